@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { GameEvent } from './types.ts';
+
+export interface LogEntry {
+  seq: number;
+  round: number;
+  phase: string;
+  type: string;
+  data?: Record<string, unknown>;
+  to?: string[];
+  prev: string;
+  hash: string;
+}
+
+export const GENESIS = '0'.repeat(64);
+
+function entryHash(prev: string, body: Omit<LogEntry, 'hash' | 'prev'>): string {
+  return createHash('sha256').update(prev).update(JSON.stringify(body)).digest('hex');
+}
+
+/** Append-only log; each entry's hash covers the previous hash, so any edit breaks the chain. */
+export class EventLog {
+  private readonly list: LogEntry[];
+
+  constructor(entries: LogEntry[] = []) {
+    this.list = entries;
+  }
+
+  get entries(): readonly LogEntry[] {
+    return this.list;
+  }
+
+  get head(): string {
+    return this.list.length ? this.list[this.list.length - 1]!.hash : GENESIS;
+  }
+
+  append(round: number, phase: string, event: GameEvent): LogEntry {
+    const body: Omit<LogEntry, 'hash' | 'prev'> = { seq: this.list.length, round, phase, type: event.type };
+    if (event.data !== undefined) body.data = event.data;
+    if (event.to !== undefined) body.to = event.to;
+    const prev = this.head;
+    const entry: LogEntry = { ...body, prev, hash: entryHash(prev, body) };
+    this.list.push(entry);
+    return entry;
+  }
+
+  appendAll(round: number, phase: string, events: readonly GameEvent[]): void {
+    for (const e of events) this.append(round, phase, e);
+  }
+
+  toJSONL(): string {
+    return this.list.map((e) => JSON.stringify(e)).join('\n') + (this.list.length ? '\n' : '');
+  }
+}
+
+/** Recomputes the chain; returns the first broken sequence number, or null when intact and ending at `head`. */
+export function verifyChain(entries: readonly LogEntry[], head?: string): { ok: true } | { ok: false; at: number; reason: string } {
+  let prev = GENESIS;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    const { hash, prev: p, ...body } = e;
+    if (e.seq !== i) return { ok: false, at: i, reason: `sequence ${e.seq} where ${i} was expected` };
+    if (p !== prev) return { ok: false, at: i, reason: 'previous hash does not match' };
+    if (entryHash(prev, body) !== hash) return { ok: false, at: i, reason: 'entry hash does not match its content' };
+    prev = hash;
+  }
+  if (head !== undefined && head !== prev) return { ok: false, at: entries.length, reason: 'chain head differs from the published head' };
+  return { ok: true };
+}

@@ -1,0 +1,75 @@
+import { EventLog, type LogEntry } from './eventLog.ts';
+import type { AnyGame, GameEvent, Outcome, PhaseInput, PlayerId, RoundReport } from './types.ts';
+
+export interface RoundRecord {
+  round: number;
+  report: RoundReport;
+  events: GameEvent[];
+}
+
+export interface MatchSnapshot {
+  game: string;
+  state: unknown;
+  log: LogEntry[];
+}
+
+export interface MatchOptions {
+  /** Keep the hash-chained log (on by default). */
+  log?: boolean;
+}
+
+/**
+ * A game in progress: state plus its event log. `step` plays one phase and
+ * reports a finished round when the round number moves on or the match ends.
+ */
+export class Match<G extends AnyGame = AnyGame> {
+  readonly log: EventLog | null;
+  private pending: GameEvent[] = [];
+
+  constructor(
+    readonly game: G,
+    public state: ReturnType<G['setup']>,
+    log: EventLog | null = new EventLog(),
+  ) {
+    this.log = log;
+  }
+
+  static create<G extends AnyGame>(game: G, config: unknown, seed: number, players: PlayerId[], opts: MatchOptions = {}): Match<G> {
+    const state = game.setup(config, seed, players);
+    return new Match(game, state, opts.log === false ? null : new EventLog());
+  }
+
+  static restore<G extends AnyGame>(game: G, snapshot: MatchSnapshot): Match<G> {
+    return new Match(game, snapshot.state as ReturnType<G['setup']>, new EventLog([...snapshot.log]));
+  }
+
+  get over(): boolean {
+    return this.game.outcome(this.state).over;
+  }
+
+  outcome(): Outcome {
+    return this.game.outcome(this.state);
+  }
+
+  actors(): PlayerId[] {
+    return this.over ? [] : this.game.actors(this.state);
+  }
+
+  /** Plays the current phase; returns the round record when that phase closed a round. */
+  step(input: PhaseInput): { events: GameEvent[]; finished: RoundRecord | null } {
+    const before = this.state;
+    const { state, events } = this.game.apply(before, input);
+    this.log?.appendAll(before.round, before.phase, events);
+    this.state = state;
+    this.pending.push(...events);
+    const over = this.game.outcome(state).over;
+    if (state.round === before.round && !over) return { events, finished: null };
+    const finished: RoundRecord = { round: before.round, report: this.game.report(state), events: this.pending };
+    this.pending = [];
+    return { events, finished };
+  }
+
+  snapshot(): MatchSnapshot {
+    return { game: this.game.id, state: this.state, log: this.log ? [...this.log.entries] : [] };
+  }
+}

@@ -1,0 +1,106 @@
+import { Match, type RoundRecord } from './match.ts';
+import { Rng } from './rng.ts';
+import type { AnyGame, BrainContext, Outcome, PlayerId, Strategy } from './types.ts';
+
+/** Anything that turns a player's view into a decision: a strategy, a model, a person. */
+export interface Brain {
+  name: string;
+  decide(view: unknown, ctx: BrainContext): unknown | Promise<unknown>;
+}
+
+export function strategyBrain(strategy: Strategy<any, any>): Brain {
+  return { name: strategy.name, decide: (view, ctx) => strategy.decide(view, ctx) };
+}
+
+/** The per-decision context; its stream is derived from seed, player, round and phase, made only when used. */
+export function brainContext(seed: number, player: PlayerId, round: number, phase: string): BrainContext {
+  let rng: Rng | undefined;
+  return {
+    player,
+    round,
+    phase,
+    get rng() {
+      rng ??= Rng.derive(seed, 'brain', player, round, phase);
+      return rng;
+    },
+  };
+}
+
+export interface RunOptions {
+  /** Per-phase deadline for every decision; a late one becomes the fallback. */
+  deadlineMs?: number;
+  /** Answers from outside parties (observer, judge) for the phase just collected. */
+  external?: (match: Match, decisions: Record<PlayerId, unknown>) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
+  onRound?: (record: RoundRecord, match: Match) => void | Promise<void>;
+  /** Called after every phase, e.g. to persist. */
+  onPhase?: (match: Match) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+const MISSING = Symbol('missing');
+
+function withDeadline<T>(value: Promise<T>, ms: number | undefined): Promise<T | typeof MISSING> {
+  if (ms === undefined) return value;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof MISSING>((resolve) => {
+    timer = setTimeout(() => resolve(MISSING), ms);
+  });
+  return Promise.race([value, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Asks every actor of the current phase at once. A brain that throws or misses the
+ * deadline gets no decision (the game's fallback applies) and a private log entry says why.
+ */
+export async function collectDecisions(match: Match, brains: Record<PlayerId, Brain>, deadlineMs?: number): Promise<Record<PlayerId, unknown>> {
+  const { state, game } = match;
+  const actors = match.actors();
+  const answers = await Promise.all(
+    actors.map(async (player) => {
+      const brain = brains[player];
+      if (!brain) return [player, MISSING, 'no brain for this player'] as const;
+      try {
+        const ctx = brainContext(state.seed, player, state.round, state.phase);
+        const answer = await withDeadline(Promise.resolve().then(() => brain.decide(game.view(state, player), ctx)), deadlineMs);
+        return [player, answer, answer === MISSING ? `no decision within ${deadlineMs} ms` : null] as const;
+      } catch (error) {
+        return [player, MISSING, `brain failed: ${error instanceof Error ? error.message : String(error)}`] as const;
+      }
+    }),
+  );
+  const decisions: Record<PlayerId, unknown> = {};
+  for (const [player, answer, why] of answers) {
+    if (answer !== MISSING) decisions[player] = answer;
+    else match.log?.append(state.round, state.phase, { type: 'decision_missing', data: { player, why }, to: [player] });
+  }
+  return decisions;
+}
+
+/** Plays a match to its end with concurrent decisions per phase. */
+export async function runMatch(match: Match, brains: Record<PlayerId, Brain>, opts: RunOptions = {}): Promise<Outcome> {
+  while (!match.over) {
+    if (opts.signal?.aborted) break;
+    const decisions = await collectDecisions(match, brains, opts.deadlineMs);
+    const external = opts.external ? await opts.external(match, decisions) : undefined;
+    const { finished } = match.step({ decisions, external });
+    await opts.onPhase?.(match);
+    if (finished) await opts.onRound?.(finished, match);
+  }
+  return match.outcome();
+}
+
+/** The fast path for experiments: synchronous strategies, no timers, no promises. */
+export function runMatchSync(match: Match, strategies: Record<PlayerId, Strategy<any, any>>, onRound?: (record: RoundRecord) => void): Outcome {
+  const { game } = match;
+  while (!match.over) {
+    const state = match.state;
+    const decisions: Record<PlayerId, unknown> = {};
+    for (const player of game.actors(state)) {
+      const strategy = strategies[player];
+      if (strategy) decisions[player] = strategy.decide(game.view(state, player), brainContext(state.seed, player, state.round, state.phase));
+    }
+    const { finished } = match.step({ decisions });
+    if (finished && onRound) onRound(finished);
+  }
+  return match.outcome();
+}
