@@ -1,21 +1,21 @@
-// Runs every test file with `bun test`, then prints the closing line CI reads.
-// Each test directory runs in its own `bun test` process because PGLite keeps one
-// database per process (see ELIZAOS-NOTES.md), and ElizaOS tests must not share it.
+// Runs every test with `bun test`, then prints the closing line CI reads.
+// Pure tests share one process; each `*.runtime.test.ts` (ElizaOS runtimes, PGLite,
+// servers) runs in a process of its own, because PGLite keeps one database per process.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { Glob } from 'bun';
 
-const groups = [
-  ['packages/plugin-house/src/engine', 'packages/plugin-house/src/games', 'packages/plugin-house/src/cli'],
-  ['packages/plugin-house/src/house', 'packages/plugin-house/src/player', 'apps/agent'],
-];
+const roots = ['apps', 'packages'];
+const all = roots.flatMap((root) => [...new Glob(`${root}/**/*.test.ts`).scanSync({ cwd: process.cwd() })]).filter((f) => !f.includes('node_modules')).sort();
+const runtime = all.filter((f) => f.endsWith('.runtime.test.ts'));
+const pure = all.filter((f) => !runtime.includes(f));
+const groups = [pure, ...runtime.map((f) => [f])].filter((g) => g.length > 0);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
-for (const dirs of groups) {
-  const existing = dirs.filter((d) => existsSync(d));
-  const run = spawnSync(process.execPath, ['test', '--timeout', '120000', ...existing], {
+for (const files of groups) {
+  const run = spawnSync(process.execPath, ['test', '--timeout', '180000', ...files.map((f) => `./${f}`)], {
     encoding: 'utf8',
     stdio: ['ignore', 'inherit', 'pipe'],
     env: { ...process.env, SENTRY_DSN: 'disabled', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
@@ -26,7 +26,10 @@ for (const dirs of groups) {
   passed += count('pass');
   failed += count('fail');
   skipped += count('skip');
-  if (run.status !== 0) exitCode = run.status ?? 1;
+  if (run.status !== 0) {
+    exitCode = run.status ?? 1;
+    if (count('fail') === 0) failed += 1;
+  }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : exitCode);
