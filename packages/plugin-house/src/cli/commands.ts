@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { replay } from '../engine/replay.ts';
 import { games } from '../games/registry.ts';
+import { playCommand } from './play.ts';
+import { tournamentCommand } from './tournament.ts';
 
 /** An expected failure: printed as one line, exit code 2. */
 export class CliError extends Error {
@@ -33,4 +35,6 @@ async function replayCommand(argv: string[]): Promise<number> {
 
 export const commands: Record<string, (argv: string[]) => Promise<number>> = {
   replay: replayCommand,
+  play: playCommand,
+  tournament: tournamentCommand,
 };

@@ -14,8 +14,13 @@ export interface LogEntry {
 
 export const GENESIS = '0'.repeat(64);
 
+// Bun's one-shot SHA-256 is about 3x faster than a node:crypto Hash object per entry,
+// which matters when experiments log thousands of matches a second; same digest.
+const sha256Hex: (text: string) => string =
+  typeof Bun !== 'undefined' ? (text) => Bun.SHA256.hash(text, 'hex') as string : (text) => createHash('sha256').update(text).digest('hex');
+
 function entryHash(prev: string, body: Omit<LogEntry, 'hash' | 'prev'>): string {
-  return createHash('sha256').update(prev).update(JSON.stringify(body)).digest('hex');
+  return sha256Hex(prev + JSON.stringify(body));
 }
 
 /** Append-only log; each entry's hash covers the previous hash, so any edit breaks the chain. */
@@ -39,7 +44,11 @@ export class EventLog {
     if (event.data !== undefined) body.data = event.data;
     if (event.to !== undefined) body.to = event.to;
     const prev = this.head;
-    const entry: LogEntry = { ...body, prev, hash: entryHash(prev, body) };
+    const hash = entryHash(prev, body);
+    // The body becomes the entry (no copy); prev and hash go last, after the hashed fields.
+    const entry = body as LogEntry;
+    entry.prev = prev;
+    entry.hash = hash;
     this.list.push(entry);
     return entry;
   }

@@ -1,7 +1,10 @@
 import type { AnyGame } from '../engine/types.ts';
+import { trustGame } from './trust/trustGame.ts';
 
 /** Every game The House runs, by id. */
-export const games: Record<string, AnyGame> = {};
+export const games: Record<string, AnyGame> = {
+  trust: trustGame,
+};
 
 export function gameIds(): string[] {
   return Object.keys(games);

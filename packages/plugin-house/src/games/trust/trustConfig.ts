@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Table stakes of the Trust spec as settled by RULES.md Trust 1-8; `parse({})`
+ * gives the defaults. `begTimeoutMs` is only read by the House (how long a human
+ * observer may take before the policy answers); the rules never see the clock.
+ */
+export const trustConfigSchema = z
+  .object({
+    startSats: z.number().int().min(1).max(10_000).default(50),
+    maxRounds: z.number().int().min(1).max(10_000).default(30),
+    /** Probability that a HIGH_FIVE misses and lands as an ATTACK. */
+    missChance: z.number().min(0).max(1).default(0.15),
+    replicateAt: z.number().int().min(1).default(100),
+    replicateCost: z.number().int().min(0).default(50),
+    begMax: z.number().int().min(1).max(10_000).default(20),
+    /** Who answers a beg when no observer does in time. */
+    observer: z.enum(['decline', 'grant', 'wary']).default('decline'),
+    /** Variant (spec 7.1): probability that an intended action is mis-executed as DO_NOTHING. */
+    noise: z.number().min(0).max(1).default(0),
+    /** `win`: a legal REPLICATE wins at once. `spawn`: the team gains a 25-sat unit and play goes on. */
+    replicate: z.enum(['win', 'spawn']).default('win'),
+    begTimeoutMs: z.number().int().positive().default(30_000),
+  })
+  .strict();
+
+export type TrustConfig = z.infer<typeof trustConfigSchema>;
+
+/** Sats of a unit spawned by REPLICATE in the `spawn` variant (spec example 6). */
+export const SPAWN_SATS = 25;
