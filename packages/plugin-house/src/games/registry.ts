@@ -1,8 +1,10 @@
 import type { AnyGame } from '../engine/types.ts';
+import { goldmineGame } from './goldmine/goldmineGame.ts';
 import { trustGame } from './trust/trustGame.ts';
 
 /** Every game The House runs, by id. */
 export const games: Record<string, AnyGame> = {
+  goldmine: goldmineGame,
   trust: trustGame,
 };
 

@@ -1,0 +1,76 @@
+import { expect, test } from 'bun:test';
+import { parseConfig } from '../../engine/config.ts';
+import { Match } from '../../engine/match.ts';
+import { replay } from '../../engine/replay.ts';
+import { runMatchSync } from '../../engine/runner.ts';
+import { goldmineGame } from './goldmineGame.ts';
+import { playGoldmineMatch } from './playGoldmineMatch.ts';
+
+const players = ['a', 'b', 'c', 'd'];
+const lineup = { a: 'random', b: 'greedy-mine', c: 'defend-then-mine', d: 'tit-for-tat-raid' } as const;
+
+test('parse({}) gives the ODD defaults; unknown keys and bad values are refused', () => {
+  expect(goldmineGame.configSchema.parse({})).toEqual({ size: 10, rounds: 200, stamina: 10, cap: 3, alpha: 1, truce: 1, defense: 'all', history: 'k5' });
+  const bad = parseConfig(goldmineGame, { stamina: 0, colour: 'red' });
+  expect(bad.ok).toBe(false);
+});
+
+test('a mixed match is reproducible byte for byte, and the fast path equals the Match path', () => {
+  const config = goldmineGame.configSchema.parse({ rounds: 30 });
+  const run = () => {
+    const match = Match.create(goldmineGame, config, 5, players);
+    runMatchSync(match, Object.fromEntries(players.map((p) => [p, goldmineGame.strategies[lineup[p as keyof typeof lineup]]!])));
+    return match;
+  };
+  const one = run();
+  const two = run();
+  expect(one.log!.head).toBe(two.log!.head);
+  const fast = playGoldmineMatch(config, 5, players.map((id) => ({ id, strategy: goldmineGame.strategies[lineup[id as keyof typeof lineup]]! })));
+  expect(fast.state).toEqual(one.state);
+  expect(fast.logs).toHaveLength(30);
+  expect(one.outcome().over).toBe(true);
+  expect(goldmineGame.score(one.state, 'b')).toBe(one.state.gold[1]!);
+});
+
+test('replay: rounds report each player\'s cumulative gold and the plots it owns', () => {
+  const result = replay(
+    { goldmine: goldmineGame },
+    {
+      game: 'goldmine',
+      seed: 3,
+      config: { size: 3, rounds: 2 },
+      players: ['a', 'b'],
+      rounds: [
+        { decisions: { a: { actions: [{ type: 'claim', plot: 0 }, { type: 'claim', plot: 1 }] }, b: { actions: [{ type: 'claim', plot: 8 }] } } },
+        { decisions: { a: { actions: [{ type: 'mine', plot: 0, k: 3 }, { type: 'raid', plot: 8 }] }, b: '{"actions":[{"type":"mine","plot":8,"k":2}]}' } },
+      ],
+    },
+  );
+  if (!result.ok) throw new Error(result.error);
+  expect(result.value.rounds.map((r) => r.players)).toEqual([
+    { a: { gold: 0, plots: [0, 1] }, b: { gold: 0, plots: [8] } },
+    { a: { gold: 3, plots: [0, 1, 8] }, b: { gold: 0, plots: [] } },
+  ]);
+  expect(result.value.outcome).toEqual({ over: true, winners: ['a'], kind: 'limit' });
+});
+
+test('validate accepts well-formed lists and names every malformed action', () => {
+  const state = goldmineGame.setup(goldmineGame.configSchema.parse({}), 1, players);
+  expect(goldmineGame.validate(state, 'a', '[{"type":"claim","plot":3}]')).toEqual({ ok: true, decision: { actions: [{ type: 'claim', plot: 3 }] } });
+  expect(goldmineGame.validate(state, 'a', { actions: [{ type: 'claim', plot: 100 }, { type: 'mine', plot: 1, k: 7 }] })).toEqual({
+    ok: false,
+    error: 'actions[0]: plot 100 is off the map (plots are 0..99); actions[1]: k: k must be 0..3',
+  });
+  expect(goldmineGame.validate(state, 'a', 'no').ok).toBe(false);
+  expect(goldmineGame.legalMoves(state, 'a')[0]).toBe('claim (1 stamina) an unowned plot: 0-99');
+});
+
+test('views share the map and hold only the player\'s own gold and last round', () => {
+  const config = goldmineGame.configSchema.parse({ rounds: 3 });
+  const { state } = playGoldmineMatch(config, 2, players.map((id) => ({ id, strategy: goldmineGame.strategies['greedy-mine']! })));
+  const view = goldmineGame.view(state, 'c');
+  expect(view.gold).toBe(state.gold[2]!);
+  expect(view.own?.round).toBe(3);
+  expect(view.own).toBe(state.own[2]!);
+  expect(JSON.stringify(view)).not.toContain(JSON.stringify(state.own[0]!.kept));
+});
