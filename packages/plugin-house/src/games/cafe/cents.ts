@@ -1,0 +1,31 @@
+/**
+ * Token arithmetic in integer cents (RULES Café 2): amounts never live as floats
+ * in the state. Rates are read to six decimals so that `0.2` means exactly 20%
+ * rather than 0.2000000000000000111.
+ */
+const RATE_SCALE = 1_000_000;
+
+/** Tokens (as a model writes them, e.g. 200 or 12.5) to whole cents, rounded to the nearest cent. */
+export function toCents(tokens: number): number {
+  return Math.round(tokens * 100);
+}
+
+/** Cents to tokens with two decimals, for reports and views. */
+export function toTokens(cents: number): number {
+  return cents / 100;
+}
+
+/** `cents x rate`, rounded to the nearest cent with halves up, in integer arithmetic. */
+export function percentOf(cents: number, rate: number): number {
+  const scaled = Math.round(rate * RATE_SCALE);
+  return Math.floor((cents * scaled + RATE_SCALE / 2) / RATE_SCALE);
+}
+
+/** "1,234.50": tokens for messages. */
+export function formatTokens(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  const frac = abs % 100;
+  return `${sign}${whole}${frac ? `.${String(frac).padStart(2, '0')}` : ''}`;
+}

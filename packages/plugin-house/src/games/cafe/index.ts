@@ -1,0 +1,17 @@
+export { cafeGame } from './cafeGame.ts';
+export { cafeConfigSchema, type CafeConfig } from './cafeConfig.ts';
+export { cafeDecisionSchema, cafeMoveSchema, type CafeDecision, type CafeMove } from './cafeDecision.ts';
+export type { CafeState, CafeView, Challenge, Verdict } from './cafeTypes.ts';
+export { challengeBank } from './challengeBank.ts';
+export { withChallenge, externalChallengeSchema } from './challengeOrder.ts';
+export { JUDGE_RUBRIC, buildJudgePrompt, judgeAnswerSchema, type JudgeAnswer } from './judgeRubric.ts';
+export { judgeRequest, type JudgeRequest } from './judgeRequest.ts';
+export { standInJudge, rubricScore } from './standInJudge.ts';
+export { analyzeCafe, type CafeAnalysis, type CafeLogEntry } from './analysis/analyzeCafe.ts';
+export { cafeReportMarkdown } from './analysis/cafeReportMarkdown.ts';
+export { cafeReportHtml } from './analysis/cafeReportHtml.ts';
+export { helpNetworkSvg } from './analysis/helpNetworkSvg.ts';
+export { gini } from './analysis/gini.ts';
+export { cafeRoundLogs } from './cafeRoundLogs.ts';
+export { writeRoundLogs } from './writeRoundLogs.ts';
+export { toTokens } from './cents.ts';
