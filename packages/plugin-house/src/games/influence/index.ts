@@ -1,0 +1,12 @@
+export { influenceGame, decisionEvents } from './influenceGame.ts';
+export { influenceConfigSchema, type InfluenceConfig, type InfluenceTimers } from './influenceConfig.ts';
+export { influenceDecisionSchema, type InfluenceDecision } from './influenceDecision.ts';
+export type * from './influenceTypes.ts';
+export { influenceView, type InfluenceView } from './influenceView.ts';
+export { initialState, lobbyEffects, transition, reduce, living, legalPowerActions, allowedNow, statusText, channelId, type PowerChoice } from './transition.ts';
+export { parseCommand, commandEvent, COMMAND_HELP, type ParsedLine } from './commandParser.ts';
+export { moderatorLines, HOUSE_MARK, HOUSE_NAME } from './moderatorLines.ts';
+export { imitatesHouse, textProblem, parseImage } from './textChecks.ts';
+export { auditLog, type AuditResult } from './audit.ts';
+export { renderInfluenceTimeline } from './influenceTimeline.ts';
+export { influenceStrategies } from './strategies/influenceStrategies.ts';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Phase timers in milliseconds (spec section 2 defaults); the adapter schedules them, the rules only name them. */
+export const influenceTimersSchema = z
+  .object({
+    whisper: z.number().int().positive().default(600_000),
+    rumor: z.number().int().positive().default(300_000),
+    vote: z.number().int().positive().default(180_000),
+    power: z.number().int().positive().default(120_000),
+    reveal: z.number().int().positive().default(30_000),
+  })
+  .strict();
+
+/** Table stakes of spec 3.4 as settled by RULES.md Influence 1-10; `parse({})` gives the defaults. */
+export const influenceConfigSchema = z
+  .object({
+    minPlayers: z.number().int().min(4).max(12).default(4),
+    maxPlayers: z.number().int().min(4).max(12).default(12),
+    timers: influenceTimersSchema.default(() => influenceTimersSchema.parse({})),
+    /** Others a `!dm` may name (the spec's range is >= 2). */
+    maxDmRecipients: z.number().int().min(2).max(11).default(4),
+    /** Longest public post, DM or last message, in characters. */
+    maxMessageLength: z.number().int().min(20).max(4000).default(500),
+    /** Consecutive auto-filled actions that eliminate a player for inactivity. */
+    inactivityLimit: z.number().int().min(1).max(20).default(3),
+  })
+  .strict()
+  .refine((c) => c.minPlayers <= c.maxPlayers, { message: 'minPlayers must not exceed maxPlayers' });
+
+export type InfluenceConfig = z.infer<typeof influenceConfigSchema>;
+export type InfluenceTimers = z.infer<typeof influenceTimersSchema>;

@@ -1,0 +1,216 @@
+import { formatZodError } from '../../engine/errors.ts';
+import type { GameDefinition, GameEvent, PhaseInput, PlayerId, RoundReport, Step } from '../../engine/types.ts';
+import { influenceCommands } from './influenceCommands.ts';
+import { influenceConfigSchema, type InfluenceConfig } from './influenceConfig.ts';
+import { influenceDecisionSchema, type InfluenceDecision } from './influenceDecision.ts';
+import type { InfluenceEffect, InfluenceEvent, InfluenceState, TimedPhase } from './influenceTypes.ts';
+import { influenceView, type InfluenceView } from './influenceView.ts';
+import { influenceStrategies } from './strategies/influenceStrategies.ts';
+import { initialState, legalPowerActions, living, reduce, twoLeft } from './transition.ts';
+
+const PLAYED = ['WHISPER', 'RUMOR', 'VOTE', 'POWER'] as const;
+type PlayedPhase = (typeof PLAYED)[number];
+
+function isPlayed(phase: string): phase is PlayedPhase {
+  return (PLAYED as readonly string[]).includes(phase);
+}
+
+const stripAt = (name: string): string => name.trim().replace(/^@/, '');
+
+/** The FSM events a decision stands for in the current phase; other fields are ignored there. */
+export function decisionEvents(phase: string, player: PlayerId, d: InfluenceDecision): InfluenceEvent[] {
+  switch (phase) {
+    case 'WHISPER':
+      return (d.whispers ?? []).map((w) => ({ type: 'dm', player, to: w.to.map(stripAt), text: w.text }));
+    case 'RUMOR':
+      return d.public === undefined ? [] : [{ type: 'public', player, text: d.public }];
+    case 'VOTE': {
+      const out: InfluenceEvent[] = [];
+      if (d.last !== undefined) out.push({ type: 'last', player, text: d.last });
+      if (d.empower !== undefined) out.push({ type: 'empower', player, target: stripAt(d.empower) });
+      if (d.expose !== undefined) out.push({ type: 'expose', player, target: stripAt(d.expose) });
+      return out;
+    }
+    case 'POWER':
+      return d.power ? [{ type: d.power.action, player, target: stripAt(d.power.target) }] : [];
+    default:
+      return [];
+  }
+}
+
+/** Fields a phase needs from a player; a decision without them is auto-filled at timeout. */
+function missingFields(s: InfluenceState, d: InfluenceDecision): string[] {
+  if (s.phase === 'RUMOR' && d.public === undefined) return ['public'];
+  if (s.phase === 'VOTE') return [...(d.empower === undefined ? ['empower'] : []), ...(d.expose === undefined && !twoLeft(s) ? ['expose'] : [])];
+  if (s.phase === 'POWER' && !d.power) return ['power'];
+  return [];
+}
+
+function actors(s: InfluenceState): PlayerId[] {
+  if (!isPlayed(s.phase)) return [];
+  if (s.phase === 'POWER') return s.empowered ? [s.empowered] : [];
+  return living(s);
+}
+
+function refusals(fx: InfluenceEffect[]): string[] {
+  return fx.flatMap((e) => (e.kind === 'reply' && e.refused ? [e.text] : []));
+}
+
+/**
+ * One phase of a headless match: every actor's decision becomes FSM commands
+ * (in seating order), a refused command becomes a private `refused` event, then
+ * the phase's timeout fires so whatever is still missing is auto-filled with a
+ * seeded random legal choice. POWER also runs REVEAL, so the round closes.
+ */
+function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
+  if (!isPlayed(state.phase)) return { state, events: [] };
+  const s = draftOf(state);
+  const { phase, round } = s;
+  const events: GameEvent[] = [];
+  let cursor = s.log.length;
+  const flush = (): void => {
+    for (const e of s.log.slice(cursor)) events.push({ type: e.type, ...(e.data ? { data: e.data } : {}), ...(e.to ? { to: e.to } : {}) });
+    cursor = s.log.length;
+  };
+  const still = (): boolean => s.phase === phase && s.round === round;
+  const power = input.external?.power;
+  for (const player of actors(s)) {
+    let raw = input.decisions[player];
+    if (raw === undefined && phase === 'POWER' && power !== undefined) raw = { power };
+    if (raw === undefined || !still()) continue;
+    const parsed = influenceDecisionSchema.safeParse(raw);
+    if (!parsed.success) {
+      events.push({ type: 'refused', data: { player, reason: `bad decision: ${formatZodError(parsed.error)}` }, to: [player] });
+      continue;
+    }
+    for (const event of decisionEvents(phase, player, parsed.data)) {
+      if (!still()) break;
+      const fx: InfluenceEffect[] = [];
+      reduce(s, event, fx);
+      flush();
+      for (const reason of refusals(fx)) events.push({ type: 'refused', data: { player, command: event.type, reason }, to: [player] });
+    }
+  }
+  if (still()) reduce(s, { type: 'timeout', phase: phase as TimedPhase, round }, []);
+  if (s.phase === 'REVEAL') reduce(s, { type: 'timeout', phase: 'REVEAL', round: s.round }, []);
+  flush();
+  return { state: s, events };
+}
+
+/** A mutable copy; log entries are never edited once written, so the log array is copied shallowly. */
+function draftOf(state: InfluenceState): InfluenceState {
+  return { ...structuredClone({ ...state, log: [] }), log: [...state.log] };
+}
+
+function validate(state: InfluenceState, player: PlayerId, raw: unknown) {
+  const parsed = influenceDecisionSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false as const, error: formatZodError(parsed.error) };
+  if (!actors(state).includes(player)) return { ok: false as const, error: `${player} does not act during ${state.phase}` };
+  const missing = missingFields(state, parsed.data);
+  if (missing.length) return { ok: false as const, error: `${state.phase} needs ${missing.join(' and ')}` };
+  const s = draftOf(state);
+  const errors: string[] = [];
+  for (const event of decisionEvents(s.phase, player, parsed.data)) {
+    const fx: InfluenceEffect[] = [];
+    reduce(s, event, fx);
+    errors.push(...refusals(fx));
+    if (s.phase !== state.phase) break;
+  }
+  return errors.length ? { ok: false as const, error: errors.join(' ') } : { ok: true as const, decision: parsed.data };
+}
+
+function legalMoves(s: InfluenceState, player: PlayerId): string[] {
+  if (!actors(s).includes(player)) return [];
+  const others = living(s).filter((p) => p !== player);
+  switch (s.phase) {
+    case 'WHISPER':
+      return [`whispers: [{to: [up to ${s.config.maxDmRecipients} of ${others.join(', ')}], text}] (optional)`];
+    case 'RUMOR':
+      return [`public: one message of at most ${s.config.maxMessageLength} characters, or img:<http(s) URL to a png/jpeg>`];
+    case 'VOTE':
+      return [
+        `empower: one of ${others.join(', ')}`,
+        ...(twoLeft(s) ? [] : [`expose: one of ${others.join(', ')}`]),
+        `last: your last message, posted if you are eliminated (optional)`,
+      ];
+    case 'POWER':
+      return legalPowerActions(s).map((a) => `power: {action: ${a.action}, target: ${a.target}}`);
+    default:
+      return [];
+  }
+}
+
+/**
+ * A headless match skips the lobby: everyone joins, the first player (the host)
+ * starts. The runner has already checked the seat count against 4..12, so the
+ * lobby's own limits are lifted for this start and the config kept as given;
+ * a seat count outside 4..12 throws, since such a match could never start.
+ */
+function setup(config: InfluenceConfig, seed: number, players: PlayerId[]): InfluenceState {
+  if (players.length < 4 || players.length > 12) {
+    // A lobby that cannot start would leave the runner with no one to ask, forever: fail loudly instead.
+    throw new RangeError(`influence needs 4 to 12 players, got ${players.length}`);
+  }
+  const s = initialState({ ...config, minPlayers: 4, maxPlayers: 12 }, seed);
+  for (const player of players) reduce(s, { type: 'join', player }, []);
+  reduce(s, { type: 'start', player: players[0]! }, []);
+  s.config = config;
+  return s;
+}
+
+function report(s: InfluenceState): RoundReport {
+  const last = s.rounds[s.rounds.length - 1];
+  const players: RoundReport['players'] = {};
+  for (const p of s.players) players[p] = { alive: Boolean(s.alive[p]), exposed: Boolean(last?.exposed.includes(p)) };
+  return {
+    players,
+    extra: {
+      empowered: last?.empowered ?? null,
+      eliminated: last?.eliminated.map((e) => e.player) ?? [],
+      protected: last?.protected ?? null,
+    },
+  };
+}
+
+/** Influence (spec influence-and-elizaos.md, settled by RULES.md Influence 1-10) as a game of the generic runner. */
+export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, InfluenceDecision, InfluenceView> = {
+  id: 'influence',
+  title: 'Influence',
+  summary:
+    'A social strategy game of 4 to 12 operatives; the last one alive wins. Each round: WHISPER (private DM channels with up to 4 others), ' +
+    'RUMOR (exactly one public message or img:<url>), VOTE (empower one player and expose one, never yourself; register a last message), ' +
+    'POWER (the empowered eliminates or protects an exposed player; with no one exposed it eliminates anyone else), REVEAL (last message posted, DMs locked). ' +
+    'Missing actions are auto-filled at random; three auto-fills in a row eliminate for inactivity.',
+  minPlayers: 4,
+  maxPlayers: 12,
+  defaultPlayers: 8,
+  configSchema: influenceConfigSchema,
+  decisionSchema: influenceDecisionSchema,
+  phases: [
+    { name: 'WHISPER', collects: 'whispers: DMs to up to maxDmRecipients others', endsWhen: 'timer (headless: every living player has decided)' },
+    { name: 'RUMOR', collects: 'public: one message or img:<url> per living player', endsWhen: 'every living player has posted, or timer' },
+    { name: 'VOTE', collects: 'empower and expose (not yourself), optional last', endsWhen: 'all ballots in, or timer' },
+    { name: 'POWER', collects: 'power: eliminate or protect, from the empowered only', endsWhen: 'action taken, or timer; REVEAL follows' },
+  ],
+  setup,
+  actors,
+  legalMoves,
+  validate,
+  /** Nothing: the phase's timeout auto-fills a seeded random legal choice and counts it towards inactivity. */
+  fallback: () => ({}),
+  apply,
+  view: influenceView,
+  outcome: (s) => ({ over: s.phase === 'END', winners: s.winner ? [s.winner] : [], kind: s.phase === 'END' ? (s.winner ? 'last-survivor' : 'draw') : null }),
+  score: (s, p) => {
+    const out = s.eliminations.find((e) => e.player === p);
+    return out ? out.round - 1 : s.rounds.length + (s.winner === p ? 1 : 0);
+  },
+  alive: (s, p) => Boolean(s.alive[p]),
+  report,
+  replayInputs: (_s, round) => {
+    const decisions = (round.decisions ?? {}) as Record<PlayerId, unknown>;
+    return [{ decisions }, { decisions }, { decisions }, { decisions: {}, external: round.power === undefined ? {} : { power: round.power } }];
+  },
+  strategies: influenceStrategies,
+  commands: influenceCommands(() => influenceGame),
+};

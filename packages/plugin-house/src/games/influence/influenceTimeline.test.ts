@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'bun:test';
+import { Match } from '../../engine/match.ts';
+import { runMatchSync } from '../../engine/runner.ts';
+import { influenceGame } from './influenceGame.ts';
+import { renderInfluenceTimeline } from './influenceTimeline.ts';
+
+describe('renderInfluenceTimeline', () => {
+  test('one self-contained page: rounds, posts, vote charts, eliminations, revealed DMs, audit', () => {
+    const players = ['ann', 'bob', 'cat', 'dan', 'eve'];
+    const match = Match.create(influenceGame, influenceGame.configSchema.parse({}), 5, players);
+    const s = influenceGame.strategies;
+    runMatchSync(match, { ann: s.alliance!, bob: s.rumour!, cat: s.paranoid!, dan: s.random!, eve: s.alliance! });
+    const state = match.state;
+    const html = renderInfluenceTimeline(state);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).toContain(`Winner: <b>${state.winner}</b>`);
+    for (const r of state.rounds) expect(html).toContain(`<canvas id="votes-${r.round}">`);
+    expect(html).toContain('DMs, revealed after the game');
+    const dm = state.channels.find((c) => c.messages.length)!.messages[0]!.text;
+    expect(html).toContain(dm.replace(/'/g, '&#39;'));
+    expect(html).toContain('Audit passed');
+    expect(html).toContain(state.publishedHead!);
+  });
+
+  test('player text is escaped', () => {
+    const state = influenceGame.setup(influenceGame.configSchema.parse({}), 1, ['ann', 'bob', 'cat', 'dan']);
+    const next = influenceGame.apply(state, { decisions: { ann: { whispers: [{ to: ['bob'], text: '<script>alert(1)</script>' }] } } }).state;
+    expect(renderInfluenceTimeline(next)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});

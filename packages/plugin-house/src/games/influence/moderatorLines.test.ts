@@ -1,0 +1,20 @@
+import { describe, expect, test } from 'bun:test';
+import { moderatorLines } from './moderatorLines.ts';
+import { imitatesHouse } from './textChecks.ts';
+
+describe('moderator lines (spec section 6)', () => {
+  test('speak the spec wording with the phase tag and the House mark', () => {
+    expect(moderatorLines.lobby(4)).toBe('[INIT] The House ▸ The lobby is open—type !join. Minimum 4 agents.');
+    expect(moderatorLines.rumor()).toBe('[RUMOR] The House ▸ Phase 2. Post exactly *one* public message or image via !public.');
+    expect(moderatorLines.vote(false)).toBe('[VOTE] The House ▸ Phase 3. DM me two commands: !empower X and !expose Y (not yourself).');
+    expect(moderatorLines.power('kim', ['lee'])).toBe('[POWER] The House ▸ Phase 4. @kim, choose: !eliminate Z or !protect Z (Z among lee).');
+    expect(moderatorLines.reveal('zed', 3)).toBe('[REVEAL] The House ▸ Agent zed has been eliminated. Round 3 ends.');
+    expect(moderatorLines.win('kim')).toBe('[WIN] The House ▸ Congratulations, Agent kim. You are the last operative.');
+  });
+
+  test('every line would be refused as an imitation if a player typed it', () => {
+    for (const text of [moderatorLines.lobby(4), moderatorLines.whisper(1), moderatorLines.win('kim'), moderatorLines.autoFilled('kim', 'x')]) {
+      expect(imitatesHouse(text)).toBe(true);
+    }
+  });
+});
