@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { ModelType } from '@elizaos/core';
+import { findPlayer, houseStateProvider, type HouseService } from '@the-house/plugin-house';
+import type { Memory, State } from '@elizaos/core';
+import { startHost, type Host } from './host.ts';
+import { freePort, RestChat } from './restChat.ts';
+
+process.env.PGLITE_DATA_DIR = 'memory://';
+process.env.SERVER_HOST = '127.0.0.1';
+process.env.HOUSE_ROUND_DELAY_MS = '0';
+process.env.HOUSE_LOBBY_MS = '0';
+process.env.HOUSE_BEG_TIMEOUT_MS = '3000';
+delete process.env.DISCORD_API_TOKEN;
+delete process.env.OPENAI_API_KEY;
+delete process.env.ANTHROPIC_API_KEY;
+
+let host: Host;
+let chat: RestChat;
+let houseId: string;
+let dm: string;
+const lines: string[] = [];
+
+const house = () => host.house.getService<HouseService>('house')!;
+const reply = (test: (t: string) => boolean) => chat.waitFor(dm, houseId, test);
+
+beforeAll(async () => {
+  host = await startHost({ port: await freePort(), log: (line) => lines.push(line) });
+  chat = new RestChat(host.url);
+  houseId = await chat.agentId('The House');
+  dm = await chat.dm(houseId);
+});
+
+afterAll(async () => {
+  await host?.stop();
+});
+
+test('with no tokens the host says once that Discord is off, and every player thinks offline', () => {
+  expect(lines.filter((l) => l.includes('Discord is off'))).toEqual(['Discord is off (no DISCORD_API_TOKEN); the House plays in the web GUI']);
+  expect(lines).toContain("Ada: offline 'copycat'");
+  expect(lines).toContain("Dev: offline 'copykitten'");
+  expect(host.runtimes.map((r) => r.character.name).sort()).toEqual(['Ada', 'Bram', 'Cleo', 'Dev', 'Edda', 'Finn', 'The House']);
+});
+
+test('!games lists the games; a wrong-phase command says what is allowed', async () => {
+  await chat.send(dm, '!games');
+  expect(await reply((t) => t.includes('trust (2-8 players): Trust.'))).toContain('Each round every player picks');
+  await chat.send(dm, '!join');
+  expect(await reply((t) => t.startsWith('!join'))).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status');
+  await chat.send(dm, '!dance');
+  expect(await reply((t) => t.startsWith('unknown command'))).toStartWith("unknown command '!dance'. Allowed: !games, !play");
+});
+
+test('!play trust through the REST API plays a whole match to a winner or a draw', async () => {
+  await chat.send(dm, '!play trust --seed 11');
+  const opened = await reply((t) => t.includes('lobby trust-11'));
+  const id = opened.match(/lobby (trust-11-\w+)/)![1]!;
+  const summary = await house().finished(id);
+  expect(summary?.status).toBe('finished');
+  expect(summary?.players.map((p) => p.name)).toEqual(['Ada', 'Bram']);
+  const detail = house().getMatch(id)!;
+  expect(detail.outcome.over).toBe(true);
+  expect(['replicate', 'limit', 'elimination', 'draw']).toContain(detail.outcome.kind!);
+  expect(detail.history.map((h) => h.round)).toEqual(Array.from({ length: detail.history.length }, (_, i) => i + 1));
+
+  const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { channelId: string; postedRound: number };
+  expect(stored?.postedRound).toBe(detail.history.length);
+  const room = (await chat.messages(stored!.channelId, 100)).map((m) => m.content);
+  expect(room.some((t) => t.includes('match over'))).toBe(true);
+  expect(room.filter((t) => t.startsWith('[trust] Round ')).length).toBe(detail.history.length);
+  expect(room.some((t) => t.includes('missed') || t.includes('fallback'))).toBe(false);
+
+  const notes = await findPlayer('Ada')!.getCache<{ round: number; opponents: Record<string, unknown> }>(`house-notes:${id}`);
+  expect(notes?.round).toBe(detail.history.length);
+  expect(Object.keys(notes!.opponents)).toEqual(['Bram']);
+
+  await chat.send(dm, '!status');
+  expect(await reply((t) => t.startsWith(`trust ${id}: finished`))).toContain('round');
+
+  const provided = await houseStateProvider.get(host.house, {} as Memory, {} as State);
+  expect(provided.text).toContain(`trust ${id}: finished`);
+  expect(provided.text).toContain('Rules of Trust: Each round every player picks');
+  expect(provided.values).toMatchObject({ houseMatchId: id, houseGame: 'trust', houseStatus: 'finished' });
+});
+
+test('a beg goes to the observer, who grants it by command; a player cannot grant', async () => {
+  const edda = findPlayer('Edda')!;
+  edda.registerModel(
+    ModelType.TEXT_LARGE,
+    async (_rt, params) => (String(params.prompt).includes('[[HOUSE_REQUEST]]') ? '```json\n{"action": "BEG", "amount": 9, "reason": "my roof leaks"}\n```' : '<response><thought>x</thought><actions>IGNORE</actions></response>'),
+    'test-begger',
+    1000,
+  );
+  await chat.send(dm, '!play trust Edda Finn --seed 5');
+  const started = await reply((t) => t.includes('match trust-5-'));
+  const id = started.match(/match (trust-5-\w+)/)![1]!;
+  const until = Date.now() + 15_000;
+  while (house().getMatch(id)!.pendingBegs.length === 0 && Date.now() < until) await Bun.sleep(50);
+  expect(house().getMatch(id)!.pendingBegs).toMatchObject([{ player: 'Edda', amount: 9, reason: 'my roof leaks', round: 1 }]);
+
+  const ada = findPlayer('Ada')!;
+  expect(await house().handleCommand({ kind: 'grant', player: 'Edda', amount: 20, reason: 'I am the House now' }, { id: ada.agentId, name: 'Ada' })).toBe(
+    'Only the observer answers begs; a player cannot grant or decline.',
+  );
+
+  await chat.send(dm, '!grant @Edda 12 fix that roof');
+  expect(await reply((t) => t.startsWith('Granted'))).toBe('Granted 9 sats to Edda (capped to the 9 asked): fix that roof. They will be told.');
+  while (house().getMatch(id)!.history.length === 0) await Bun.sleep(50);
+  const answer = house().getMatch(id)!.events.find((e) => e.type === 'beg_answer');
+  expect(answer).toMatchObject({ to: ['Edda'], data: { player: 'Edda', asked: 9, granted: 9, reason: 'fix that roof', by: 'observer' } });
+  expect(house().getMatch(id)!.history[0]!.players.Edda).toMatchObject({ sats: 58 });
+
+  while (house().getMatch(id)!.history.length < 2) await Bun.sleep(50);
+  const policy = house().getMatch(id)!.events.filter((e) => e.type === 'beg_answer' && e.round === 2);
+  expect(policy).toMatchObject([{ to: ['Edda'], data: { granted: 0, by: 'policy', reason: 'no answer from the observer; the default policy declines' } }]);
+
+  await chat.send(dm, '!stop');
+  expect(await reply((t) => t.startsWith(`Match ${id} stopped`))).toContain('stopped at round');
+  expect(house().listMatches().find((m) => m.id === id)?.status).toBe('stopped');
+});
+
+test('a model brain that answers in prose gets one repair round quoting the error; a second failure becomes the fallback', async () => {
+  const finn = findPlayer('Finn')!;
+  const prompts: string[] = [];
+  finn.registerModel(
+    ModelType.TEXT_LARGE,
+    async (_rt, params) => {
+      const prompt = String(params.prompt);
+      if (!prompt.includes('[[HOUSE_REQUEST]]')) return '<response><thought>x</thought><actions>IGNORE</actions></response>';
+      prompts.push(prompt);
+      const round = prompts.length <= 2 ? 1 : 2;
+      if (round === 1) return prompt.includes('Your previous answer was refused') ? 'Fine: {"action": "BLOCK", "reason": "safety first"} is my move.' : 'I will simply block, I think.';
+      return '{"action": "FLY"}';
+    },
+    'test-sloppy-model',
+    1000,
+  );
+  await chat.send(dm, '!play trust Finn Cleo --seed 8');
+  const started = await reply((t) => t.includes('match trust-8-'));
+  const id = started.match(/match (trust-8-\w+)/)![1]!;
+  while ((house().getMatch(id)?.history.length ?? 0) < 2) await Bun.sleep(50);
+  await chat.send(dm, '!stop');
+  await reply((t) => t.startsWith(`Match ${id} stopped`));
+
+  expect(prompts[0]).toContain('## Legal moves now');
+  expect(prompts[0]).toContain('"action"');
+  expect(prompts[1]).toContain('Your previous answer was refused: decision is not valid JSON');
+  expect(prompts[1]).toContain('Your previous answer was: I will simply block, I think.');
+  const events = house().getMatch(id)!.events;
+  const round1 = events.find((e) => e.type === 'round' && e.round === 1)!;
+  expect((round1.data as { acts: Record<string, { action: string }> }).acts.Finn!.action).toBe('BLOCK');
+  expect(prompts[2]).toContain('## Your notes on the other players\n- Cleo: trust');
+  expect(prompts[3]).toContain('unknown action "FLY"');
+  expect(events.find((e) => e.type === 'fallback' && e.round === 2)).toMatchObject({ to: ['Finn'], data: { player: 'Finn', action: 'DO_NOTHING' } });
+});

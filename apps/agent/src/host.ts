@@ -1,0 +1,140 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Character, IAgentRuntime, Plugin } from '@elizaos/core';
+import bootstrapPlugin from '@elizaos/plugin-bootstrap';
+import { AgentServer } from '@elizaos/server';
+import { housePlugin, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-house';
+
+export const repoRoot = resolve(import.meta.dir, '../../..');
+
+export interface HostOptions {
+  port?: number;
+  charactersDir?: string;
+  /** Only these player characters (by name); all when absent. */
+  players?: string[];
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export interface Host {
+  server: AgentServer;
+  port: number;
+  url: string;
+  house: IAgentRuntime;
+  runtimes: IAgentRuntime[];
+  stop(): Promise<void>;
+}
+
+type Brain = { kind: 'model' } | { kind: 'offline'; strategy: string | null };
+
+export function loadCharacters(dir: string): { house: Character; players: Character[] } {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const read = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Character;
+  if (!files.includes('house.json')) throw new Error(`${dir} has no house.json`);
+  return { house: read('house.json'), players: files.filter((f) => f !== 'house.json').map(read) };
+}
+
+/**
+ * The model plugin the environment asks for: OpenAI (or any server speaking
+ * its API via OPENAI_BASE_URL), Anthropic, Ollama; none means offline brains.
+ * Anthropic and Ollama plugins load only if installed.
+ */
+export async function modelPlugin(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<{ name: string; plugin: Plugin } | null> {
+  const choices: Array<[string, string]> = [];
+  if (env.OPENAI_API_KEY) choices.push(['openai', '@elizaos/plugin-openai']);
+  if (env.ANTHROPIC_API_KEY) choices.push(['anthropic', '@elizaos/plugin-anthropic']);
+  if (env.OLLAMA_API_ENDPOINT || env.OLLAMA_API_URL) choices.push(['ollama', '@elizaos/plugin-ollama']);
+  for (const [name, pkg] of choices) {
+    try {
+      const mod = (await import(pkg)) as { default?: Plugin };
+      if (mod.default) return { name, plugin: mod.default };
+    } catch {
+      log(`${pkg} is not installed (add it with: bun add --cwd apps/agent ${pkg}); trying the next model setting`);
+    }
+  }
+  return null;
+}
+
+export function brainOf(character: Character, hasModel: boolean): Brain {
+  const settings = (character.settings ?? {}) as { brain?: unknown; offlineStrategy?: unknown };
+  const brain = typeof settings.brain === 'string' ? settings.brain : 'copycat';
+  if (brain === 'model') return hasModel ? { kind: 'model' } : { kind: 'offline', strategy: typeof settings.offlineStrategy === 'string' ? settings.offlineStrategy : 'copycat' };
+  return { kind: 'offline', strategy: brain };
+}
+
+/** Discord for a character: the House uses DISCORD_API_TOKEN, a player its own token in settings.secrets. */
+async function discordPlugin(): Promise<Plugin> {
+  const mod = (await import('@elizaos/plugin-discord')) as { default: Plugin };
+  return mod.default;
+}
+
+function hasOwnDiscordToken(character: Character): boolean {
+  const secrets = (character.settings?.secrets ?? {}) as Record<string, unknown>;
+  return typeof secrets.DISCORD_API_TOKEN === 'string' && secrets.DISCORD_API_TOKEN.length > 0;
+}
+
+/** Defaults that make `bun run dev` safe offline: Sentry off, a data dir inside the repo, a salt. */
+export function applyDefaults(env: NodeJS.ProcessEnv): void {
+  env.SENTRY_DSN ||= 'disabled';
+  env.PGLITE_DATA_DIR ||= join(repoRoot, '.eliza', '.elizadb');
+  env.SECRET_SALT ||= 'the-house-development-salt';
+  env.LOG_LEVEL ||= 'info';
+}
+
+/**
+ * Boots AgentServer (web GUI, REST, socket.io) with The House and its player
+ * runtimes, each with its own character, memory and brain.
+ */
+export async function startHost(options: HostOptions = {}): Promise<Host> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => console.log(`[host] ${line}`));
+  applyDefaults(env);
+  const port = options.port ?? Number(env.PORT ?? 3000);
+  const host = env.SERVER_HOST ?? '0.0.0.0';
+  const loopback = host === '0.0.0.0' || host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : host;
+  if (!env.CENTRAL_MESSAGE_SERVER_URL) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${port}`;
+
+  const { house, players: allPlayers } = loadCharacters(options.charactersDir ?? join(repoRoot, 'characters'));
+  const wanted = options.players?.map((p) => p.toLowerCase());
+  const players = wanted ? allPlayers.filter((c) => wanted.includes(c.name.toLowerCase())) : allPlayers;
+
+  const model = await modelPlugin(env, log);
+  log(model ? `model: ${model.name} for characters whose brain is 'model'` : 'model: none configured, every brain plays offline');
+  const discordOn = !!env.DISCORD_API_TOKEN;
+  const discord = discordOn || players.some(hasOwnDiscordToken) ? await discordPlugin() : null;
+  if (!discordOn) log('Discord is off (no DISCORD_API_TOKEN); the House plays in the web GUI');
+
+  const agents = [
+    {
+      character: { ...house, plugins: [] },
+      plugins: [bootstrapPlugin, housePlugin, model ? model.plugin : offlineBrainPlugin(null), ...(discordOn && discord ? [discord] : [])],
+    },
+    ...players.map((character) => {
+      const brain = brainOf(character, !!model);
+      const brainPlugin = brain.kind === 'model' ? model!.plugin : offlineBrainPlugin(brain.strategy);
+      log(`${character.name}: ${brain.kind === 'model' ? `model (${model!.name})` : `offline '${brain.strategy}'`}`);
+      return {
+        character: { ...character, plugins: [] },
+        plugins: [bootstrapPlugin, playerPlugin, brainPlugin, ...(discord && hasOwnDiscordToken(character) ? [discord] : [])],
+      };
+    }),
+  ];
+
+  const server = new AgentServer();
+  await server.start({ port, dataDir: env.POSTGRES_URL ? undefined : env.PGLITE_DATA_DIR, postgresUrl: env.POSTGRES_URL || undefined, agents });
+  const bound = Number(env.SERVER_PORT ?? port);
+  if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
+  const runtimes = server.getAllAgents();
+  const houseRuntime = runtimes.find((r) => r.character.name === house.name);
+  if (!houseRuntime) throw new Error('The House did not start');
+  const url = `http://${loopback}:${bound}`;
+  log(`web GUI at ${url} (House + ${runtimes.length - 1} players; database: ${env.POSTGRES_URL ? 'PostgreSQL' : env.PGLITE_DATA_DIR})`);
+  return {
+    server,
+    port: bound,
+    url,
+    house: houseRuntime,
+    runtimes,
+    stop: () => server.stop(),
+  };
+}

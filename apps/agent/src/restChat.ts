@@ -1,0 +1,76 @@
+import { createServer } from 'node:net';
+
+/** A person talking to the host through the REST messaging API, as the web GUI does. */
+export class RestChat {
+  private serverId: string | null = null;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly userId: string = crypto.randomUUID(),
+    readonly userName = 'Observer',
+  ) {}
+
+  private async json<T>(path: string, init?: RequestInit): Promise<T> {
+    const res = await fetch(new URL(path, this.baseUrl), { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers } });
+    if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  async server(): Promise<string> {
+    this.serverId ??= (await this.json<{ data: { messageServerId: string } }>('/api/messaging/message-server/current')).data.messageServerId;
+    return this.serverId;
+  }
+
+  async agentId(name: string): Promise<string> {
+    const body = await this.json<{ data: { agents: Array<{ id: string; name: string }> } }>('/api/agents');
+    const agent = body.data.agents.find((a) => a.name === name);
+    if (!agent) throw new Error(`no agent named ${name}`);
+    return agent.id;
+  }
+
+  /** A DM channel between this person and an agent. */
+  async dm(agentId: string): Promise<string> {
+    const body = await this.json<{ data: { id: string } }>('/api/messaging/channels', {
+      method: 'POST',
+      body: JSON.stringify({ name: `DM ${this.userName}`, type: 'DM', message_server_id: await this.server(), participantCentralUserIds: [this.userId, agentId] }),
+    });
+    return body.data.id;
+  }
+
+  async send(channelId: string, text: string): Promise<void> {
+    await this.json(`/api/messaging/channels/${channelId}/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ author_id: this.userId, content: text, message_server_id: await this.server(), source_type: 'eliza_gui', raw_message: {}, metadata: { user_display_name: this.userName } }),
+    });
+  }
+
+  /** Newest first, as the API gives them. */
+  async messages(channelId: string, limit = 50): Promise<Array<{ authorId: string; content: string }>> {
+    const body = await this.json<{ data: { messages: Array<{ authorId: string; content: string }> } }>(`/api/messaging/channels/${channelId}/messages?limit=${limit}`);
+    return body.data.messages;
+  }
+
+  /** Waits for a message from `authorId` that satisfies `test`. */
+  async waitFor(channelId: string, authorId: string, test: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const found = (await this.messages(channelId)).find((m) => m.authorId === authorId && test(m.content));
+      if (found) return found.content;
+      await Bun.sleep(100);
+    }
+    throw new Error(`no matching message from ${authorId} within ${timeoutMs} ms`);
+  }
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,110 @@
+import { afterAll, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { games, type HouseService } from '@the-house/plugin-house';
+import { Match, runMatchSync, verifyChain } from '@the-house/plugin-house/engine';
+import { repoRoot, startHost } from './host.ts';
+import { freePort, RestChat } from './restChat.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'house-resume-'));
+const children: Array<ReturnType<typeof Bun.spawn>> = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function childEnv(port: number): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DISCORD_|OPENAI_|ANTHROPIC_|OLLAMA_|POSTGRES_URL|CENTRAL_MESSAGE_SERVER_URL)/.test(k)) env[k] = v;
+  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error' };
+}
+
+async function bootChild(): Promise<{ child: ReturnType<typeof Bun.spawn>; chat: RestChat }> {
+  const port = await freePort();
+  const child = Bun.spawn([process.execPath, join(repoRoot, 'apps/agent/src/index.ts')], {
+    cwd: repoRoot,
+    env: childEnv(port),
+    stdout: 'ignore',
+    stderr: 'ignore',
+  });
+  children.push(child);
+  const chat = new RestChat(`http://127.0.0.1:${port}`);
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await chat.agentId('The House');
+      return { child, chat };
+    } catch (error) {
+      if (Date.now() > until || child.exitCode !== null) throw error;
+      await Bun.sleep(200);
+    }
+  }
+}
+
+async function roomOf(chat: RestChat, name: string): Promise<string> {
+  const res = await fetch(new URL(`/api/messaging/message-servers/${await chat.server()}/channels`, chat.baseUrl));
+  const body = (await res.json()) as { data: { channels: Array<{ id: string; name: string }> } };
+  const room = body.data.channels.find((c) => c.name.includes(name));
+  if (!room) throw new Error(`no room named ${name}`);
+  return room.id;
+}
+
+const roundsPosted = (texts: string[]) => texts.map((t) => /^\[trust\] Round (\d+)/.exec(t)?.[1]).filter(Boolean).map(Number);
+
+test('a match killed with SIGKILL mid-match resumes from its last completed round, nothing lost or repeated', async () => {
+  const first = await bootChild();
+  const houseId = await first.chat.agentId('The House');
+  const dm = await first.chat.dm(houseId);
+  await first.chat.send(dm, '!play trust Ada Bram --seed 21');
+  const started = await first.chat.waitFor(dm, houseId, (t) => t.includes('match trust-21-'), 30_000);
+  const id = started.match(/match (trust-21-\w+)/)![1]!;
+  const room = await roomOf(first.chat, id);
+  let before: number[] = [];
+  while (Math.max(0, ...before) < 5) {
+    before = roundsPosted((await first.chat.messages(room, 100)).map((m) => m.content));
+    await Bun.sleep(30);
+  }
+  first.child.kill('SIGKILL');
+  await first.child.exited;
+  const killedAt = Math.max(...before);
+
+  const second = await bootChild();
+  const resumed = await second.chat.waitFor(room, houseId, (t) => t.startsWith('Trust resumes at round'), 30_000);
+  const resumeRound = Number(resumed.match(/round (\d+)/)![1]);
+  expect(resumeRound).toBeGreaterThan(killedAt);
+  expect(resumeRound).toBeLessThanOrEqual(killedAt + 2);
+  await second.chat.waitFor(room, houseId, (t) => t.includes('match over'), 60_000);
+  const posted = roundsPosted((await second.chat.messages(room, 200)).map((m) => m.content)).sort((a, b) => a - b);
+  second.child.kill('SIGKILL');
+  await second.child.exited;
+
+  process.env.PGLITE_DATA_DIR = dataDir;
+  process.env.SERVER_HOST = '127.0.0.1';
+  process.env.LOG_LEVEL = 'error';
+  const host = await startHost({ port: await freePort(), log: () => {} });
+  try {
+    const house = host.house.getService<HouseService>('house')!;
+    let detail = house.getMatch(id);
+    for (let i = 0; !detail && i < 100; i++) {
+      await Bun.sleep(50);
+      detail = house.getMatch(id);
+    }
+    expect(detail?.summary.status).toBe('finished');
+    const rounds = detail!.history.map((h) => h.round);
+    expect(rounds).toEqual(Array.from({ length: rounds.length }, (_, i) => i + 1));
+    expect(posted).toEqual(rounds);
+    expect(verifyChain(detail!.events)).toEqual({ ok: true });
+    expect(detail!.events.filter((e) => e.type === 'round').map((e) => e.round)).toEqual(rounds);
+
+    const trust = games.trust!;
+    const straight = Match.create(trust, trust.configSchema.parse({}), 21, ['Ada', 'Bram']);
+    const sats: Array<Record<string, Record<string, unknown>>> = [];
+    runMatchSync(straight, { Ada: trust.strategies.copycat!, Bram: trust.strategies.grudger! }, (r) => sats.push(r.report.players));
+    expect(detail!.history.map((h) => h.players)).toEqual(sats);
+    expect(detail!.outcome).toEqual(straight.outcome());
+  } finally {
+    await host.stop();
+  }
+});

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'bun:test';
+import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
+import { cafePanel, readLoans } from './cafePanel.ts';
+import { loanWeb } from './loanWeb.ts';
+import { renderMatch } from './renderMatch.ts';
+
+const players = ['grok', 'gpt', 'deep'];
+const loans = [
+  { id: 1, lender: 'grok', borrower: 'gpt', principalCents: 100_000, rate: 0.2, dueCents: 120_000, accepted: 1, dueRound: 6 },
+  { id: 2, lender: 'deep', borrower: 'grok', principalCents: 5_000, rate: 0, dueCents: 5_000, accepted: 2, dueRound: 4, status: 'defaulted' },
+];
+
+describe('readLoans', () => {
+  test("reads Café's loans as tokens due, and other spellings, skipping what it cannot read", () => {
+    expect(readLoans({ loans })).toEqual([
+      { lender: 'grok', borrower: 'gpt', amount: 1200, status: 'active' },
+      { lender: 'deep', borrower: 'grok', amount: 50, status: 'defaulted' },
+    ]);
+    expect(readLoans({ loans: { a: { from: 'x', to: 'y', amount: 5 }, b: { lender: 'nobody' } } })).toEqual([{ lender: 'x', borrower: 'y', amount: 5, status: 'active' }]);
+    expect(readLoans(null)).toEqual([]);
+  });
+});
+
+describe('cafePanel', () => {
+  test('a real Café match: levels over rounds beside the tokens chart, and the web of loans', () => {
+    const detail = playedMatchDetail('cafe', players, 4);
+    (detail.state as { loans: unknown[] }).loans = loans;
+    const panel = cafePanel(detail)!;
+    expect(panel.charts.map((c) => c.title)).toEqual(['levels']);
+    expect(panel.charts[0]!.labels).toEqual([1, 2, 3, 4]);
+    expect(panel.charts[0]!.datasets.map((d) => d.label)).toEqual(players);
+    expect(panel.html).toContain('data-lender="grok" data-borrower="gpt"');
+    expect(panel.html).toMatch(/data-lender="deep"[^>]*><line[^>]*stroke-dasharray/);
+    expect(renderMatch(detail).charts.map((c) => c.title)).toEqual(['tokens over rounds', 'levels']);
+  });
+
+  test('says when there are no loans; a loan to oneself is not drawn', () => {
+    const detail = playedMatchDetail('cafe', players, 1);
+    (detail.state as { loans: unknown[] }).loans = [];
+    expect(cafePanel(detail)!.html).toContain('No loans.');
+    expect(loanWeb(['a'], [{ lender: 'a', borrower: 'a', amount: 1, status: 'active' }])).not.toContain('class="loan"');
+  });
+});

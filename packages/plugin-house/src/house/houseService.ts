@@ -1,0 +1,531 @@
+import { Service, type IAgentRuntime } from '@elizaos/core';
+import { checkPlayers, parseConfig } from '../engine/config.ts';
+import { Match } from '../engine/match.ts';
+import { runMatch, type Brain } from '../engine/runner.ts';
+import type { AnyGame, PlayerId } from '../engine/types.ts';
+import { games as registeredGames } from '../games/registry.ts';
+import { findPlayer, isPlayerAgent, playerNames } from '../player/playerRegistry.ts';
+import { runCommand } from './commandActions.ts';
+import { checkSituation, commandList, looksLikeCommand, type HouseCommand, type Situation } from './commands/parse.ts';
+import { MatchStore } from './matchStore.ts';
+import { runtimeBrain, tellRound } from './playerBrain.ts';
+import { restGateway, type GameRoom, type RoomGateway } from './roomGateway.ts';
+import { roundText } from './roundText.ts';
+import { gameAdapters, houseCommandTable } from './gameAdapters.ts';
+import type { CommandAuthor, MatchDetail, MatchSummary, PendingBeg, StoredMatch } from './types.ts';
+
+export type { CommandAuthor } from './types.ts';
+
+
+interface Live {
+  stored: StoredMatch;
+  match: Match | null;
+  abort: AbortController;
+  begs: Map<string, { beg: PendingBeg; answer: { amount: number; reason: string } | null }>;
+  begWake: (() => void) | null;
+  lobbyTimer: ReturnType<typeof setTimeout> | null;
+  done: Promise<void> | null;
+}
+
+function numberSetting(runtime: IAgentRuntime, key: string, fallback: number): number {
+  const raw = runtime.getSetting(key) ?? process.env[key];
+  const n = raw === undefined || raw === null || raw === '' ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** The player runtime behind a seat: the player itself, or the team a spawned unit belongs to. */
+function runtimeFor(match: Match, id: PlayerId): IAgentRuntime | undefined {
+  const team = (match.state as { units?: Array<{ id: string; team: string }> }).units?.find((u) => u.id === id)?.team;
+  return findPlayer(id) ?? (team ? findPlayer(team) : undefined);
+}
+
+/**
+ * The House: owns matches and their timers. For each phase it asks every
+ * living player at once through that player's runtime (deadline, validation,
+ * one repair round, then the game's fallback), hands begs to the observer,
+ * applies the phase, saves state + log + history, and posts the public outcome
+ * to the match's game room. Saved matches resume on start.
+ */
+export class HouseService extends Service {
+  static override serviceType = 'house';
+  override capabilityDescription = 'Runs games among player agents: matches, rooms, decisions, persistence';
+
+  readonly games: Record<string, AnyGame>;
+  private readonly live = new Map<string, Live>();
+  private readonly store: MatchStore;
+  private readonly ready = new Set<string>();
+  gateway: RoomGateway;
+  private stopped = false;
+
+  constructor(runtime: IAgentRuntime, gameTable: Record<string, AnyGame> = registeredGames) {
+    super(runtime);
+    this.games = gameTable;
+    this.store = new MatchStore(runtime);
+    this.gateway = restGateway(runtime);
+  }
+
+  static override async start(runtime: IAgentRuntime): Promise<HouseService> {
+    const service = new HouseService(runtime);
+    service.interceptCommands();
+    setTimeout(() => void service.resumeAll(), 0);
+    return service;
+  }
+
+  /**
+   * Commands are answered before the message pipeline asks any model: the
+   * House's message service sees `!...` first, stores the message and replies
+   * through the same callback a model reply would use.
+   */
+  private interceptCommands(): void {
+    const messages = this.runtime.messageService;
+    if (!messages) return;
+    const handle = messages.handleMessage.bind(messages);
+    messages.handleMessage = async (runtime, message, callback, options) => {
+      if (!looksLikeCommand(message.content.text) || message.entityId === runtime.agentId) return handle(runtime, message, callback, options);
+      if (message.id && !(await runtime.getMemoryById(message.id))) await runtime.createMemory(message, 'messages');
+      const text = await runCommand(runtime, message, callback);
+      return {
+        didRespond: text !== null,
+        responseContent: text === null ? null : { text },
+        responseMessages: [],
+        state: { values: {}, data: {}, text: '' },
+        mode: 'simple',
+      };
+    };
+  }
+
+  override async stop(): Promise<void> {
+    this.stopped = true;
+    for (const live of this.live.values()) {
+      live.abort.abort();
+      if (live.lobbyTimer) clearTimeout(live.lobbyTimer);
+      live.begWake?.();
+    }
+  }
+
+  private get decisionDeadline(): number {
+    return numberSetting(this.runtime, 'HOUSE_DECISION_DEADLINE_MS', 60_000);
+  }
+
+  // ---- what the dashboard and the providers read ----
+
+  summary(stored: StoredMatch, match: Match | null): MatchSummary {
+    const game = this.games[stored.game];
+    const state = (match?.state ?? stored.state) as Parameters<AnyGame['score']>[0] | null;
+    const players = stored.players.map((name) => ({
+      name,
+      alive: game && state ? game.alive(state, name) : true,
+      score: game && state ? game.score(state, name) : 0,
+    }));
+    const outcome = game && state ? game.outcome(state) : { over: false, winners: [], kind: null };
+    return { id: stored.id, game: stored.game, status: stored.status, round: state ? (state as { round: number }).round : 0, players, winners: outcome.winners };
+  }
+
+  listMatches(): MatchSummary[] {
+    return [...this.live.values()].map((l) => this.summary(l.stored, l.match)).reverse();
+  }
+
+  getMatch(id: string): MatchDetail | null {
+    const live = this.live.get(id);
+    if (!live) return null;
+    const game = this.games[live.stored.game];
+    const state = live.match?.state ?? live.stored.state;
+    return {
+      summary: this.summary(live.stored, live.match),
+      state,
+      events: live.match?.log ? [...live.match.log.entries] : live.stored.log,
+      history: live.stored.history,
+      outcome: game && state ? game.outcome(state) : { over: false, winners: [], kind: null },
+      pendingBegs: [...live.begs.values()].filter((b) => !b.answer).map((b) => b.beg),
+    };
+  }
+
+  /** The match a command is about: the open lobby or the running match, else the latest one. */
+  current(): Live | null {
+    const all = [...this.live.values()];
+    return all.findLast((l) => l.stored.status === 'lobby' || l.stored.status === 'running') ?? all.at(-1) ?? null;
+  }
+
+  situation(): Situation {
+    const live = this.current();
+    if (!live) return 'idle';
+    return live.stored.status === 'lobby' ? 'lobby' : live.stored.status === 'running' ? 'running' : 'idle';
+  }
+
+  /** Resolves when the match is over or stopped (for tests and benches). */
+  async finished(id: string): Promise<MatchSummary | null> {
+    await this.live.get(id)?.done;
+    const live = this.live.get(id);
+    return live ? this.summary(live.stored, live.match) : null;
+  }
+
+  // ---- commands ----
+
+  /** Runs one parsed command; the reply says what happened or what is allowed. */
+  async handleCommand(command: HouseCommand, author: CommandAuthor): Promise<string> {
+    const wrong = checkSituation(command, this.situation());
+    if (wrong) return wrong;
+    const fromPlayer = isPlayerAgent(author.id);
+    switch (command.kind) {
+      case 'games':
+        return Object.values(this.games)
+          .map((g) => `${g.id} (${g.minPlayers}-${g.maxPlayers} players): ${g.title}. ${g.summary}`)
+          .join('\n');
+      case 'status': {
+        const live = this.current();
+        if (!live) return `No match yet. Start one with !play <game>. Games: ${Object.keys(this.games).join(', ')}`;
+        return this.statusText(live);
+      }
+      case 'play': {
+        if (fromPlayer) return 'Only the observer opens matches; players join with !join.';
+        const opened = await this.open(command.game, command.players, command.seed, author.origin ?? null);
+        return opened.ok ? opened.text : opened.error;
+      }
+      case 'join': {
+        const live = this.current()!;
+        const game = this.games[live.stored.game]!;
+        const name = findPlayer(author.name)?.character.name;
+        if (!name) return `Only player agents can join (players: ${playerNames().join(', ') || 'none'}). Name them in !play <game> <names>.`;
+        if (live.stored.players.includes(name)) return `${name} is already seated.`;
+        if (live.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
+        live.stored.players.push(name);
+        await this.store.save(live.stored);
+        return `${name} joins ${game.title}: ${live.stored.players.join(', ')}.`;
+      }
+      case 'start': {
+        const live = this.current()!;
+        const error = this.begin(live);
+        return error ?? `${live.stored.game} match ${live.stored.id} starts: ${live.stored.players.join(', ')}.`;
+      }
+      case 'stop': {
+        if (fromPlayer) return 'Only the observer stops matches.';
+        const live = this.current()!;
+        await this.stopMatch(live.stored.id);
+        return `Match ${live.stored.id} stopped at round ${this.summary(live.stored, live.match).round}.`;
+      }
+      case 'grant':
+      case 'decline': {
+        if (fromPlayer) return 'Only the observer answers begs; a player cannot grant or decline.';
+        return this.answerBeg(command.player, command.kind === 'grant' ? command.amount : 0, command.reason);
+      }
+      case 'game': {
+        const live = this.current();
+        if (!live || live.stored.status !== 'running') return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
+        const adapter = gameAdapters.find((a) => a.game === live.stored.game && a.commands.some((c) => c.verb === command.verb));
+        if (!adapter) return `!${command.verb} is not a command of ${live.stored.game}. Allowed: ${commandList(houseCommandTable())}`;
+        const game = this.games[live.stored.game]!;
+        return adapter.handle(command, { matchId: live.stored.id, game, state: live.match?.state ?? live.stored.state, author, say: (text) => this.say(live.stored, text) });
+      }
+    }
+  }
+
+  statusText(live: Live): string {
+    const s = this.summary(live.stored, live.match);
+    const board = s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ');
+    const end = s.status === 'finished' ? ` Winners: ${s.winners.join(', ') || 'none (draw)'}.` : '';
+    const begs = [...live.begs.values()].filter((b) => !b.answer).map((b) => `${b.beg.player} begs ${b.beg.amount} ("${b.beg.reason}")`);
+    return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}`;
+  }
+
+  // ---- matches ----
+
+  /** Opens a match: with names it starts at once; without, a lobby seated with the game's default count that starts by itself. */
+  async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
+    const game = this.games[gameId];
+    if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(this.games).join(', ')}` };
+    const available = playerNames();
+    let players: string[];
+    if (names.length) {
+      const unknown = names.filter((n) => !findPlayer(n));
+      if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Players: ${available.join(', ') || 'none'}` };
+      players = names.map((n) => findPlayer(n)!.character.name);
+    } else {
+      players = available.slice(0, game.defaultPlayers);
+    }
+    const lobby = names.length === 0;
+    const check = lobby ? (players.length < game.minPlayers ? `${game.id} needs at least ${game.minPlayers} players; only ${players.length} are here` : null) : checkPlayers(game, players);
+    if (check) return { ok: false, error: check };
+    const config = parseConfig(game, {});
+    if (!config.ok) return { ok: false, error: config.error };
+    const matchSeed = seed ?? Date.now() % 2_147_483_647;
+    const id = `${game.id}-${matchSeed}-${crypto.randomUUID().slice(0, 8)}`;
+    const now = Date.now();
+    const stored: StoredMatch = {
+      id,
+      game: game.id,
+      seed: matchSeed,
+      config: config.value,
+      status: 'lobby',
+      players,
+      channelId: null,
+      serverId: null,
+      state: null,
+      log: [],
+      history: [],
+      origin,
+      postedRound: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const live = this.track(stored, null);
+    await this.store.save(stored);
+    if (!lobby) {
+      const error = this.begin(live);
+      if (error) return { ok: false, error };
+      return { ok: true, id, text: `${game.title} match ${id} starts (seed ${matchSeed}): ${players.join(', ')}. Watch the game room "${this.roomName(stored)}" or the House tab.` };
+    }
+    const wait = numberSetting(this.runtime, 'HOUSE_LOBBY_MS', 20_000);
+    live.lobbyTimer = setTimeout(() => this.begin(live), wait);
+    return {
+      ok: true,
+      id,
+      text: `${game.title} lobby ${id} (seed ${matchSeed}) seats ${players.join(', ')}. Players may !join; it starts in ${Math.round(wait / 1000)} s or at !start.`,
+    };
+  }
+
+  private track(stored: StoredMatch, match: Match | null): Live {
+    const live: Live = { stored, match, abort: new AbortController(), begs: new Map(), begWake: null, lobbyTimer: null, done: null };
+    this.live.set(stored.id, live);
+    return live;
+  }
+
+  private roomName(stored: StoredMatch): string {
+    return `${this.games[stored.game]?.title ?? stored.game} ${stored.id}`;
+  }
+
+  /** Lobby to running; returns an error text when the seats do not fit the game. */
+  begin(live: Live): string | null {
+    if (live.lobbyTimer) clearTimeout(live.lobbyTimer);
+    live.lobbyTimer = null;
+    if (live.stored.status !== 'lobby') return `Match ${live.stored.id} is already ${live.stored.status}.`;
+    const game = this.games[live.stored.game]!;
+    const error = checkPlayers(game, live.stored.players);
+    if (error) return error;
+    live.match = Match.create(game, live.stored.config, live.stored.seed, live.stored.players);
+    live.stored.status = 'running';
+    live.stored.state = live.match.state;
+    live.done = this.play(live, true);
+    return null;
+  }
+
+  async stopMatch(id: string): Promise<void> {
+    const live = this.live.get(id);
+    if (!live) return;
+    if (live.lobbyTimer) clearTimeout(live.lobbyTimer);
+    live.stored.status = 'stopped';
+    live.abort.abort();
+    live.begWake?.();
+    await this.store.save(live.stored);
+  }
+
+  private snapshot(live: Live): void {
+    const m = live.match!;
+    live.stored.state = m.state;
+    live.stored.log = m.log ? [...m.log.entries] : [];
+  }
+
+  /** Plays a running match to its end, saving after every phase. */
+  private async play(live: Live, fresh: boolean): Promise<void> {
+    const match = live.match!;
+    const game = match.game;
+    const { stored } = live;
+    try {
+      if (fresh || !stored.channelId) {
+        const room = await this.gateway.createRoom(this.roomName(stored), [this.runtime.agentId, ...stored.players.map((p) => findPlayer(p)?.agentId).filter((x): x is NonNullable<typeof x> => !!x)]);
+        if (room) {
+          stored.channelId = room.channelId;
+          stored.serverId = room.serverId;
+        }
+        this.snapshot(live);
+        await this.store.save(stored);
+        await this.say(stored, `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}). ${game.summary}`);
+      } else {
+        this.snapshot(live);
+        await this.postMissedRounds(live);
+        await this.say(stored, `${game.title} resumes at round ${(match.state as { round: number }).round}.`);
+      }
+      await this.waitForPlayers(stored.players, live.abort.signal);
+      // Built on first use: a unit spawned mid-match (Trust's `spawn` variant) thinks with its team's runtime.
+      const made: Record<PlayerId, Brain | undefined> = {};
+      const brains = new Proxy(made as Record<PlayerId, Brain>, {
+        get: (_target, id) => {
+          if (typeof id !== 'string') return undefined;
+          if (!(id in made)) {
+            const runtime = runtimeFor(match, id);
+            made[id] = runtime ? runtimeBrain(this.runtime, runtime, match, stored.id, this.ready) : undefined;
+          }
+          return made[id];
+        },
+      });
+      let lastRound = (match.state as { round: number }).round;
+      const delay = numberSetting(this.runtime, 'HOUSE_ROUND_DELAY_MS', 1500);
+      await runMatch(match, brains, {
+        deadlineMs: this.decisionDeadline,
+        signal: live.abort.signal,
+        external: (m, decisions) => this.observe(live, m, decisions),
+        onPhase: async (m) => {
+          const round = (m.state as { round: number }).round;
+          if (round !== lastRound || m.over) {
+            const report = game.report(m.state);
+            stored.history.push({ round: lastRound, players: report.players, ...(report.extra ? { extra: report.extra } : {}) });
+            lastRound = round;
+          }
+          if (m.over) stored.status = 'finished';
+          this.snapshot(live);
+          if (!this.stopped) await this.store.save(stored);
+        },
+        onRound: async (record, m) => {
+          if (this.stopped) return;
+          await this.say(stored, roundText(game.id, record.round, record.events), `round:${record.round}`);
+          stored.postedRound = record.round;
+          await this.store.save(stored);
+          await this.tellPlayers(live, m, record.round);
+          if (!m.over) await sleep(delay, live.abort.signal);
+        },
+      });
+    } catch (error) {
+      this.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+
+  private async tellPlayers(live: Live, match: Match, round: number): Promise<void> {
+    const seated = new Set([...live.stored.players, ...match.game.actors(match.state)]);
+    await Promise.all(
+      [...seated].map(async (id) => {
+        const runtime = runtimeFor(match, id);
+        if (!runtime) return;
+        try {
+          await tellRound(this.runtime, runtime, match.game, match, live.stored.id, id, round, this.ready);
+        } catch (error) {
+          this.runtime.logger.warn(`House: could not tell ${id} about round ${round}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }),
+    );
+  }
+
+  private async postMissedRounds(live: Live): Promise<void> {
+    const { stored } = live;
+    const entries = stored.log;
+    for (const h of stored.history) {
+      if (h.round <= stored.postedRound) continue;
+      const events = entries.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
+      await this.say(stored, roundText(stored.game, h.round, events), `round:${h.round}`);
+      stored.postedRound = h.round;
+    }
+    await this.store.save(stored);
+  }
+
+  private async waitForPlayers(names: string[], signal: AbortSignal): Promise<void> {
+    const until = Date.now() + numberSetting(this.runtime, 'HOUSE_PLAYER_WAIT_MS', 30_000);
+    while (!signal.aborted && Date.now() < until && names.some((n) => !findPlayer(n))) await sleep(100, signal);
+  }
+
+  private async say(stored: StoredMatch, text: string, key?: string): Promise<void> {
+    if (stored.origin) {
+      try {
+        await this.runtime.sendMessageToTarget({ source: stored.origin.source, channelId: stored.origin.channelId }, { text, source: stored.origin.source });
+      } catch (error) {
+        this.runtime.logger.warn(`House: could not post to ${stored.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (!stored.channelId || !stored.serverId) return;
+    const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
+    await this.gateway.post(room, text, key);
+  }
+
+  // ---- the observer ----
+
+  /**
+   * Begs among this phase's decisions go to the observer: posted in the game
+   * room, answered by `!grant` / `!decline` until the beg timeout, then the
+   * game's configured policy answers (by leaving the beg out of `observer`).
+   */
+  private async observe(live: Live, match: Match, decisions: Record<PlayerId, unknown>): Promise<Record<string, unknown> | undefined> {
+    const { stored } = live;
+    const state = match.state as { round: number; config?: { begTimeoutMs?: number; observer?: string } };
+    const timeout = numberSetting(this.runtime, 'HOUSE_BEG_TIMEOUT_MS', state.config?.begTimeoutMs ?? 30_000);
+    live.begs.clear();
+    for (const [player, raw] of Object.entries(decisions)) {
+      const checked = match.game.validate(match.state, player, raw);
+      if (!checked.ok) continue;
+      const d = checked.decision as { action?: string; amount?: number; reason?: string };
+      if (d.action !== 'BEG' || typeof d.amount !== 'number') continue;
+      const beg: PendingBeg = { player, amount: d.amount, reason: d.reason ?? '', round: state.round, deadline: Date.now() + timeout };
+      live.begs.set(player.toLowerCase(), { beg, answer: null });
+      await this.say(
+        stored,
+        `${player} begs the observer for ${d.amount} sats: "${beg.reason}". Answer with !grant @${player} N <reason> or !decline @${player} <reason> within ${Math.round(timeout / 1000)} s; after that the ${state.config?.observer ?? 'default'} policy answers.`,
+      );
+    }
+    if (live.begs.size === 0) return undefined;
+    const deadline = Date.now() + timeout;
+    while (!live.abort.signal.aborted && Date.now() < deadline && [...live.begs.values()].some((b) => !b.answer)) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        live.begWake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      live.begWake = null;
+    }
+    const observer: Record<string, { amount: number; reason: string }> = {};
+    for (const { beg, answer } of live.begs.values()) {
+      if (answer) observer[beg.player] = answer;
+    }
+    const late = [...live.begs.values()].filter((b) => !b.answer).map((b) => b.beg.player);
+    if (late.length) await this.say(stored, `No answer for ${late.join(', ')} in time: the ${state.config?.observer ?? 'default'} policy answers.`);
+    live.begs.clear();
+    return { observer };
+  }
+
+  private answerBeg(name: string, amount: number, reason: string): string {
+    const live = this.current();
+    const pending = live?.begs.get(name.toLowerCase());
+    if (!live || !pending) {
+      const open = live ? [...live.begs.values()].filter((b) => !b.answer).map((b) => `@${b.beg.player}`) : [];
+      return open.length ? `No open beg from ${name}. Open begs: ${open.join(', ')}.` : `No open beg from ${name}: nobody is begging right now.`;
+    }
+    if (pending.answer) return `${pending.beg.player}'s beg is already answered.`;
+    const given = Math.min(amount, pending.beg.amount);
+    pending.answer = { amount: given, reason };
+    if ([...live.begs.values()].every((b) => b.answer)) live.begWake?.();
+    const capped = amount > pending.beg.amount ? ` (capped to the ${pending.beg.amount} asked)` : '';
+    return given > 0 ? `Granted ${given} sats to ${pending.beg.player}${capped}: ${reason}. They will be told.` : `Declined ${pending.beg.player}'s beg: ${reason}. They will be told.`;
+  }
+
+  // ---- resume ----
+
+  /** Loads saved matches; running ones continue from their last saved phase, lobbies start. */
+  async resumeAll(): Promise<void> {
+    try {
+      for (const stored of await this.store.all()) {
+        if (this.live.has(stored.id)) continue;
+        const game = this.games[stored.game];
+        if (!game) continue;
+        if (stored.status === 'running' && stored.state) {
+          const match = Match.restore(game, { game: stored.game, state: stored.state, log: stored.log });
+          const live = this.track(stored, match);
+          this.runtime.logger.info(`House: resuming ${stored.id} at round ${(stored.state as { round: number }).round}`);
+          live.done = this.play(live, false);
+        } else if (stored.status === 'lobby') {
+          this.begin(this.track(stored, null));
+        } else {
+          this.track(stored, stored.state ? Match.restore(game, { game: stored.game, state: stored.state, log: stored.log }) : null);
+        }
+      }
+    } catch (error) {
+      this.runtime.logger.error(`House: could not load saved matches: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

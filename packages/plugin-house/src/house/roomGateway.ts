@@ -1,0 +1,91 @@
+import { stringToUuid, type IAgentRuntime } from '@elizaos/core';
+
+export interface GameRoom {
+  channelId: string;
+  serverId: string;
+}
+
+/** Where the House talks in public: the game room a match gets (a group channel of the messaging server). */
+export interface RoomGateway {
+  createRoom(name: string, participantIds: string[]): Promise<GameRoom | null>;
+  /** `key` names the post: the same key twice (a round re-posted after a crash) is stored once. */
+  post(room: GameRoom, text: string, key?: string): Promise<void>;
+}
+
+/** For headless runs and benches: rooms exist nowhere and posts go nowhere. */
+export const silentGateway: RoomGateway = {
+  createRoom: async () => null,
+  post: async () => {},
+};
+
+function baseUrl(): string {
+  if (process.env.CENTRAL_MESSAGE_SERVER_URL) return process.env.CENTRAL_MESSAGE_SERVER_URL;
+  return `http://127.0.0.1:${process.env.SERVER_PORT ?? '3000'}`;
+}
+
+function headers(): Record<string, string> {
+  const h: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (process.env.ELIZA_SERVER_AUTH_TOKEN) h['X-API-KEY'] = process.env.ELIZA_SERVER_AUTH_TOKEN;
+  return h;
+}
+
+/**
+ * The messaging REST API of the AgentServer this House runs in, as the server's
+ * own message bus uses it: a group channel for each match (the GUI lists it
+ * under Groups) and `/api/messaging/submit` for the House's posts, which the
+ * server broadcasts to the GUI and to the agents in the room.
+ */
+export function restGateway(runtime: IAgentRuntime): RoomGateway {
+  let serverId: string | null = null;
+  const currentServer = async (): Promise<string | null> => {
+    if (serverId) return serverId;
+    const res = await fetch(new URL('/api/messaging/message-server/current', baseUrl()), { headers: headers() });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { data?: { messageServerId?: string } };
+    serverId = body.data?.messageServerId ?? null;
+    return serverId;
+  };
+  return {
+    async createRoom(name, participantIds) {
+      try {
+        const server = await currentServer();
+        if (!server) return null;
+        const res = await fetch(new URL('/api/messaging/channels', baseUrl()), {
+          method: 'POST',
+          headers: headers(),
+          body: JSON.stringify({ name, type: 'GROUP', message_server_id: server, participantCentralUserIds: participantIds, metadata: { house: true } }),
+        });
+        if (!res.ok) {
+          runtime.logger.warn(`House: could not create the game room (${res.status})`);
+          return null;
+        }
+        const body = (await res.json()) as { data?: { id?: string } };
+        return body.data?.id ? { channelId: body.data.id, serverId: server } : null;
+      } catch (error) {
+        runtime.logger.warn(`House: no messaging server for a game room (${error instanceof Error ? error.message : String(error)})`);
+        return null;
+      }
+    },
+    async post(room, text, key) {
+      try {
+        const res = await fetch(new URL('/api/messaging/submit', baseUrl()), {
+          method: 'POST',
+          headers: headers(),
+          body: JSON.stringify({
+            ...(key ? { messageId: stringToUuid(`${room.channelId}:${key}`) } : {}),
+            channel_id: room.channelId,
+            message_server_id: room.serverId,
+            author_id: runtime.agentId,
+            content: text,
+            source_type: 'agent_response',
+            raw_message: { text, thought: '', actions: ['HOUSE_ANNOUNCE'] },
+            metadata: { agent_id: runtime.agentId, agentName: runtime.character.name, channelType: 'GROUP', isDm: false },
+          }),
+        });
+        if (!res.ok) runtime.logger.warn(`House: post to the game room failed (${res.status})`);
+      } catch (error) {
+        runtime.logger.warn(`House: post to the game room failed (${error instanceof Error ? error.message : String(error)})`);
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'bun:test';
+import type { IAgentRuntime, Route } from '@elizaos/core';
+import { fakeResponse } from './testing/fakeResponse.ts';
+import { playedMatchDetail } from './testing/playedMatchDetail.ts';
+import { houseRoutes, type MatchReader } from './routes.ts';
+import type { MatchDetail } from './types.ts';
+
+const match = playedMatchDetail('trust', ['ada', 'bob'], 3, { id: 'trust-1' });
+const house: MatchReader = {
+  listMatches: () => [match.summary],
+  getMatch: (id) => (id === match.summary.id ? match : null),
+};
+const runtimeWith = (service: unknown) => ({ getService: (name: string) => (name === 'house' ? service : null) }) as unknown as IAgentRuntime;
+
+function route(path: string): Route {
+  const found = houseRoutes.find((r) => r.path === path);
+  if (!found?.handler) throw new Error(`no route ${path}`);
+  return found;
+}
+
+async function call(path: string, params: Record<string, string> = {}, service: unknown = house) {
+  const res = fakeResponse();
+  await route(path).handler!({ params, query: {} }, res, runtimeWith(service));
+  return res;
+}
+
+describe('houseRoutes', () => {
+  test('the House tab is a public GET route named House at /dashboard', () => {
+    expect(route('/dashboard')).toMatchObject({ type: 'GET', public: true, name: 'House' });
+    expect(houseRoutes.filter((r) => r.name).map((r) => r.path)).toEqual(['/dashboard']);
+  });
+
+  test('GET /dashboard: an HTML page with the live match inline', async () => {
+    const res = await call('/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['Content-Type']).toBe('text/html; charset=utf-8');
+    expect(String(res.body)).toStartWith('<!doctype html>');
+    expect(String(res.body)).toContain('data-match=\\"trust-1\\"');
+  });
+
+  test('GET /dashboard/view: the same view as JSON, for the page to poll', async () => {
+    const res = await call('/dashboard/view');
+    const view = res.body as { html: string; charts: Array<{ id: string }> };
+    expect(view.html).toContain('<table class="scoreboard" data-match="trust-1">');
+    expect(view.charts.map((c) => c.id)).toEqual(['score-trust-1']);
+  });
+
+  test('GET /matches: the list of summaries', async () => {
+    const res = await call('/matches');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toEqual([match.summary]);
+  });
+
+  test('GET /matches/:id: state and events, or a 404 in JSON', async () => {
+    const found = await call('/matches/:id', { id: 'trust-1' });
+    expect(found.statusCode).toBe(200);
+    expect((found.body as MatchDetail).events.length).toBe(match.events.length);
+    const missing = await call('/matches/:id', { id: 'nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toEqual({ error: "No match with id 'nope'." });
+  });
+
+  test('no House service on the agent: 503; a failing service: 500, both in JSON', async () => {
+    expect((await call('/matches', {}, null)).statusCode).toBe(503);
+    const failing = await call('/matches', {}, { listMatches: () => { throw new Error('db down'); }, getMatch: () => null });
+    expect(failing.statusCode).toBe(500);
+    expect(failing.body).toEqual({ error: 'db down' });
+  });
+
+  test('an async service works the same', async () => {
+    const res = await call('/matches/:id', { id: 'trust-1' }, { listMatches: async () => [match.summary], getMatch: async () => match });
+    expect((res.body as MatchDetail).summary.id).toBe('trust-1');
+  });
+});

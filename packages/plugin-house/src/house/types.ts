@@ -1,0 +1,81 @@
+import type { LogEntry } from '../engine/eventLog.ts';
+import type { Outcome, PlayerId } from '../engine/types.ts';
+
+export type MatchStatus = 'lobby' | 'running' | 'finished' | 'stopped';
+
+export interface MatchPlayerSummary {
+  /** Player id inside the game (the character's name). */
+  name: string;
+  alive: boolean;
+  score: number;
+}
+
+/** One row of `GET /house/matches`. */
+export interface MatchSummary {
+  id: string;
+  game: string;
+  status: MatchStatus;
+  /** Round being played, or the last one once finished. */
+  round: number;
+  players: MatchPlayerSummary[];
+  winners: PlayerId[];
+}
+
+/** One finished round as the game's `report` gave it (e.g. Trust: `{sats, alive}` per player). */
+export interface RoundHistoryEntry {
+  round: number;
+  players: Record<PlayerId, Record<string, unknown>>;
+  extra?: Record<string, unknown>;
+}
+
+/** `GET /house/matches/:id`: everything the House knows about a match (the dashboard is the observer's view). */
+export interface MatchDetail {
+  summary: MatchSummary;
+  state: unknown;
+  /** The hash-chained event log, private entries included (they carry `to`). */
+  events: LogEntry[];
+  history: RoundHistoryEntry[];
+  outcome: Outcome;
+  /** Begs waiting for the observer's `!grant` / `!decline`. */
+  pendingBegs: PendingBeg[];
+}
+
+export interface PendingBeg {
+  player: PlayerId;
+  amount: number;
+  reason: string;
+  round: number;
+  /** Epoch ms after which the configured policy answers. */
+  deadline: number;
+}
+
+/** What the House persists for a match after every phase; enough to resume it exactly. */
+export interface StoredMatch {
+  id: string;
+  game: string;
+  seed: number;
+  config: unknown;
+  status: MatchStatus;
+  players: PlayerId[];
+  /** Game-room channel (server side) the public outcome goes to. */
+  channelId: string | null;
+  /** Messaging-server id of the room. */
+  serverId: string | null;
+  state: unknown;
+  log: LogEntry[];
+  history: RoundHistoryEntry[];
+  /** Where `!play` came from when that is another platform (Discord): the public outcome is posted there too. */
+  origin?: { source: string; channelId: string } | null;
+  /** Last round whose public outcome reached the game room (a restart posts the rest, once). */
+  postedRound: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Who sent a command, as far as the House can tell. */
+export interface CommandAuthor {
+  id: string;
+  name: string;
+  /** The platform channel the command came from, when it is not the web GUI (e.g. Discord). */
+  origin?: { source: string; channelId: string } | null;
+}

@@ -1,0 +1,11 @@
+export { housePlugin } from './house/housePlugin.ts';
+export { HouseService, type CommandAuthor } from './house/houseService.ts';
+export { houseStateProvider } from './house/houseStateProvider.ts';
+export { restGateway, silentGateway, type RoomGateway, type GameRoom } from './house/roomGateway.ts';
+export * from './house/types.ts';
+export * from './house/commands/parse.ts';
+export { playerPlugin, PlayerService, DECIDE_ACTION, NOTES_EVALUATOR } from './player/playerPlugin.ts';
+export { offlineBrainPlugin, strategyMove } from './player/offlineBrainPlugin.ts';
+export { findPlayer, playerNames } from './player/playerRegistry.ts';
+export { games, gameIds } from './games/registry.ts';
+export { gameAdapters, houseCommandTable, type HouseGameAdapter, type GameCommandContext } from './house/gameAdapters.ts';

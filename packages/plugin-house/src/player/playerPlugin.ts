@@ -1,0 +1,125 @@
+import { Service, type Action, type Evaluator, type IAgentRuntime, type Memory, type Plugin, type Provider } from '@elizaos/core';
+import { looksLikeCommand } from '../house/commands/parse.ts';
+import { decodeRequest, type DecisionRequest } from './decisionRequest.ts';
+import { askModel, buildDecisionPrompt } from './modelBrain.ts';
+import { emptyNotes, updateNotes, type PlayerNotes } from './opponentNotes.ts';
+import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
+import { notesKey, renderPlayerView } from './playerView.ts';
+
+export const DECIDE_ACTION = 'HOUSE_DECIDE';
+export const NOTES_EVALUATOR = 'HOUSE_OPPONENT_NOTES';
+
+/** What the House sends a player after a round: its new view, whose history holds that round as it saw it. */
+export interface RoundNotice {
+  matchId: string;
+  round: number;
+  view: unknown;
+}
+
+export function requestOf(message: Memory): DecisionRequest | null {
+  const carried = (message.content as { houseRequest?: DecisionRequest }).houseRequest;
+  return carried ?? decodeRequest(message.content.text ?? '');
+}
+
+function noticeOf(message: Memory): RoundNotice | null {
+  return (message.content as { houseRound?: RoundNotice }).houseRound ?? null;
+}
+
+async function loadNotes(runtime: IAgentRuntime, matchId: string): Promise<PlayerNotes | null> {
+  return (await runtime.getCache<PlayerNotes>(notesKey(matchId))) ?? null;
+}
+
+/** PLAYER_VIEW: the player's own view of the request in the message, with its notes on each opponent. */
+export const playerViewProvider: Provider = {
+  name: 'PLAYER_VIEW',
+  description: "This player's own view of its current game: history as it saw it, legal moves, decision schema, notes on opponents",
+  dynamic: true,
+  get: async (runtime, message) => {
+    const request = requestOf(message);
+    if (!request) return { text: '', values: {}, data: {} };
+    const notes = await loadNotes(runtime, request.matchId);
+    return {
+      text: renderPlayerView(request, notes),
+      values: { houseGame: request.game, houseRound: request.round, housePhase: request.phase },
+      data: { request, notes },
+    };
+  },
+};
+
+/**
+ * HOUSE_DECIDE: answers the House's request with this player's brain (its
+ * TEXT_LARGE model: a real one, or the offline brain plugin) and keeps the
+ * exchange in its own memory.
+ */
+export const decideAction: Action = {
+  name: DECIDE_ACTION,
+  similes: ['DECIDE', 'MAKE_MOVE'],
+  description: 'Answer The House with this round’s decision as one JSON object',
+  validate: async (_runtime, message) => requestOf(message) !== null,
+  handler: async (runtime, message) => {
+    const request = requestOf(message);
+    if (!request) return { success: false, error: 'no House request in this message' };
+    const state = await runtime.composeState(message, ['PLAYER_VIEW'], true, true);
+    const answer = await askModel(runtime, buildDecisionPrompt(runtime, request, state.text));
+    await runtime.createMemory(
+      { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' } },
+      'messages',
+    );
+    return { success: true, text: answer.text, data: { decision: answer.decision } };
+  },
+  examples: [],
+};
+
+/** After each round: fold the round, as this player saw it, into its notes on each opponent. */
+export const opponentNotesEvaluator: Evaluator = {
+  name: NOTES_EVALUATOR,
+  description: 'Updates this player’s notes (trust, betrayals, unreturned high fives) on each opponent after a round',
+  alwaysRun: true,
+  examples: [],
+  validate: async (_runtime, message) => noticeOf(message) !== null,
+  handler: async (runtime, message) => {
+    const notice = noticeOf(message);
+    if (!notice) return;
+    const before = (await loadNotes(runtime, notice.matchId)) ?? emptyNotes(notice.matchId);
+    const history = (notice.view as { history?: unknown } | null)?.history;
+    const after = updateNotes(before, runtime.character.name, history);
+    await runtime.setCache(notesKey(notice.matchId), after);
+    return { success: true, data: { notes: after } };
+  },
+};
+
+/**
+ * Registers the runtime as a player the House can seat, and keeps House
+ * commands (`!play`, ...) out of the player's own chat flow: they are for the House.
+ */
+export class PlayerService extends Service {
+  static override serviceType = 'house-player';
+  override capabilityDescription = 'A competitor of The House';
+
+  static override async start(runtime: IAgentRuntime): Promise<PlayerService> {
+    const service = new PlayerService(runtime);
+    registerPlayer(runtime);
+    const messages = runtime.messageService;
+    if (messages) {
+      const handle = messages.handleMessage.bind(messages);
+      messages.handleMessage = async (rt, message, callback, options) => {
+        if (looksLikeCommand(message.content.text)) return { didRespond: false, responseContent: null, responseMessages: [], state: { values: {}, data: {}, text: '' }, mode: 'none' };
+        return handle(rt, message, callback, options);
+      };
+    }
+    return service;
+  }
+
+  override async stop(): Promise<void> {
+    unregisterPlayer(this.runtime);
+  }
+}
+
+export const playerPlugin: Plugin = {
+  name: 'house-player',
+  description: 'A competitor of The House: its view provider, decision action and notes evaluator',
+  actions: [decideAction],
+  providers: [playerViewProvider],
+  evaluators: [opponentNotesEvaluator],
+  services: [PlayerService],
+};
