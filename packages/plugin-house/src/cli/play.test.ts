@@ -28,7 +28,12 @@ describe('house play', () => {
     const final = JSON.parse(readFileSync(join(out, 'state.json'), 'utf8'));
     expect(verifyChain(log, final.head)).toEqual({ ok: true });
     expect(final.outcome.over).toBe(true);
-    expect(lines.at(-2)).toContain(`${final.outcome.kind} after ${final.state.round} rounds`);
+    expect(lines.at(-3)).toContain(`${final.outcome.kind} after ${final.state.round} rounds`);
+    expect(lines.at(-1)).toBe(`files: ${join(out, 'report.html')}`);
+    const report = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(report).toStartWith('<!doctype html>');
+    expect(report).toContain('<canvas id="scores">');
+    expect(report).not.toContain('<script src=');
   });
 
   test('the same seed writes the same log', () => {

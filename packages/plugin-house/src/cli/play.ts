@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Match } from '../engine/match.ts';
 import { runMatchSync } from '../engine/runner.ts';
+import type { PlayerId } from '../engine/types.ts';
+import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts';
 import { CliError } from './commands.ts';
 import { configArg, gameArg, intArg, parseCliArgs, playerIds, strategiesArg, strategyTable } from './args.ts';
 
@@ -19,7 +21,8 @@ export function formatTable(header: string[], rows: Array<Array<string | number>
 /**
  * One match with strategy brains. Progress goes to stderr, the summary table to
  * stdout; the hash-chained event log (events.jsonl) and the final state
- * (state.json, with outcome and chain head) go to --out, default out/<game>-<seed>/.
+ * (state.json, with outcome and chain head) go to --out, default out/<game>-<seed>/,
+ * with the game's own artifacts (report.html, per-round logs) or the generic report.
  */
 export async function playCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCliArgs(
@@ -39,16 +42,26 @@ export async function playCommand(argv: string[]): Promise<number> {
   const out = values.out ?? join('out', `${game.id}-${seed}`);
 
   const match = Match.create(game, config, seed, ids);
+  const rounds: MatchReportInput['rounds'] = [];
   const outcome = runMatchSync(match, strategyTable(ids, strategies), (record) => {
-    const scores = ids.map((id) => `${id} ${game.score(match.state, id)}`).join(', ');
-    process.stderr.write(`\r\x1b[K${game.id} seed ${seed}: round ${record.round} (${scores})`);
+    const scores: Record<PlayerId, number> = {};
+    for (const id of ids) scores[id] = game.score(match.state, id);
+    rounds.push({ round: record.round, scores, events: record.events });
+    process.stderr.write(`\r\x1b[K${game.id} seed ${seed}: round ${record.round} (${ids.map((id) => `${id} ${scores[id]}`).join(', ')})`);
   });
   process.stderr.write('\n');
 
+  const artifacts = game.artifacts
+    ? await game.artifacts(match.state, match.log!.entries)
+    : { 'report.html': matchReportHtml({ title: `${game.title} match`, seed, players: ids, outcome, scoreName: game.scoreName, rounds }) };
   try {
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'events.jsonl'), match.log!.toJSONL());
     writeFileSync(join(out, 'state.json'), `${JSON.stringify({ game: game.id, seed, players: ids, outcome, head: match.log!.head, state: match.state }, null, 2)}\n`);
+    for (const [name, text] of Object.entries(artifacts)) {
+      mkdirSync(dirname(join(out, name)), { recursive: true });
+      writeFileSync(join(out, name), text);
+    }
   } catch (error) {
     throw new CliError(`cannot write to '${out}': ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -57,5 +70,6 @@ export async function playCommand(argv: string[]): Promise<number> {
   process.stdout.write(formatTable(['player', 'strategy', 'score', 'alive', 'result'], rows));
   process.stdout.write(`${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${outcome.winners.join(', ') || 'none'}\n`);
   process.stdout.write(`event log: ${join(out, 'events.jsonl')} (${match.log!.entries.length} entries, head ${match.log!.head.slice(0, 16)})\n`);
+  process.stdout.write(`files: ${Object.keys(artifacts).map((name) => join(out, name)).join(', ')}\n`);
   return 0;
 }

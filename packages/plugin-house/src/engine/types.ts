@@ -78,6 +78,14 @@ export interface Strategy<V, D> {
   decide(view: V, ctx: BrainContext): D;
 }
 
+/** An event as read back from a match's log (`data` holds the game's fields). */
+export interface GameLogEvent {
+  round: number;
+  type: string;
+  data?: Record<string, unknown>;
+  to?: PlayerId[];
+}
+
 /** Per-player fields a finished round reports in the replay contract, plus round-level extras. */
 export interface RoundReport {
   players: Record<PlayerId, Record<string, unknown>>;
@@ -115,14 +123,26 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   /** Everything `player` may know, and nothing else. */
   view(state: S, player: PlayerId): V;
   outcome(state: S): Outcome;
-  /** Score for scoreboards (sats, tokens, gold...). */
+  /** Score for scoreboards; `scoreName` says what it counts (sats, tokens, gold...). */
   score(state: S, player: PlayerId): number;
+  scoreName: string;
   alive(state: S, player: PlayerId): boolean;
   /** The replay contract's per-round fields. */
   report(state: S): RoundReport;
   /** Splits one replay round into phase inputs; default: one input with `decisions` and the other keys as `external`. */
   replayInputs?(state: S, round: Record<string, unknown>): PhaseInput[];
   strategies: Record<string, Strategy<V, D>>;
+  /**
+   * The view in words for a model's prompt (compact where JSON would be long: a
+   * map, a ledger). Without it, prompts carry the view as JSON.
+   */
+  prompt?(view: V): string;
+  /**
+   * Files that `play --out` writes beside events.jsonl and state.json, by name:
+   * a self-contained report.html, per-round logs... Without it, `play` writes
+   * the generic match report.
+   */
+  artifacts?(state: S, events: readonly GameLogEvent[]): Promise<Record<string, string>> | Record<string, string>;
   /** Optional extra CLI verbs (e.g. goldmine `sweep`): resolve to an exit code. */
   commands?: Record<string, (argv: string[]) => Promise<number>>;
 }

@@ -69,6 +69,7 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
   apply: applyCafeRound,
   view: cafeView,
   outcome: (state) => state.result,
+  scoreName: 'tokens',
   score: (state, player) => toTokens(state.table.find((p) => p.id === player)?.cents ?? 0),
   alive: (state, player) => state.table.some((p) => p.id === player && p.alive),
   report(state) {

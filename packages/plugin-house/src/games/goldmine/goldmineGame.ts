@@ -10,24 +10,13 @@ import { goldmineView } from './goldmineView.ts';
 import { goldmineLegalMoves } from './legalMoves.ts';
 import { validateGoldmineDecision } from './validateGoldmineDecision.ts';
 
-/** Optional hooks beyond the game contract, for `play` and the House. */
-export interface GoldmineExtras {
-  /**
-   * The self-contained HTML report of a match from its state and its event log
-   * entries (the `round` events carry the Step 4 logs); `play` may write it as report.html.
-   */
-  htmlReport(state: GoldmineState, events: ReadonlyArray<{ type: string; data?: unknown }>): Promise<string>;
-  /** The model player's compact prompt for a view (about 750 tokens for N=10). */
-  prompt(view: GoldmineView): string;
-}
-
 /**
  * Gold mining (specs/goldmine-odd.json as settled by RULES.md Gold mining): the
  * property-rights experiment. One phase, `act`, per round: every player submits
  * an ordered action list at once. Fallback: the empty list (no stamina spent).
  * Score: cumulative gold; the match ends after `rounds` rounds and the richest win.
  */
-export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, GoldmineDecision, GoldmineView> & GoldmineExtras = {
+export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, GoldmineDecision, GoldmineView> = {
   id: 'goldmine',
   title: 'Gold mining',
   summary:
@@ -76,6 +65,7 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
     const best = Math.max(...state.gold);
     return { over: true, winners: state.players.filter((_, i) => state.gold[i] === best), kind: 'limit' };
   },
+  scoreName: 'gold',
   score: (state, player) => state.gold[state.players.indexOf(player)] ?? 0,
   alive: (state, player) => state.players.includes(player),
   report(state) {
@@ -91,9 +81,10 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
   },
   strategies: goldmineStrategies,
   prompt: goldminePrompt,
-  async htmlReport(state, events) {
+  // Loaded on demand, like the CLI verbs below: report code stays out of the rules' import graph.
+  async artifacts(state, events) {
     const { goldmineMatchReport, roundLogsFromEvents } = await import('./report/matchReport.ts');
-    return goldmineMatchReport(state, roundLogsFromEvents(events));
+    return { 'report.html': goldmineMatchReport(state, roundLogsFromEvents(events)) };
   },
   // Loaded on demand: the sweep's CLI code (files, threads, progress bar) stays out of the rules' import graph.
   commands: {

@@ -201,6 +201,8 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   apply,
   view: influenceView,
   outcome: (s) => ({ over: s.phase === 'END', winners: s.winner ? [s.winner] : [], kind: s.phase === 'END' ? (s.winner ? 'last-survivor' : 'draw') : null }),
+  /** Rounds survived (the winner gets one more), so a scoreboard ranks by how long each lasted. */
+  scoreName: 'rounds survived',
   score: (s, p) => {
     const out = s.eliminations.find((e) => e.player === p);
     return out ? out.round - 1 : s.rounds.length + (s.winner === p ? 1 : 0);

@@ -55,6 +55,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
   apply: applyTrustRound,
   view: trustView,
   outcome: (state) => state.result,
+  scoreName: 'sats',
   score: teamScore,
   alive: (state, player) => state.units.some((u) => u.alive && (u.id === player || u.team === player)),
   report(state) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { LogEntry } from '../../engine/eventLog.ts';
-import { describeEvent } from './describeEvent.ts';
+import { describeEvent } from '../../report/describeEvent.ts';
 import { renderTimeline } from './renderTimeline.ts';
 
 const entry = (seq: number, round: number, type: string, data?: Record<string, unknown>, to?: string[]): LogEntry => ({ seq, round, phase: 'act', type, data, to, prev: '', hash: '' });

@@ -1,6 +1,6 @@
 import type { LogEntry } from '../../engine/eventLog.ts';
 import { escapeHtml } from '../../report/htmlPage.ts';
-import { describeEvent } from './describeEvent.ts';
+import { describeEvent } from '../../report/describeEvent.ts';
 
 /**
  * The round timeline, newest round first, a few lines per round. The page is public, so it lists only

@@ -11,7 +11,7 @@ test('a played match gives a self-contained HTML report through the game\'s hook
   runMatchSync(match, Object.fromEntries(players.map((p, i) => [p, goldmineGame.strategies[names[i]!]!])));
   const entries = match.log!.entries;
   expect(roundLogsFromEvents(entries).map((l) => l.round)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  const html = await goldmineGame.htmlReport(match.state, entries);
+  const html = (await goldmineGame.artifacts!(match.state, entries))['report.html']!;
   expect(html).toStartWith('<!doctype html>');
   expect(html).toContain('<canvas id="gold">');
   expect(html).toContain('<div id="map12">');

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../engine/eventLog.ts';
+import type { LogEntry } from '../engine/eventLog.ts';
 
 const MAX_VALUE = 120;
 const MAX_LINE = 220;
