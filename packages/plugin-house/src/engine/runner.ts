@@ -29,6 +29,8 @@ export function brainContext(seed: number, player: PlayerId, round: number, phas
 export interface RunOptions {
   /** Per-phase deadline for every decision; a late one becomes the fallback. */
   deadlineMs?: number;
+  /** Before each phase's decisions are asked (e.g. to post a challenge). */
+  beforePhase?: (match: Match) => void | Promise<void>;
   /** Answers from outside parties (observer, judge) for the phase just collected. */
   external?: (match: Match, decisions: Record<PlayerId, unknown>) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   onRound?: (record: RoundRecord, match: Match) => void | Promise<void>;
@@ -79,6 +81,8 @@ export async function collectDecisions(match: Match, brains: Record<PlayerId, Br
 /** Plays a match to its end with concurrent decisions per phase. */
 export async function runMatch(match: Match, brains: Record<PlayerId, Brain>, opts: RunOptions = {}): Promise<Outcome> {
   while (!match.over) {
+    if (opts.signal?.aborted) break;
+    await opts.beforePhase?.(match);
     if (opts.signal?.aborted) break;
     const decisions = await collectDecisions(match, brains, opts.deadlineMs);
     const external = opts.external ? await opts.external(match, decisions) : undefined;

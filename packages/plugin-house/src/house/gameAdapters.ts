@@ -1,5 +1,9 @@
-import type { AnyGame } from '../engine/types.ts';
+import type { IAgentRuntime } from '@elizaos/core';
+import type { Match, RoundRecord } from '../engine/match.ts';
+import type { AnyGame, PlayerId } from '../engine/types.ts';
+import { trustAdapter } from './adapters/trustAdapter.ts';
 import { baseCommands, withCommands, type CommandSpec, type HouseCommand } from './commands/parse.ts';
+import type { ObserverDesk } from './observerDesk.ts';
 import type { CommandAuthor } from './types.ts';
 
 export interface GameCommandContext {
@@ -12,21 +16,53 @@ export interface GameCommandContext {
   say(text: string): Promise<void>;
 }
 
+/** What an adapter may use while the House plays a phase of its game. */
+export interface PhaseContext {
+  matchId: string;
+  /** Read-only: only the House's runner changes the state. */
+  match: Match;
+  /** The House's own runtime (its model, settings, logger). */
+  house: IAgentRuntime;
+  /** Posts to the match's game room; `key` makes a repeated post (after a restart) land once. */
+  say(text: string, key?: string): Promise<void>;
+  /** The person watching, for requests only a person answers (Trust's begs). */
+  observer: ObserverDesk;
+  signal: AbortSignal;
+  /** A numeric setting of the House (runtime setting or environment), or `fallback`. */
+  setting(key: string, fallback: number): number;
+}
+
 /**
- * A game's own chat verbs (Influence: `!dm`, `!public`, `!empower`, ...). Its
- * `commands` join the House's command table (each an action named in the spec);
- * a parsed `{kind: 'game'}` command reaches `handle` while that game's match runs.
+ * What the House does for one game beyond the generic loop (ask every actor,
+ * apply, save, post). Every hook is optional; a game without an adapter plays
+ * with the defaults.
  */
 export interface HouseGameAdapter {
   game: string;
-  commands: CommandSpec[];
-  handle(command: Extract<HouseCommand, { kind: 'game' }>, ctx: GameCommandContext): Promise<string> | string;
+  /** The game's own chat verbs (each an action named in its spec); they reach `handle` while its match runs. */
+  commands?: CommandSpec[];
+  handle?(command: Extract<HouseCommand, { kind: 'game' }>, ctx: GameCommandContext): Promise<string> | string;
+  /** Before the phase's decisions are asked: Café posts the challenge. */
+  beforePhase?(ctx: PhaseContext): Promise<void>;
+  /** Outside answers for the phase just collected (Trust: the observer on begs; Café: the judge), passed to `apply` as `external`. */
+  external?(ctx: PhaseContext, decisions: Record<PlayerId, unknown>): Promise<Record<string, unknown> | undefined>;
+  /** The game room's text for a finished round; `null` keeps the room quiet (Gold mining summarises every N rounds). */
+  roundText?(record: RoundRecord, match: Match): string | null;
 }
 
-/** Adapters of the registered games; a game adds its own here. */
-export const gameAdapters: HouseGameAdapter[] = [];
+/** Adapters of the registered games. */
+export const gameAdapters: HouseGameAdapter[] = [trustAdapter];
+
+export function adapterFor(game: string, adapters: readonly HouseGameAdapter[] = gameAdapters): HouseGameAdapter | undefined {
+  return adapters.find((a) => a.game === game);
+}
+
+/** The adapter of `game` that declares the chat verb `verb`. */
+export function verbAdapter(game: string, verb: string, adapters: readonly HouseGameAdapter[] = gameAdapters): HouseGameAdapter | undefined {
+  return adapters.find((a) => a.game === game && a.handle && a.commands?.some((c) => c.verb === verb));
+}
 
 /** The House's full command table: the base verbs plus every adapter's. */
 export function houseCommandTable(adapters: readonly HouseGameAdapter[] = gameAdapters): CommandSpec[] {
-  return withCommands(baseCommands, adapters.flatMap((a) => a.commands));
+  return withCommands(baseCommands, adapters.flatMap((a) => a.commands ?? []));
 }

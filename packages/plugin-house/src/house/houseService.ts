@@ -11,18 +11,17 @@ import { MatchStore } from './matchStore.ts';
 import { runtimeBrain, tellRound } from './playerBrain.ts';
 import { restGateway, type GameRoom, type RoomGateway } from './roomGateway.ts';
 import { roundText } from './roundText.ts';
-import { gameAdapters, houseCommandTable } from './gameAdapters.ts';
-import type { CommandAuthor, MatchDetail, MatchSummary, PendingBeg, StoredMatch } from './types.ts';
+import { adapterFor, houseCommandTable, verbAdapter, type PhaseContext } from './gameAdapters.ts';
+import { ObserverDesk } from './observerDesk.ts';
+import type { CommandAuthor, MatchDetail, MatchSummary, StoredMatch } from './types.ts';
 
 export type { CommandAuthor } from './types.ts';
-
 
 interface Live {
   stored: StoredMatch;
   match: Match | null;
   abort: AbortController;
-  begs: Map<string, { beg: PendingBeg; answer: { amount: number; reason: string } | null }>;
-  begWake: (() => void) | null;
+  observer: ObserverDesk;
   lobbyTimer: ReturnType<typeof setTimeout> | null;
   done: Promise<void> | null;
 }
@@ -109,7 +108,7 @@ export class HouseService extends Service {
     for (const live of this.live.values()) {
       live.abort.abort();
       if (live.lobbyTimer) clearTimeout(live.lobbyTimer);
-      live.begWake?.();
+      live.observer.close();
     }
   }
 
@@ -146,7 +145,7 @@ export class HouseService extends Service {
       events: live.match?.log ? [...live.match.log.entries] : live.stored.log,
       history: live.stored.history,
       outcome: game && state ? game.outcome(state) : { over: false, winners: [], kind: null },
-      pendingBegs: [...live.begs.values()].filter((b) => !b.answer).map((b) => b.beg),
+      pendingBegs: live.observer.pending(),
     };
   }
 
@@ -216,13 +215,15 @@ export class HouseService extends Service {
       case 'grant':
       case 'decline': {
         if (fromPlayer) return 'Only the observer answers begs; a player cannot grant or decline.';
-        return this.answerBeg(command.player, command.kind === 'grant' ? command.amount : 0, command.reason);
+        const live = this.current();
+        if (!live) return `No open beg from ${command.player}: nobody is begging right now.`;
+        return live.observer.answer(command.player, command.kind === 'grant' ? command.amount : 0, command.reason);
       }
       case 'game': {
         const live = this.current();
         if (!live || live.stored.status !== 'running') return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
-        const adapter = gameAdapters.find((a) => a.game === live.stored.game && a.commands.some((c) => c.verb === command.verb));
-        if (!adapter) return `!${command.verb} is not a command of ${live.stored.game}. Allowed: ${commandList(houseCommandTable())}`;
+        const adapter = verbAdapter(live.stored.game, command.verb);
+        if (!adapter?.handle) return `!${command.verb} is not a command of ${live.stored.game}. Allowed: ${commandList(houseCommandTable())}`;
         const game = this.games[live.stored.game]!;
         return adapter.handle(command, { matchId: live.stored.id, game, state: live.match?.state ?? live.stored.state, author, say: (text) => this.say(live.stored, text) });
       }
@@ -233,7 +234,7 @@ export class HouseService extends Service {
     const s = this.summary(live.stored, live.match);
     const board = s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ');
     const end = s.status === 'finished' ? ` Winners: ${s.winners.join(', ') || 'none (draw)'}.` : '';
-    const begs = [...live.begs.values()].filter((b) => !b.answer).map((b) => `${b.beg.player} begs ${b.beg.amount} ("${b.beg.reason}")`);
+    const begs = live.observer.pending().map((b) => `${b.player} begs ${b.amount} ("${b.reason}")`);
     return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}`;
   }
 
@@ -294,7 +295,7 @@ export class HouseService extends Service {
   }
 
   private track(stored: StoredMatch, match: Match | null): Live {
-    const live: Live = { stored, match, abort: new AbortController(), begs: new Map(), begWake: null, lobbyTimer: null, done: null };
+    const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), lobbyTimer: null, done: null };
     this.live.set(stored.id, live);
     return live;
   }
@@ -324,7 +325,7 @@ export class HouseService extends Service {
     if (live.lobbyTimer) clearTimeout(live.lobbyTimer);
     live.stored.status = 'stopped';
     live.abort.abort();
-    live.begWake?.();
+    live.observer.close();
     await this.store.save(live.stored);
   }
 
@@ -369,10 +370,13 @@ export class HouseService extends Service {
       });
       let lastRound = (match.state as { round: number }).round;
       const delay = numberSetting(this.runtime, 'HOUSE_ROUND_DELAY_MS', 1500);
+      const adapter = adapterFor(game.id);
+      const ctx = this.phaseContext(live);
       await runMatch(match, brains, {
         deadlineMs: this.decisionDeadline,
         signal: live.abort.signal,
-        external: (m, decisions) => this.observe(live, m, decisions),
+        beforePhase: adapter?.beforePhase ? () => adapter.beforePhase!(ctx) : undefined,
+        external: adapter?.external ? (_m, decisions) => adapter.external!(ctx, decisions) : undefined,
         onPhase: async (m) => {
           const round = (m.state as { round: number }).round;
           if (round !== lastRound || m.over) {
@@ -386,7 +390,8 @@ export class HouseService extends Service {
         },
         onRound: async (record, m) => {
           if (this.stopped) return;
-          await this.say(stored, roundText(game.id, record.round, record.events), `round:${record.round}`);
+          const text = adapter?.roundText ? adapter.roundText(record, m) : roundText(game.id, record.round, record.events);
+          if (text !== null) await this.say(stored, text, `round:${record.round}`);
           stored.postedRound = record.round;
           await this.store.save(stored);
           await this.tellPlayers(live, m, record.round);
@@ -415,11 +420,14 @@ export class HouseService extends Service {
 
   private async postMissedRounds(live: Live): Promise<void> {
     const { stored } = live;
-    const entries = stored.log;
+    const match = live.match!;
+    const adapter = adapterFor(stored.game);
     for (const h of stored.history) {
       if (h.round <= stored.postedRound) continue;
-      const events = entries.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
-      await this.say(stored, roundText(stored.game, h.round, events), `round:${h.round}`);
+      const events = stored.log.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
+      const record = { round: h.round, report: { players: h.players, extra: h.extra }, events };
+      const text = adapter?.roundText ? adapter.roundText(record, match) : roundText(stored.game, h.round, events);
+      if (text !== null) await this.say(stored, text, `round:${h.round}`);
       stored.postedRound = h.round;
     }
     await this.store.save(stored);
@@ -443,65 +451,16 @@ export class HouseService extends Service {
     await this.gateway.post(room, text, key);
   }
 
-  // ---- the observer ----
-
-  /**
-   * Begs among this phase's decisions go to the observer: posted in the game
-   * room, answered by `!grant` / `!decline` until the beg timeout, then the
-   * game's configured policy answers (by leaving the beg out of `observer`).
-   */
-  private async observe(live: Live, match: Match, decisions: Record<PlayerId, unknown>): Promise<Record<string, unknown> | undefined> {
-    const { stored } = live;
-    const state = match.state as { round: number; config?: { begTimeoutMs?: number; observer?: string } };
-    const timeout = numberSetting(this.runtime, 'HOUSE_BEG_TIMEOUT_MS', state.config?.begTimeoutMs ?? 30_000);
-    live.begs.clear();
-    for (const [player, raw] of Object.entries(decisions)) {
-      const checked = match.game.validate(match.state, player, raw);
-      if (!checked.ok) continue;
-      const d = checked.decision as { action?: string; amount?: number; reason?: string };
-      if (d.action !== 'BEG' || typeof d.amount !== 'number') continue;
-      const beg: PendingBeg = { player, amount: d.amount, reason: d.reason ?? '', round: state.round, deadline: Date.now() + timeout };
-      live.begs.set(player.toLowerCase(), { beg, answer: null });
-      await this.say(
-        stored,
-        `${player} begs the observer for ${d.amount} sats: "${beg.reason}". Answer with !grant @${player} N <reason> or !decline @${player} <reason> within ${Math.round(timeout / 1000)} s; after that the ${state.config?.observer ?? 'default'} policy answers.`,
-      );
-    }
-    if (live.begs.size === 0) return undefined;
-    const deadline = Date.now() + timeout;
-    while (!live.abort.signal.aborted && Date.now() < deadline && [...live.begs.values()].some((b) => !b.answer)) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-        live.begWake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      live.begWake = null;
-    }
-    const observer: Record<string, { amount: number; reason: string }> = {};
-    for (const { beg, answer } of live.begs.values()) {
-      if (answer) observer[beg.player] = answer;
-    }
-    const late = [...live.begs.values()].filter((b) => !b.answer).map((b) => b.beg.player);
-    if (late.length) await this.say(stored, `No answer for ${late.join(', ')} in time: the ${state.config?.observer ?? 'default'} policy answers.`);
-    live.begs.clear();
-    return { observer };
-  }
-
-  private answerBeg(name: string, amount: number, reason: string): string {
-    const live = this.current();
-    const pending = live?.begs.get(name.toLowerCase());
-    if (!live || !pending) {
-      const open = live ? [...live.begs.values()].filter((b) => !b.answer).map((b) => `@${b.beg.player}`) : [];
-      return open.length ? `No open beg from ${name}. Open begs: ${open.join(', ')}.` : `No open beg from ${name}: nobody is begging right now.`;
-    }
-    if (pending.answer) return `${pending.beg.player}'s beg is already answered.`;
-    const given = Math.min(amount, pending.beg.amount);
-    pending.answer = { amount: given, reason };
-    if ([...live.begs.values()].every((b) => b.answer)) live.begWake?.();
-    const capped = amount > pending.beg.amount ? ` (capped to the ${pending.beg.amount} asked)` : '';
-    return given > 0 ? `Granted ${given} sats to ${pending.beg.player}${capped}: ${reason}. They will be told.` : `Declined ${pending.beg.player}'s beg: ${reason}. They will be told.`;
+  private phaseContext(live: Live): PhaseContext {
+    return {
+      matchId: live.stored.id,
+      match: live.match!,
+      house: this.runtime,
+      say: (text, key) => this.say(live.stored, text, key),
+      observer: live.observer,
+      signal: live.abort.signal,
+      setting: (key, fallback) => numberSetting(this.runtime, key, fallback),
+    };
   }
 
   // ---- resume ----
