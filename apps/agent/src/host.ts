@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Character, IAgentRuntime, Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
-import { housePlugin, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-house';
+import { characterBrain, housePlugin, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-house';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -24,8 +24,6 @@ export interface Host {
   runtimes: IAgentRuntime[];
   stop(): Promise<void>;
 }
-
-type Brain = { kind: 'model' } | { kind: 'offline'; strategy: string | null };
 
 export function loadCharacters(dir: string): { house: Character; players: Character[] } {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
@@ -53,13 +51,6 @@ export async function modelPlugin(env: NodeJS.ProcessEnv, log: (line: string) =>
     }
   }
   return null;
-}
-
-export function brainOf(character: Character, hasModel: boolean): Brain {
-  const settings = (character.settings ?? {}) as { brain?: unknown; offlineStrategy?: unknown };
-  const brain = typeof settings.brain === 'string' ? settings.brain : 'copycat';
-  if (brain === 'model') return hasModel ? { kind: 'model' } : { kind: 'offline', strategy: typeof settings.offlineStrategy === 'string' ? settings.offlineStrategy : 'copycat' };
-  return { kind: 'offline', strategy: brain };
 }
 
 /** Discord for a character: the House uses DISCORD_API_TOKEN, a player its own token in settings.secrets. */
@@ -110,9 +101,11 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       plugins: [bootstrapPlugin, housePlugin, model ? model.plugin : offlineBrainPlugin(null), ...(discordOn && discord ? [discord] : [])],
     },
     ...players.map((character) => {
-      const brain = brainOf(character, !!model);
-      const brainPlugin = brain.kind === 'model' ? model!.plugin : offlineBrainPlugin(brain.strategy);
-      log(`${character.name}: ${brain.kind === 'model' ? `model (${model!.name})` : `offline '${brain.strategy}'`}`);
+      const { brain, problems } = characterBrain(character.settings, !!model);
+      for (const problem of problems) log(`${character.name}: ${problem}`);
+      const brainPlugin = brain.kind === 'model' ? model!.plugin : offlineBrainPlugin(brain.strategies);
+      const played = Object.entries(brain.kind === 'model' ? brain.fallback : brain.strategies).map(([g, st]) => `${g} ${st}`).join(', ');
+      log(`${character.name}: ${brain.kind === 'model' ? `model (${model!.name}); fallback ${played}` : `offline (${played})`}`);
       return {
         character: { ...character, plugins: [] },
         plugins: [bootstrapPlugin, playerPlugin, brainPlugin, ...(discord && hasOwnDiscordToken(character) ? [discord] : [])],

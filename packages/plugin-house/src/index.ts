@@ -6,6 +6,7 @@ export * from './house/types.ts';
 export * from './house/commands/parse.ts';
 export { playerPlugin, PlayerService, DECIDE_ACTION, NOTES_EVALUATOR } from './player/playerPlugin.ts';
 export { offlineBrainPlugin, strategyMove } from './player/offlineBrainPlugin.ts';
+export { characterBrain, strategyFor, type CharacterBrain, type StrategyChoice } from './player/characterBrain.ts';
 export { findPlayer, playerNames } from './player/playerRegistry.ts';
 export { games, gameIds } from './games/registry.ts';
 export { gameAdapters, houseCommandTable, type HouseGameAdapter, type GameCommandContext } from './house/gameAdapters.ts';

@@ -19,16 +19,16 @@ const runtime = { character: { name: 'Ann' } } as unknown as IAgentRuntime;
 type TextHandler = (rt: IAgentRuntime, p: { prompt: string }) => Promise<string>;
 
 test('the named strategy answers a House request: always-cheat attacks', () => {
-  expect(strategyMove(request, 'always-cheat')).toEqual({ action: 'ATTACK', target: 'Bob' });
+  expect(strategyMove(request, { trust: 'always-cheat' })).toEqual({ action: 'ATTACK', target: 'Bob' });
 });
 
 test('an unknown strategy name falls back to the game’s first strategy; an unknown game gives an empty object', () => {
-  expect(trustGame.validate(state, 'Ann', strategyMove(request, 'no-such-strategy')).ok).toBe(true);
-  expect(strategyMove({ ...request, game: 'chess' }, 'copycat')).toEqual({});
+  expect(trustGame.validate(state, 'Ann', strategyMove(request, { trust: 'no-such-strategy' })).ok).toBe(true);
+  expect(strategyMove({ ...request, game: 'chess' }, { trust: 'copycat' })).toEqual({});
 });
 
 test('TEXT_LARGE reads the last request marker in the prompt and answers JSON', async () => {
-  const plugin = offlineBrainPlugin('always-cooperate');
+  const plugin = offlineBrainPlugin({ trust: 'always-cooperate' });
   const large = plugin.models![ModelType.TEXT_LARGE] as unknown as TextHandler;
   const answer = await large(runtime, { prompt: `Your view...\nRequest: ${encodeRequest(request)}` });
   expect(JSON.parse(answer)).toEqual({ action: 'HIGH_FIVE', target: 'Bob' });
@@ -36,7 +36,7 @@ test('TEXT_LARGE reads the last request marker in the prompt and answers JSON', 
 
 test('chat prompts get fixed replies: players stay quiet in groups, the House answers', async () => {
   const shouldRespond = '<action>RESPOND | IGNORE | STOP</action>';
-  const player = offlineBrainPlugin('copycat').models![ModelType.TEXT_SMALL] as unknown as TextHandler;
+  const player = offlineBrainPlugin({ trust: 'copycat' }).models![ModelType.TEXT_SMALL] as unknown as TextHandler;
   const house = offlineBrainPlugin(null).models![ModelType.TEXT_SMALL] as unknown as TextHandler;
   expect(await player(runtime, { prompt: shouldRespond })).toContain('<action>IGNORE</action>');
   expect(await house(runtime, { prompt: shouldRespond })).toContain('<action>RESPOND</action>');

@@ -2,27 +2,30 @@ import { ModelType, type IAgentRuntime, type Plugin } from '@elizaos/core';
 import { hashSeed } from '../engine/rng.ts';
 import { brainContext } from '../engine/runner.ts';
 import { games } from '../games/registry.ts';
+import { strategyFor, type StrategyChoice } from './characterBrain.ts';
 import { decodeRequest, type DecisionRequest } from './decisionRequest.ts';
 
 export const EMBEDDING_SIZE = 384;
+export const OFFLINE_BRAIN = 'house-offline-brain';
 
 /**
- * The move a baseline strategy makes for a request. The strategy is the named
- * one if the game has it, else the game's first; its random stream is derived
- * from the match id, so a resumed match draws the same moves.
+ * The move a baseline strategy makes for a request: the one the choice names
+ * for the game, else the game's first. Its random stream is derived from the
+ * match id, so a resumed match draws the same moves.
  */
-export function strategyMove(request: DecisionRequest, strategyName: string | null): unknown {
+export function strategyMove(request: DecisionRequest, choice: StrategyChoice | null): unknown {
   const game = games[request.game];
-  if (!game) return {};
-  const strategy = (strategyName && game.strategies[strategyName]) || Object.values(game.strategies)[0];
+  const name = strategyFor(request.game, choice);
+  const strategy = game && name ? game.strategies[name] : undefined;
   if (!strategy) return {};
   return strategy.decide(request.view, brainContext(hashSeed(0, request.matchId), request.player, request.round, request.phase));
 }
 
-function chatReply(runtime: IAgentRuntime, strategyName: string | null): string {
+function chatReply(runtime: IAgentRuntime, choice: StrategyChoice | null): string {
   const name = runtime.character.name;
-  const text = strategyName
-    ? `${name} here. I think offline with the '${strategyName}' strategy; ask The House for a game (!games, !play trust).`
+  const played = choice ? Object.entries(choice).map(([game, strategy]) => `${strategy} at ${game}`) : [];
+  const text = choice
+    ? `${name} here. I think offline${played.length ? ` (${played.join(', ')})` : ''}; ask The House for a game (!games, !play trust).`
     : `${name} here. Commands: !games, !play <game> [players] [--seed N], !join, !start, !status, !stop, !grant @name N <reason>, !decline @name <reason>.`;
   return `<response><thought>Offline brain: a fixed reply.</thought><actions>REPLY</actions><providers></providers><text>${text}</text></response>`;
 }
@@ -32,17 +35,17 @@ function isShouldRespond(prompt: string): boolean {
   return prompt.includes('RESPOND | IGNORE | STOP');
 }
 
-function textHandler(strategyName: string | null) {
+function textHandler(choice: StrategyChoice | null) {
   return async (runtime: IAgentRuntime, params: { prompt: string }): Promise<string> => {
     const prompt = params?.prompt ?? '';
     const request = decodeRequest(prompt);
-    if (request) return JSON.stringify(strategyMove(request, strategyName));
+    if (request) return JSON.stringify(strategyMove(request, choice));
     if (isShouldRespond(prompt)) {
       // The House (no strategy) answers whoever talks in its rooms; offline players stay quiet in groups.
-      const action = strategyName ? 'IGNORE' : 'RESPOND';
+      const action = choice ? 'IGNORE' : 'RESPOND';
       return `<response><name>${runtime.character.name}</name><reasoning>Offline brain: fixed rule.</reasoning><action>${action}</action></response>`;
     }
-    return chatReply(runtime, strategyName);
+    return chatReply(runtime, choice);
   };
 }
 
@@ -55,19 +58,20 @@ export function offlineEmbedding(text: string): number[] {
 }
 
 /**
- * An offline brain: model handlers that play the named baseline strategy when
- * the prompt carries a House request, and give short fixed replies otherwise,
- * so the whole ElizaOS message flow runs with no model key.
+ * An offline brain: model handlers that play the chosen baseline strategy of
+ * each game when the prompt carries a House request, and give short fixed
+ * replies otherwise, so the whole ElizaOS message flow runs with no model key.
+ * `null` is the House's own offline brain (it plays no game).
  */
-export function offlineBrainPlugin(strategyName: string | null): Plugin {
-  const text = textHandler(strategyName);
+export function offlineBrainPlugin(choice: StrategyChoice | null): Plugin {
+  const text = textHandler(choice);
   const object = async (_runtime: IAgentRuntime, params: { prompt: string }) => {
     const request = decodeRequest(params?.prompt ?? '');
-    return (request ? strategyMove(request, strategyName) : {}) as Record<string, unknown>;
+    return (request ? strategyMove(request, choice) : {}) as Record<string, unknown>;
   };
   return {
-    name: 'house-offline-brain',
-    description: `Offline brain playing the '${strategyName ?? 'house'}' strategy with no model`,
+    name: OFFLINE_BRAIN,
+    description: choice ? `Offline brain playing ${JSON.stringify(choice)} with no model` : "The House's offline brain: fixed replies, no model",
     priority: 0,
     models: {
       [ModelType.TEXT_SMALL]: text,

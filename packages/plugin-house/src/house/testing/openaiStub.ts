@@ -72,7 +72,7 @@ function chatAnswer(prompt: string): string {
 function decisionAnswer(request: DecisionRequest, mode: StubMode, strategy: string | null): string {
   if (mode === 'malformed') return '{"action": "HIGH_FIVE", "target": ';
   if (mode === 'invalid') return JSON.stringify({ action: 'JUGGLE', with: 'everyone' });
-  return JSON.stringify(strategyMove(request, strategy));
+  return JSON.stringify(strategyMove(request, strategy ? { [request.game]: strategy } : null));
 }
 
 function usage(prompt: string, answer: string) {

@@ -50,7 +50,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
 
 /**
  * A characters folder for tests: the House plus players named `names`, each
- * with the given brain (`model`, or a baseline strategy name). Pass `dir` to
+ * with the given brain (`model`, `offline`, or a baseline strategy name) and copycat as its Trust fallback. Pass `dir` to
  * add players with another brain to a folder made before.
  */
 export function testCharacters(names: string[], brain: string, dir = mkdtempSync(join(tmpdir(), 'house-characters-'))): string {
@@ -63,7 +63,7 @@ export function testCharacters(names: string[], brain: string, dir = mkdtempSync
       username: name.toLowerCase(),
       bio: [`${name}, a test competitor of The House.`],
       system: `You are ${name}, a competitor in games run by The House. Answer The House's requests with exactly the JSON it asks for.`,
-      settings: { brain, offlineStrategy: 'copycat', secrets: {} },
+      settings: { brain, strategies: { trust: 'copycat' }, secrets: {} },
     };
     writeFileSync(join(dir, `${name.toLowerCase()}.json`), JSON.stringify(character, null, 2));
   }
