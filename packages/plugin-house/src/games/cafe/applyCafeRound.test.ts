@@ -60,8 +60,20 @@ describe('a round in RULES order', () => {
 
   test('a House-written challenge replaces the bank one for the round', () => {
     const { state, events } = applyCafeRound(newCafe(), { decisions: {}, external: { challenge: { prompt: 'Name a better café.', keywords: ['café'] } } });
-    expect(events.find((e) => e.type === 'challenge')!.data).toEqual({ id: 'house', prompt: 'Name a better café.' });
+    expect(events.find((e) => e.type === 'challenge')!.data).toEqual({ id: 'house-1', prompt: 'Name a better café.', keywords: ['café'] });
     expect(state.last!.challenge.keywords).toEqual(['café']);
+  });
+
+  test('a House challenge without keywords takes the prompt’s content words; a bad one is refused and the bank’s stays', () => {
+    const s = newCafe();
+    const own = applyCafeRound(s, { decisions: {}, external: { challenge: { id: 'haiku', prompt: 'Write a haiku about the espresso machine and its steam.' } } });
+    expect(own.state.last!.challenge).toEqual({ id: 'haiku', prompt: 'Write a haiku about the espresso machine and its steam.', keywords: ['haiku', 'espresso', 'machine', 'steam'] });
+    const bad = applyCafeRound(s, { decisions: {}, external: { challenge: { prompt: '', keywords: 'x' } } });
+    expect(bad.events.find((e) => e.type === 'challenge_refused')!.data).toEqual({
+      why: 'bad challenge: prompt: a challenge needs a prompt; keywords: Invalid input: expected array, received string',
+      kept: s.challenge.id,
+    });
+    expect(bad.state.last!.challenge).toEqual(s.challenge);
   });
 });
 
@@ -236,6 +248,15 @@ describe('endings', () => {
     const s = newCafe(['ann', 'bob', 'cat'], { rounds: 1 });
     seatOf(s, 'cat').level = -5;
     seatOf(s, 'bob').cents = 900_000;
-    expect(playRound(s, {}, { best: 'ann', worst: 'cat' }).state.result).toEqual({ over: true, winners: ['bob'], kind: 'ranked' });
+    const { state, events } = playRound(s, {}, { best: 'ann', worst: 'cat' });
+    expect(state.result).toEqual({ over: true, winners: ['bob'], kind: 'ranked' });
+    expect(events.at(-1)!.data).toEqual({
+      kind: 'ranked',
+      winners: ['bob'],
+      ranking: [
+        { player: 'bob', tokens: 9550, level: 0 },
+        { player: 'ann', tokens: 1650, level: 1 },
+      ],
+    });
   });
 });

@@ -1,19 +1,15 @@
 import type { GameEvent, PhaseInput, PlayerId, Step } from '../../engine/types.ts';
-import { formatZodError } from '../../engine/errors.ts';
+import { cafeActors } from './cafeActors.ts';
+import { readHouseChallenge } from './cafeChallenge.ts';
 import type { CafeMove } from './cafeDecision.ts';
 import { eliminationLevel } from './cafeConfig.ts';
 import type { CafePlayer, CafeState, Challenge, Verdict } from './cafeTypes.ts';
 import { percentOf, toTokens } from './cents.ts';
-import { challengeForRound, externalChallengeSchema } from './challengeOrder.ts';
-import { judgeAnswerSchema } from './judgeRubric.ts';
+import { challengeForRound } from './challengeOrder.ts';
+import { checkJudgeAnswer } from './checkJudgeAnswer.ts';
 import { readCafeDecision } from './readCafeDecision.ts';
 import { resolveMarket } from './resolveMarket.ts';
 import { standInJudge } from './standInJudge.ts';
-
-/** Players who act this round: the living, in seat order. */
-export function cafeActors(state: CafeState): PlayerId[] {
-  return state.result.over ? [] : state.table.filter((p) => p.alive).map((p) => p.id);
-}
 
 /**
  * Plays one whole round in the order of RULES Café 3: interest, loans falling
@@ -23,10 +19,11 @@ export function cafeActors(state: CafeState): PlayerId[] {
  * Input: `decisions[player] = {market, response}` from every living player
  * (missing or malformed parts are refused with the reason; a missing response
  * makes the player the worst), and optionally `external.judge = {best, worst,
- * reason?}` (the House's verdict, which stands if it names two different
- * judged players and respects "a non-responder is the worst"; otherwise the
- * stand-in judge decides and an event says why) and `external.challenge =
- * {id?, prompt, keywords?}` (a House-written challenge for this round).
+ * reason?}` (the House's verdict, which stands if `checkJudgeAnswer` accepts
+ * it; otherwise the stand-in judge decides and a `judge_overruled` event says
+ * why) and `external.challenge = {prompt, id?, keywords?}` (a House-written
+ * challenge for this round; a bad one is refused with an event and the bank's
+ * challenge stays).
  *
  * Documented choices: the judged players are those alive at the round's start
  * (a player resurrected in this MARKET is judged from the next round on);
@@ -96,11 +93,11 @@ export function applyCafeRound(state: CafeState, input: PhaseInput): Step<CafeSt
   let challenge: Challenge = s.challenge;
   const ext = input.external?.challenge;
   if (ext !== undefined) {
-    const parsed = externalChallengeSchema.safeParse(ext);
-    if (parsed.success) challenge = parsed.data;
-    else events.push({ type: 'challenge_refused', data: { why: formatZodError(parsed.error) } });
+    const read = readHouseChallenge(ext, r);
+    if (read.ok) challenge = read.value;
+    else events.push({ type: 'challenge_refused', data: { why: read.error, kept: challenge.id } });
   }
-  events.push({ type: 'challenge', data: { id: challenge.id, prompt: challenge.prompt } });
+  events.push({ type: 'challenge', data: { id: challenge.id, prompt: challenge.prompt, keywords: challenge.keywords } });
   events.push({ type: 'responses', data: { responses } });
 
   const verdict = judge(s, challenge, responses, judged, input.external?.judge, events);
@@ -131,42 +128,31 @@ export function applyCafeRound(state: CafeState, input: PhaseInput): Step<CafeSt
   s.last = { round: r, challenge, responses, verdict };
   s.notices = refusals;
   const alive = s.table.filter((p) => p.alive);
+  // Survivors by tokens, richest first; seat order among equals.
+  const ranking = [...alive].sort((a, b) => b.cents - a.cents);
   if (alive.length <= 1) {
     s.result = { over: true, winners: alive.map((p) => p.id), kind: 'dominance' };
   } else if (r >= cfg.rounds) {
     if (alive.length === s.table.length) s.result = { over: true, winners: alive.map((p) => p.id), kind: 'cooperative' };
-    else {
-      const top = Math.max(...alive.map((p) => p.cents));
-      s.result = { over: true, winners: alive.filter((p) => p.cents === top).map((p) => p.id), kind: 'ranked' };
-    }
+    else s.result = { over: true, winners: ranking.filter((p) => p.cents === ranking[0]!.cents).map((p) => p.id), kind: 'ranked' };
   } else {
     s.round = r + 1;
     s.challenge = challengeForRound(s.challengeOrder, s.round);
   }
-  if (s.result.over) events.push({ type: 'match_over', data: { kind: s.result.kind, winners: s.result.winners } });
+  if (s.result.over) {
+    const data: Record<string, unknown> = { kind: s.result.kind, winners: s.result.winners };
+    if (s.result.kind === 'ranked') data.ranking = ranking.map((p) => ({ player: p.id, tokens: toTokens(p.cents), level: p.level }));
+    events.push({ type: 'match_over', data });
+  }
   return { state: s, events };
 }
 
-/**
- * The round's verdict: the House's if it is usable, else the stand-in judge's.
- * A House verdict that calls a non-responder best, or a responder worst while
- * someone else gave no answer, breaks RULES Café 3 and is overruled.
- */
+/** The round's verdict: the House's if `checkJudgeAnswer` lets it stand, else the stand-in judge's. */
 function judge(s: CafeState, challenge: Challenge, responses: Record<PlayerId, string>, judged: PlayerId[], raw: unknown, events: GameEvent[]): Verdict {
   if (raw !== undefined) {
-    const parsed = judgeAnswerSchema.safeParse(raw);
-    let why: string | null = null;
-    if (!parsed.success) why = formatZodError(parsed.error);
-    else {
-      const { best, worst } = parsed.data;
-      const silent = judged.filter((id) => !responses[id]);
-      if (!judged.includes(best) || !judged.includes(worst)) why = `best and worst must be among the judged players (${judged.join(', ')})`;
-      else if (best === worst) why = 'best and worst must be different players';
-      else if (silent.includes(best) && silent.length < judged.length) why = `'${best}' gave no answer and cannot be best`;
-      else if (!silent.includes(worst) && silent.some((id) => id !== best)) why = `a player without an answer must be the worst, not '${worst}'`;
-      if (!why) return { best, worst, reason: parsed.data.reason, by: 'external' };
-    }
-    events.push({ type: 'judge_overruled', data: { why } });
+    const checked = checkJudgeAnswer(judged, responses, raw);
+    if (checked.ok) return { best: checked.decision.best, worst: checked.decision.worst, reason: checked.decision.reason || 'the House judge gave no reason', by: 'external' };
+    events.push({ type: 'judge_overruled', data: { why: checked.error } });
   }
   const v = standInJudge(s.seed, s.round, challenge, responses, judged);
   return { best: v.best, worst: v.worst, reason: v.reason, by: 'stand-in' };

@@ -27,13 +27,17 @@ export const withdrawOfferMove = z
 export const acceptLoanMove = z
   .object({ type: z.literal('accept_loan'), from: playerId('from') })
   .describe('{"type":"accept_loan","from":"<lender>"}: accept the open loan offer that lender made you in an earlier round; the tokens arrive at once');
-export const rescueMove = z.object({ type: z.literal('rescue') }).describe('{"type":"rescue"}: pay 1,000 tokens for +2 levels (never above the top level)');
+export const rescueMove = z.object({ type: z.literal('rescue') }).describe('{"type":"rescue"}: pay the rescue cost (1,000 tokens by default) for +2 levels (never above the top level)');
 export const resurrectMove = z
   .object({ type: z.literal('resurrect'), target: playerId('target') })
-  .describe('{"type":"resurrect","target":"<player>"}: pay 2,000 tokens to bring an eliminated player back at level -2 with its frozen bank');
+  .describe('{"type":"resurrect","target":"<player>"}: pay the resurrection cost (2,000 tokens by default) to bring an eliminated player back (at level -2 by default) with its frozen bank');
 
 /** One MARKET move, discriminated on `type`. */
 export const cafeMoveSchema = z.discriminatedUnion('type', [donateMove, offerLoanMove, withdrawOfferMove, acceptLoanMove, rescueMove, resurrectMove]);
+
+/** Most MARKET moves read from one decision, and the longest response kept (characters). */
+export const MAX_MOVES = 32;
+export const MAX_RESPONSE = 8000;
 
 /**
  * A player's decision for a round: its MARKET moves, applied in a fixed order
@@ -43,8 +47,8 @@ export const cafeMoveSchema = z.discriminatedUnion('type', [donateMove, offerLoa
  */
 export const cafeDecisionSchema = z
   .object({
-    market: z.array(cafeMoveSchema).max(32).default([]).describe('MARKET moves for this round, possibly none: a list of objects each with a "type" field'),
-    response: z.string().max(8000).default('').describe("your answer to this round's challenge, judged against the others' answers"),
+    market: z.array(cafeMoveSchema).max(MAX_MOVES, `at most ${MAX_MOVES} market moves a round`).default([]).describe('MARKET moves for this round, possibly none: a list of objects each with a "type" field'),
+    response: z.string().max(MAX_RESPONSE, `the response must be at most ${MAX_RESPONSE} characters`).default('').describe("your answer to this round's challenge, judged against the others' answers"),
   })
   .describe('{"market": [ ...moves ], "response": "text"}');
 

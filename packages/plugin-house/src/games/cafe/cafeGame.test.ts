@@ -36,8 +36,11 @@ describe('cafeGame', () => {
   });
 
   test('withChallenge: the House puts its own challenge in the views before they decide', () => {
-    const s = withChallenge(newCafe(), { prompt: 'Invent a drink.', keywords: ['drink'] });
-    expect(cafeGame.view(s, 'ann').challenge).toEqual({ id: 'house', prompt: 'Invent a drink.', keywords: ['drink'] });
+    const set = withChallenge(newCafe(), { prompt: 'Invent a drink.', keywords: ['drink'] });
+    if (!set.ok) throw new Error(set.error);
+    expect(cafeGame.view(set.value, 'ann').challenge).toEqual({ id: 'house-1', prompt: 'Invent a drink.', keywords: ['drink'] });
+    const { events } = playRound(set.value, {}, { best: 'ann', worst: 'bob' });
+    expect(events.find((e) => e.type === 'challenge')!.data).toEqual({ id: 'house-1', prompt: 'Invent a drink.', keywords: ['drink'] });
   });
 
   test('views are public except each player’s own notices', () => {

@@ -1,6 +1,7 @@
 import { Rng } from '../../engine/rng.ts';
 import type { GameDefinition, PlayerId } from '../../engine/types.ts';
-import { applyCafeRound, cafeActors } from './applyCafeRound.ts';
+import { applyCafeRound } from './applyCafeRound.ts';
+import { cafeActors } from './cafeActors.ts';
 import { cafeConfigSchema, type CafeConfig } from './cafeConfig.ts';
 import { cafeDecisionSchema, type CafeDecision } from './cafeDecision.ts';
 import type { CafeState, CafeView } from './cafeTypes.ts';
@@ -8,7 +9,9 @@ import { cafeView } from './cafeView.ts';
 import { toTokens } from './cents.ts';
 import { challengeForRound, challengeOrder } from './challengeOrder.ts';
 import { cafeStrategies } from './strategies/cafeStrategies.ts';
-import { cafeLegalMoves, validateCafeDecision } from './validateCafeDecision.ts';
+import { cafeLegalMoves } from './cafeLegalMoves.ts';
+import { cafePrompt } from './cafePrompt.ts';
+import { validateCafeDecision } from './validateCafeDecision.ts';
 
 /**
  * Café V3 (specs/cafe-v3.md as settled by RULES.md Café). One phase, `round`,
@@ -79,6 +82,11 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
     return { players, extra: v ? { challenge: state.last!.challenge.id, judge: { best: v.best, worst: v.worst, by: v.by } } : undefined };
   },
   strategies: cafeStrategies,
+  prompt: cafePrompt,
+  // Loaded on demand, like the CLI verbs below: report code stays out of the rules' import graph.
+  async artifacts(state, events) {
+    return (await import('./cafeArtifacts.ts')).cafeArtifacts(state, events);
+  },
   // Loaded on demand: file-reading CLI code stays out of the rules' import graph.
   commands: {
     analyze: async (argv) => (await import('./cafeCommands.ts')).analyzeCommand(argv),

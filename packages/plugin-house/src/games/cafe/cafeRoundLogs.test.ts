@@ -30,6 +30,15 @@ describe('per-round JSON logs', () => {
     expect(files[1]!.json.outcome).toEqual({ kind: 'cooperative', winners: ['a', 'b'] });
   });
 
+  test('the game’s artifacts: report.html, analysis.md and output_elimination_v3/round_XX.json, nothing private', async () => {
+    const m = twoRounds();
+    const files = await cafeGame.artifacts!(m.state, m.log!.entries);
+    expect(Object.keys(files)).toEqual(['report.html', 'analysis.md', 'output_elimination_v3/round_01.json', 'output_elimination_v3/round_02.json']);
+    expect(JSON.parse(files['output_elimination_v3/round_01.json']!)).toEqual(cafeRoundLogs(m.log!.entries)[0]!.json);
+    expect(files['report.html']).toContain('<title>Café match, seed 9</title>');
+    for (const text of Object.values(files)) expect(text).not.toContain('refused');
+  });
+
   test('writeRoundLogs writes them as files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cafe-logs-'));
     try {

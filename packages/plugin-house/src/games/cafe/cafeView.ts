@@ -25,5 +25,6 @@ export function cafeView(state: CafeState, player: PlayerId): CafeView {
     last: state.last,
     notices: state.notices[player] ?? [],
     costs: { rescue: cfg.rescueCost, resurrect: cfg.resurrectCost, rescueLevels: cfg.rescueLevels, minLevel: cfg.minLevel, maxLevel: cfg.maxLevel },
+    economy: { interestRate: cfg.interestRate, bestAward: cfg.bestAward, survivalBonus: cfg.survivalBonus, groupBonus: cfg.groupBonus, resurrectLevel: cfg.resurrectLevel },
   };
 }

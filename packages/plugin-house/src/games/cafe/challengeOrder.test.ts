@@ -12,7 +12,9 @@ describe('challenge order', () => {
     expect(challengeForRound(order, order.length + 1).id).toBe(order[0]!);
   });
 
-  test('withChallenge refuses a challenge without a prompt', () => {
-    expect(() => withChallenge(newCafe(), { prompt: ' ' })).toThrow('a challenge needs a prompt');
+  test('withChallenge refuses a bad challenge with the reason and never throws', () => {
+    expect(withChallenge(newCafe(), { prompt: ' ' })).toEqual({ ok: false, error: 'bad challenge: prompt: a challenge needs a prompt' });
+    expect(withChallenge(newCafe(), 'write a poem')).toEqual({ ok: false, error: 'bad challenge: a challenge must be an object {"prompt": "...", "id"?: "...", "keywords"?: [...]}' });
+    expect(withChallenge(newCafe(), { prompt: 'x', level: 3 })).toEqual({ ok: false, error: "bad challenge: unknown key 'level'" });
   });
 });

@@ -1,5 +1,6 @@
+import type { Parsed } from '../../engine/config.ts';
 import { Rng } from '../../engine/rng.ts';
-import { z } from 'zod';
+import { readHouseChallenge } from './cafeChallenge.ts';
 import type { CafeState, Challenge } from './cafeTypes.ts';
 import { challengeBank, challengeById } from './challengeBank.ts';
 
@@ -14,18 +15,14 @@ export function challengeForRound(order: readonly string[], round: number): Chal
   return challengeById.get(id)!;
 }
 
-/** A challenge written outside the bank (the House's model): prompt required, keywords optional. */
-export const externalChallengeSchema = z.object({
-  id: z.string().trim().min(1).default('house'),
-  prompt: z.string().trim().min(1, 'a challenge needs a prompt'),
-  keywords: z.array(z.string().trim().min(1)).default([]),
-});
-
 /**
- * The hook for House-written challenges: returns the state with this round's
- * challenge replaced, so the players' views show it before they decide. A
- * round's `challenge` input does the same at apply time (for replays).
+ * The House's way to pose its own challenge before the players decide: the
+ * state with this round's challenge replaced, so every view shows it. A bad
+ * challenge gives the message and leaves the bank's challenge in place. (A
+ * round's `external.challenge` input does the same at apply time, for
+ * replays.)
  */
-export function withChallenge(state: CafeState, challenge: z.input<typeof externalChallengeSchema>): CafeState {
-  return { ...state, challenge: externalChallengeSchema.parse(challenge) };
+export function withChallenge(state: CafeState, raw: unknown): Parsed<CafeState> {
+  const read = readHouseChallenge(raw, state.round);
+  return read.ok ? { ok: true, value: { ...state, challenge: read.value } } : read;
 }

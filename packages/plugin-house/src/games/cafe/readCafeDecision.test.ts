@@ -15,3 +15,12 @@ describe('readCafeDecision', () => {
     expect(readCafeDecision({ market: null, response: 'x' })).toEqual({ moves: [], response: 'x', problems: [] });
   });
 });
+
+describe('readCafeDecision holds the schema’s limits by trimming', () => {
+  test('moves past the 32nd are ignored and an over-long response is cut, each with a note', () => {
+    const read = readCafeDecision({ market: Array(40).fill({ type: 'rescue' }), response: 'y'.repeat(8005) });
+    expect(read.moves).toHaveLength(32);
+    expect(read.response).toHaveLength(8000);
+    expect(read.problems).toEqual(['at most 32 market moves a round: moves 33 to 40 ignored', 'the response is 8005 characters; only the first 8000 are judged']);
+  });
+});

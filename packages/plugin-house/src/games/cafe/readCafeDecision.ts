@@ -1,5 +1,5 @@
 import { formatZodError } from '../../engine/errors.ts';
-import { cafeMoveSchema, type CafeMove } from './cafeDecision.ts';
+import { cafeMoveSchema, MAX_MOVES, MAX_RESPONSE, type CafeMove } from './cafeDecision.ts';
 
 export interface ReadDecision {
   moves: CafeMove[];
@@ -11,7 +11,10 @@ export interface ReadDecision {
 /**
  * Reads a raw decision move by move, so one malformed move is refused on its
  * own and the others still apply (the issue's "the rest of its moves still
- * apply"). A missing or non-string response counts as no response.
+ * apply"). A missing or non-string response counts as no response. The
+ * schema's limits hold here too, by trimming rather than voiding: moves past
+ * the MAX_MOVES-th are ignored and a response is cut at MAX_RESPONSE
+ * characters, each with a note.
  */
 export function readCafeDecision(raw: unknown): ReadDecision {
   const problems: string[] = [];
@@ -23,7 +26,8 @@ export function readCafeDecision(raw: unknown): ReadDecision {
   const moves: CafeMove[] = [];
   if (market !== undefined && market !== null && !Array.isArray(market)) problems.push('"market" must be a list of moves: none applied');
   if (Array.isArray(market)) {
-    market.forEach((m, i) => {
+    if (market.length > MAX_MOVES) problems.push(`at most ${MAX_MOVES} market moves a round: moves ${MAX_MOVES + 1} to ${market.length} ignored`);
+    market.slice(0, MAX_MOVES).forEach((m, i) => {
       const parsed = cafeMoveSchema.safeParse(m);
       if (parsed.success) moves.push(parsed.data);
       else {
@@ -33,5 +37,10 @@ export function readCafeDecision(raw: unknown): ReadDecision {
     });
   }
   if (response !== undefined && typeof response !== 'string') problems.push('"response" must be text: counted as no response');
-  return { moves, response: typeof response === 'string' ? response : '', problems };
+  let text = typeof response === 'string' ? response : '';
+  if (text.length > MAX_RESPONSE) {
+    problems.push(`the response is ${text.length} characters; only the first ${MAX_RESPONSE} are judged`);
+    text = text.slice(0, MAX_RESPONSE);
+  }
+  return { moves, response: text, problems };
 }

@@ -2,63 +2,49 @@ import type { GameEvent, PlayerId } from '../../engine/types.ts';
 import type { CafeMove } from './cafeDecision.ts';
 import type { CafePlayer, CafeState } from './cafeTypes.ts';
 import { formatTokens, percentOf, toCents, toTokens } from './cents.ts';
+import { moveRefusal, openOffer } from './moveRefusal.ts';
 
 /** Kinds in the order the MARKET resolves them, so that donations can fund a rescue in the same round. */
-const ORDER: CafeMove['type'][] = ['withdraw_offer', 'accept_loan', 'donate', 'rescue', 'resurrect', 'offer_loan'];
+export const MARKET_ORDER: readonly CafeMove['type'][] = ['withdraw_offer', 'accept_loan', 'donate', 'rescue', 'resurrect', 'offer_loan'];
 
 /**
  * Resolves one MARKET phase on a draft state (its table, offers and loans are
- * the caller's fresh copies). Moves go kind by kind in ORDER, players in seat
- * order, each player's moves of a kind in the order it listed them. A move that
- * cannot be done is refused with the reason in a private event and in
- * `refusals`; the rest still apply. Tokens only move between banks here,
- * except rescues and resurrections, whose cost leaves the economy.
+ * the caller's fresh copies). Moves go kind by kind in MARKET_ORDER, players
+ * in seat order, each player's moves of a kind in the order it listed them.
+ * A move that cannot be done is refused with the reason in a private event
+ * and in `refusals`; the rest still apply. Tokens only move between banks
+ * here, except rescues and resurrections, whose cost leaves the economy.
  */
 export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]>, refusals: Record<PlayerId, string[]>, events: GameEvent[]): void {
   const cfg = s.config;
-  const seat = (id: string): CafePlayer | undefined => s.table.find((p) => p.id === id);
+  const seat = (id: string): CafePlayer => s.table.find((p) => p.id === id)!;
   const refuse = (player: PlayerId, move: CafeMove, why: string) => {
     (refusals[player] ??= []).push(`${move.type} refused: ${why}`);
     events.push({ type: 'move_refused', data: { player, move: move.type, why }, to: [player] });
   };
-  const counterpart = (player: PlayerId, move: CafeMove, id: string, selfWhy: string): CafePlayer | null => {
-    const other = seat(id);
-    if (!other) {
-      refuse(player, move, `there is no player '${id}' (players: ${s.players.join(', ')})`);
-      return null;
-    }
-    if (other.id === player) {
-      refuse(player, move, selfWhy);
-      return null;
-    }
-    return other;
-  };
+  const offeredNow = (lender: PlayerId, borrower: PlayerId) => (movesBy[lender] ?? []).some((m) => m.type === 'offer_loan' && m.to === borrower);
 
-  for (const kind of ORDER) {
-    for (const actor of s.table) {
-      for (const move of movesBy[actor.id] ?? []) {
+  for (const kind of MARKET_ORDER) {
+    for (const me of s.table) {
+      for (const move of movesBy[me.id] ?? []) {
         if (move.type !== kind) continue;
-        const me = actor;
+        const rule = moveRefusal(s, me.id, move);
+        if (rule) {
+          const early = move.type === 'accept_loan' && move.from !== me.id && !openOffer(s, move.from, me.id) && offeredNow(move.from, me.id);
+          refuse(me.id, move, early ? `the offer from '${move.from}' is made this round; it can be accepted from round ${s.round + 1}` : rule);
+          continue;
+        }
         switch (move.type) {
           case 'withdraw_offer': {
-            const i = s.offers.findIndex((o) => o.lender === me.id && o.borrower === move.to);
-            if (i < 0) refuse(me.id, move, `you have no open loan offer to '${move.to}'`);
-            else {
-              s.offers.splice(i, 1);
-              events.push({ type: 'offer_withdrawn', data: { lender: me.id, borrower: move.to } });
-            }
+            s.offers = s.offers.filter((o) => !(o.lender === me.id && o.borrower === move.to));
+            events.push({ type: 'offer_withdrawn', data: { lender: me.id, borrower: move.to } });
             break;
           }
           case 'accept_loan': {
-            const lender = counterpart(me.id, move, move.from, 'you cannot borrow from yourself');
-            if (!lender) break;
-            const i = s.offers.findIndex((o) => o.lender === lender.id && o.borrower === me.id);
-            const offer = s.offers[i];
-            const offersNow = (movesBy[lender.id] ?? []).some((m) => m.type === 'offer_loan' && m.to === me.id);
-            if (!offer && offersNow) refuse(me.id, move, `the offer from '${lender.id}' is made this round; it can be accepted from round ${s.round + 1}`);
-            else if (!offer) refuse(me.id, move, `'${lender.id}' has no open loan offer to you`);
-            else if (offer.made >= s.round) refuse(me.id, move, `the offer from '${lender.id}' was made this round; it can be accepted from round ${offer.made + 1}`);
-            else if (!lender.alive) refuse(me.id, move, `'${lender.id}' is eliminated and its bank is frozen`);
+            const lender = seat(move.from);
+            const i = s.offers.findIndex((o) => o.lender === lender.id && o.borrower === me.id && o.made < s.round);
+            const offer = s.offers[i]!;
+            if (!lender.alive) refuse(me.id, move, `'${lender.id}' is eliminated and its bank is frozen`);
             else if (lender.cents < offer.cents) refuse(me.id, move, `'${lender.id}' cannot fund ${formatTokens(offer.cents)} tokens now; the offer stays open`);
             else {
               s.offers.splice(i, 1);
@@ -83,12 +69,9 @@ export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]
             break;
           }
           case 'donate': {
-            const to = counterpart(me.id, move, move.to, 'you cannot donate to yourself');
-            if (!to) break;
+            const to = seat(move.to);
             const cents = toCents(move.amount);
-            if (!to.alive) refuse(me.id, move, `'${to.id}' is eliminated; its bank is frozen (resurrect it first)`);
-            else if (cents < 1) refuse(me.id, move, 'the amount must be at least 0.01 tokens');
-            else if (cents > me.cents) refuse(me.id, move, `you have ${formatTokens(me.cents)} tokens, not ${formatTokens(cents)}`);
+            if (cents > me.cents) refuse(me.id, move, `you have ${formatTokens(me.cents)} tokens, not ${formatTokens(cents)}`);
             else {
               me.cents -= cents;
               to.cents += cents;
@@ -98,8 +81,7 @@ export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]
           }
           case 'rescue': {
             const cost = cfg.rescueCost * 100;
-            if (me.level >= cfg.maxLevel) refuse(me.id, move, `you are already at the top level (${cfg.maxLevel})`);
-            else if (me.cents < cost) refuse(me.id, move, `a rescue costs ${formatTokens(cost)} tokens and you have ${formatTokens(me.cents)}`);
+            if (me.cents < cost) refuse(me.id, move, `a rescue costs ${formatTokens(cost)} tokens and you have ${formatTokens(me.cents)}`);
             else {
               const from = me.level;
               me.cents -= cost;
@@ -111,9 +93,7 @@ export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]
           case 'resurrect': {
             const target = seat(move.target);
             const cost = cfg.resurrectCost * 100;
-            if (!target) refuse(me.id, move, `there is no player '${move.target}' (players: ${s.players.join(', ')})`);
-            else if (target.alive) refuse(me.id, move, `'${target.id}' is alive; only an eliminated player can be resurrected`);
-            else if (me.cents < cost) refuse(me.id, move, `a resurrection costs ${formatTokens(cost)} tokens and you have ${formatTokens(me.cents)}`);
+            if (me.cents < cost) refuse(me.id, move, `a resurrection costs ${formatTokens(cost)} tokens and you have ${formatTokens(me.cents)}`);
             else {
               me.cents -= cost;
               target.alive = true;
@@ -123,11 +103,9 @@ export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]
             break;
           }
           case 'offer_loan': {
-            const to = counterpart(me.id, move, move.to, 'you cannot lend to yourself');
-            if (!to) break;
+            const to = seat(move.to);
             const cents = toCents(move.amount);
             if (!to.alive) refuse(me.id, move, `'${to.id}' is eliminated`);
-            else if (cents < 1) refuse(me.id, move, 'the amount must be at least 0.01 tokens');
             else if (cents > me.cents) refuse(me.id, move, `you have ${formatTokens(me.cents)} tokens, cannot offer ${formatTokens(cents)}`);
             else {
               const old = s.offers.findIndex((o) => o.lender === me.id && o.borrower === to.id);

@@ -2,39 +2,26 @@ import { formatZodError } from '../../engine/errors.ts';
 import type { Checked, PlayerId } from '../../engine/types.ts';
 import { cafeDecisionSchema, type CafeDecision } from './cafeDecision.ts';
 import type { CafeState } from './cafeTypes.ts';
-import { formatTokens } from './cents.ts';
-
-/** Human-readable legal moves of a player now, for prompts and error messages. */
-export function cafeLegalMoves(state: CafeState, player: PlayerId): string[] {
-  const me = state.table.find((p) => p.id === player);
-  if (!me?.alive || state.result.over) return [];
-  const cfg = state.config;
-  const others = state.table.filter((p) => p.id !== player);
-  const living = others.filter((p) => p.alive).map((p) => p.id);
-  const dead = others.filter((p) => !p.alive).map((p) => p.id);
-  const bank = formatTokens(me.cents);
-  const moves = [`response: your answer to "${state.challenge.prompt}" (required; no answer makes you the worst)`];
-  if (living.length && me.cents > 0) {
-    moves.push(`donate {to, amount}: to one of ${living.join(', ')}; amount up to ${bank}`);
-    moves.push(`offer_loan {to, amount, rate 0..1, duration >= 1}: to one of ${living.join(', ')}; amount up to ${bank}`);
-  }
-  const mine = state.offers.filter((o) => o.lender === player).map((o) => o.borrower);
-  if (mine.length) moves.push(`withdraw_offer {to}: one of ${mine.join(', ')}`);
-  const open = state.offers.filter((o) => o.borrower === player && o.made < state.round);
-  for (const o of open) moves.push(`accept_loan {from: "${o.lender}"}: ${formatTokens(o.cents)} tokens at ${o.rate * 100}% for ${o.duration} rounds`);
-  if (me.level < cfg.maxLevel && me.cents >= cfg.rescueCost * 100) moves.push(`rescue {}: ${cfg.rescueCost} tokens for +${cfg.rescueLevels} levels`);
-  if (dead.length && me.cents >= cfg.resurrectCost * 100) moves.push(`resurrect {target}: one of ${dead.join(', ')} for ${cfg.resurrectCost} tokens`);
-  return moves;
-}
+import { moveRefusal } from './moveRefusal.ts';
 
 /**
- * Checks the decision's shape with the zod schema (so a model gets one repair
- * round with the message). Whether a move can be afforded depends on the other
- * players' simultaneous moves, so that is judged when the MARKET resolves, and
- * a refused move never voids the rest of the decision.
+ * Checks a decision before the round is played, so a model gets one repair
+ * round with the message: the shape with the zod schema, then each move
+ * against the rules no other move of this MARKET can change (`moveRefusal`:
+ * unknown players, moves at yourself, offers that are not there, resurrecting
+ * the living...). Whether a player can afford a move depends on the others'
+ * simultaneous gifts and loans, so that is judged when the MARKET resolves;
+ * there, too, a refused move never voids the rest of the decision.
  */
-export function validateCafeDecision(_state: CafeState, _player: PlayerId, raw: unknown): Checked<CafeDecision> {
+export function validateCafeDecision(state: CafeState, player: PlayerId, raw: unknown): Checked<CafeDecision> {
   const parsed = cafeDecisionSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: `bad decision: ${formatZodError(parsed.error)}` };
+  const me = state.table.find((p) => p.id === player);
+  if (!me?.alive || state.result.over) return { ok: false, error: `'${player}' has no decision to make: ${state.result.over ? 'the match is over' : 'only living players play a round'}` };
+  const problems = parsed.data.market.flatMap((move, i) => {
+    const why = moveRefusal(state, player, move);
+    return why ? [`market move ${i + 1} (${move.type}): ${why}`] : [];
+  });
+  if (problems.length) return { ok: false, error: `bad decision: ${problems.join('; ')}` };
   return { ok: true, decision: parsed.data };
 }

@@ -36,7 +36,19 @@ describe('analyzeCafe', () => {
       [2, ['a', 'c'], 0.1667],
     ]);
     expect(a.verdicts).toEqual({ a: { best: 2, worst: 0 }, b: { best: 0, worst: 2 } });
+    expect(a.cooperation).toEqual({ donated: 200, lent: 500, groupBonusRounds: 0, reciprocal: [] });
     expect(a.outcome).toEqual({ kind: 'ranked', winners: ['a'] });
+  });
+
+  test('cooperation: tokens given, group-bonus rounds, and who helped whom both ways', () => {
+    const a = analyzeCafe([
+      { round: 1, type: 'donation', data: { from: 'y', to: 'x', amount: 10.1 } },
+      { round: 1, type: 'bonuses', data: { survival: 100, group: 300, to: ['x', 'y', 'z'] } },
+      { round: 2, type: 'loan_accepted', data: { lender: 'x', borrower: 'y', amount: 40, rate: 0 } },
+      { round: 2, type: 'donation', data: { from: 'z', to: 'x', amount: 5.2 } },
+      { round: 2, type: 'bonuses', data: { survival: 100, group: 0, to: ['x', 'y'] } },
+    ]);
+    expect(a.cooperation).toEqual({ donated: 15.3, lent: 40, groupBonusRounds: 1, reciprocal: [['x', 'y']] });
   });
 
   test('Markdown and HTML reports of a real match', () => {
@@ -47,6 +59,7 @@ describe('analyzeCafe', () => {
     expect(md).toContain('## Who helped whom');
     expect(md).toContain('| credit-union |  |  |  | ');
     expect(md).toContain('Ending: **cooperative**');
+    expect(md).toContain('the group bonus was paid in 20 of 20 rounds');
     const html = cafeReportHtml(a);
     expect(html).toStartWith('<!doctype html>');
     expect(html).toContain('<svg');

@@ -36,6 +36,8 @@ export interface CafeAnalysis {
   /** Banks at each round's end (eliminated players' frozen banks included) and the Gini of the living players' banks. */
   wealth: Array<{ round: number; tokens: Record<string, number>; levels: Record<string, number>; alive: string[]; gini: number }>;
   verdicts: Record<string, { best: number; worst: number }>;
+  /** Did cooperation emerge: tokens donated and lent in all, rounds that paid the group bonus, pairs who helped each other both ways. */
+  cooperation: { donated: number; lent: number; groupBonusRounds: number; reciprocal: Array<[string, string]> };
   outcome: { kind: string | null; winners: string[] } | null;
 }
 
@@ -45,9 +47,10 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /**
  * Answers the spec's research questions from a Café event log (public entries
- * only): who helped whom, interest rates offered, loans repaid and defaulted,
- * rescues, resurrections, eliminations, banks and wealth inequality (Gini)
- * round by round, and the judge's tally.
+ * only): who helped whom, whether cooperation emerged (tokens given, rounds
+ * with the group bonus, reciprocity), interest rates offered, loans repaid
+ * and defaulted, rescues, resurrections, eliminations, banks and wealth
+ * inequality (Gini) round by round, and the judge's tally.
  */
 export function analyzeCafe(entries: readonly CafeLogEntry[]): CafeAnalysis {
   const a: CafeAnalysis = {
@@ -64,6 +67,7 @@ export function analyzeCafe(entries: readonly CafeLogEntry[]): CafeAnalysis {
     eliminations: [],
     wealth: [],
     verdicts: {},
+    cooperation: { donated: 0, lent: 0, groupBonusRounds: 0, reciprocal: [] },
     outcome: null,
   };
   const cell = (from: string, to: string) => ((a.help[from] ??= {})[to] ??= { donated: 0, lent: 0 });
@@ -116,10 +120,19 @@ export function analyzeCafe(entries: readonly CafeLogEntry[]): CafeAnalysis {
         a.rounds = Math.max(a.rounds, e.round);
         break;
       }
+      case 'bonuses':
+        if (num(d.group) > 0) a.cooperation.groupBonusRounds++;
+        break;
       case 'match_over':
         a.outcome = { kind: (d.kind as string | null) ?? null, winners: (d.winners as string[]) ?? [] };
         break;
     }
+  }
+  for (const f of a.flows) a.cooperation[f.kind === 'donation' ? 'donated' : 'lent'] += f.amount;
+  a.cooperation.donated = round2(a.cooperation.donated);
+  a.cooperation.lent = round2(a.cooperation.lent);
+  for (const [from, row] of Object.entries(a.help)) {
+    for (const to of Object.keys(row)) if (from < to && a.help[to]?.[from]) a.cooperation.reciprocal.push([from, to]);
   }
   if (a.offers.length) {
     const rates = a.offers.map((o) => o.rate);

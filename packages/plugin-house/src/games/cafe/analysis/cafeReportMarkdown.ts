@@ -19,6 +19,13 @@ export function cafeReportMarkdown(a: CafeAnalysis): string {
     return [c.donated ? `${fmt(c.donated)} donated` : '', c.lent ? `${fmt(c.lent)} lent` : ''].filter(Boolean).join(', ');
   })])), '');
 
+  const c = a.cooperation;
+  out.push(
+    `Cooperation: ${fmt(c.donated)} tokens donated and ${fmt(c.lent)} lent; the group bonus was paid in ${c.groupBonusRounds} of ${a.rounds} rounds; ` +
+      `helped each other both ways: ${c.reciprocal.map(([x, y]) => `${x} ↔ ${y}`).join(', ') || 'nobody'}.`,
+    '',
+  );
+
   out.push('## Interest rates offered', '');
   if (a.rates) out.push(`${a.rates.count} offers; mean ${pct(a.rates.mean)}, median ${pct(a.rates.median)}, range ${pct(a.rates.min)}..${pct(a.rates.max)}.`, '');
   else out.push('No loan offers.', '');

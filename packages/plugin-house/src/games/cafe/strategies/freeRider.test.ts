@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { rubricScore } from '../standInJudge.ts';
 import { creditUnion } from './creditUnion.ts';
 import { freeRider } from './freeRider.ts';
-import { decideAs, seen, tableOf } from './strategyKit.ts';
+import { predatoryLender } from './predatoryLender.ts';
+import { decideAs, QUIET, seen, tableOf, transcript } from './strategyKit.ts';
 
 describe('free-rider', () => {
   test('in trouble it takes the cheapest open offer, and rescues with the borrowed tokens', () => {
@@ -24,5 +25,18 @@ describe('free-rider', () => {
     expect(mine.market).toEqual([]);
     const theirs = decideAs(creditUnion, s, 'b');
     expect(rubricScore(mine.response, s.challenge).total).toBeLessThan(rubricScore(theirs.response, s.challenge).total);
+  });
+
+  test('transcript: lives on the credit union’s gifts and the predator’s loans, rescues with them, never gives back', () => {
+    const table = tableOf({ fr: [-1, 100], pl: [2, 4000], cu: [0, 3000] }, 1, QUIET);
+    expect(transcript(table, { fr: freeRider, pl: predatoryLender, cu: creditUnion }, 'fr', ['cu>fr', 'cu>fr', 'cu>fr', 'pl>fr', 'cu>pl', 'cu>pl', 'cu>pl'])).toEqual([
+      'r1 L-1 100: -',
+      'r2 L-2 100: -',
+      'r3 L-3 100: accept pl [got 900 from cu]',
+      'r4 L-4 1,901: rescue [got 100 from cu]',
+      'r5 L-3 1,001: accept pl [got 100 from cu]',
+      'r6 L-3 1,601: - [repaid pl 1171.3; got 100 from cu]',
+      'r7 L-3 529.7: accept pl [got 470 from cu]',
+    ]);
   });
 });
