@@ -1,14 +1,19 @@
 import { Match } from '../../engine/match.ts';
-import { collectDecisions, runMatchSync, strategyBrain, type Brain } from '../../engine/runner.ts';
-import { influenceGame } from './influenceGame.ts';
+import { brainContext, collectDecisions, runMatchSync, strategyBrain, type Brain } from '../../engine/runner.ts';
+import { decisionEvents, influenceGame } from './influenceGame.ts';
+import { influenceDecisionSchema } from './influenceDecision.ts';
+import type { InfluenceEvent, InfluenceState, TimedPhase } from './influenceTypes.ts';
+import { initialState, transition } from './transition.ts';
 
 const config = influenceGame.configSchema.parse({});
 const names = Object.keys(influenceGame.strategies);
+const seats = (size: number): string[] => Array.from({ length: size }, (_, i) => `p${i + 1}`);
+const brainOf = (i: number) => influenceGame.strategies[names[i % names.length]!]!;
 
-/** Wall time of one headless game with the offline brains seated in turn, averaged over `games` seeds. */
+/** Wall time of one headless game (engine runner, offline brains seated in turn), averaged over `games` seeds. */
 function gameMs(size: number, games: number): { ms: number; rounds: number } {
-  const players = Array.from({ length: size }, (_, i) => `p${i + 1}`);
-  const strategies = Object.fromEntries(players.map((p, i) => [p, influenceGame.strategies[names[i % names.length]!]!]));
+  const players = seats(size);
+  const strategies = Object.fromEntries(players.map((p, i) => [p, brainOf(i)]));
   let rounds = 0;
   const start = performance.now();
   for (let seed = 1; seed <= games; seed++) {
@@ -20,15 +25,46 @@ function gameMs(size: number, games: number): { ms: number; rounds: number } {
 }
 
 /**
- * One WHISPER phase with 12 brains that each answer after `delayMs` (a stand-in
- * for the stub model server), collected concurrently by the engine's runner:
- * wall time over the delay, 1.0 being perfect overlap.
+ * A live game as the House adapter drives it: lobby, `!start`, every decision
+ * turned into FSM events one `transition` at a time, timers fired as timeouts.
+ * Returns the mean cost of one transition in microseconds.
  */
-async function slowPhaseRatio(delayMs: number): Promise<number> {
-  const players = Array.from({ length: 12 }, (_, i) => `p${i + 1}`);
+function liveTransitionUs(size: number, games: number): number {
+  const players = seats(size);
+  let events = 0;
+  const start = performance.now();
+  for (let seed = 1; seed <= games; seed++) {
+    let s: InfluenceState = initialState({ ...config, maxPlayers: size }, seed);
+    const fire = (event: InfluenceEvent): void => {
+      s = transition(s, event)[0];
+      events++;
+    };
+    for (const player of players) fire({ type: 'join', player });
+    fire({ type: 'start', player: players[0]! });
+    while (s.phase !== 'END') {
+      const { phase, round } = s;
+      for (const [i, p] of players.entries()) {
+        if (!influenceGame.actors(s).includes(p) || s.phase !== phase) continue;
+        const decision = influenceDecisionSchema.parse(brainOf(i).decide(influenceGame.view(s, p), brainContext(seed, p, round, phase)));
+        for (const event of decisionEvents(s, p, decision)) fire(event);
+      }
+      if (s.phase === phase && s.round === round) fire({ type: 'timeout', phase: phase as TimedPhase, round });
+    }
+  }
+  return ((performance.now() - start) * 1000) / events;
+}
+
+/**
+ * One WHISPER phase with 12 brains that each answer after `delayMs`, collected
+ * concurrently by the engine's runner: wall time over the delay (1.0 is perfect
+ * overlap). A stand-in with sleeping brains, not the House with model players
+ * against the stub model server (that is `house.bench.ts`).
+ */
+async function runnerPhaseRatio(delayMs: number): Promise<number> {
+  const players = seats(12);
   const brains: Record<string, Brain> = {};
   for (const [i, p] of players.entries()) {
-    const inner = strategyBrain(influenceGame.strategies[names[i % names.length]!]!);
+    const inner = strategyBrain(brainOf(i));
     brains[p] = { name: inner.name, decide: async (view, ctx) => (await Bun.sleep(delayMs), inner.decide(view, ctx)) };
   }
   const match = Match.create(influenceGame, config, 1, players);
@@ -42,12 +78,12 @@ export async function bench(): Promise<Record<string, number>> {
   gameMs(8, 3);
   const eight = gameMs(8, 40);
   const twelve = gameMs(12, 20);
-  const ratio = await slowPhaseRatio(300);
   return {
-    'influence.phase12_300ms_ratio': ratio,
     'influence.game8_ms': eight.ms,
     'influence.game8_rounds': eight.rounds,
     'influence.game12_ms': twelve.ms,
     'influence.game12_rounds': twelve.rounds,
+    'influence.live12_transition_us': liveTransitionUs(12, 5),
+    'influence.runner_phase12_sleep300_ratio': await runnerPhaseRatio(300),
   };
 }

@@ -11,11 +11,17 @@ export const influenceTimersSchema = z
   })
   .strict();
 
-/** Table stakes of spec 3.4 as settled by RULES.md Influence 1-10; `parse({})` gives the defaults. */
+/**
+ * Table stakes of spec 3.4 as settled by RULES.md Influence 1-10; `parse({})`
+ * gives the defaults. The player limits are the live lobby's: `!start` needs
+ * `minPlayers` (the spec's "≥4"), and the lobby seats at most `maxPlayers`
+ * (the spec's settings.maxPlayers; "Starting players: default 8, range 4–12").
+ * A headless match seats the ids it is given, 4 to 12.
+ */
 export const influenceConfigSchema = z
   .object({
     minPlayers: z.number().int().min(4).max(12).default(4),
-    maxPlayers: z.number().int().min(4).max(12).default(12),
+    maxPlayers: z.number().int().min(4).max(12).default(8),
     timers: influenceTimersSchema.default(() => influenceTimersSchema.parse({})),
     /** Others a `!dm` may name (the spec's range is >= 2). */
     maxDmRecipients: z.number().int().min(2).max(11).default(4),

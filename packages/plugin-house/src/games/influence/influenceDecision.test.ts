@@ -14,6 +14,10 @@ describe('the decision schema (spec section 7)', () => {
     });
   });
 
+  test('a lone recipient name is read as a one-name list', () => {
+    expect(influenceDecisionSchema.parse({ whispers: [{ to: 'bob', text: 'hi' }] })).toEqual({ whispers: [{ to: ['bob'], text: 'hi' }] });
+  });
+
   test('rejects what is not a decision', () => {
     expect(influenceDecisionSchema.safeParse({ power: { action: 'banish', target: 'cat' } }).success).toBe(false);
     expect(influenceDecisionSchema.safeParse({ whispers: [{ to: [], text: 'hi' }] }).success).toBe(false);

@@ -10,24 +10,32 @@ export const powerSchema = z.object({
   target: z.string().min(1),
 });
 
+/** The decision's fields; their descriptions are what the prompt says about each (see influencePrompt.ts). */
+export const influenceDecisionFields = z.object({
+  whispers: z.array(whisperSchema).max(12).optional().describe('WHISPER: private messages; each names up to 4 other living players (the limit is configurable)'),
+  public: z.string().optional().describe('RUMOR: your one public message, or img:<http(s) URL to a png/jpeg>'),
+  empower: z.string().min(1).optional().describe('VOTE: the player you want empowered (not yourself)'),
+  expose: z.string().min(1).optional().describe('VOTE: the player you want exposed (not yourself; omitted with two left)'),
+  last: z.string().optional().describe('VOTE: your last message, posted if you are eliminated'),
+  power: powerSchema.optional().describe('POWER, empowered only: eliminate or protect an exposed player'),
+});
+
+/** Which fields each phase reads; the others are ignored in that phase. */
+export const phaseFields = {
+  WHISPER: ['whispers'],
+  RUMOR: ['public'],
+  VOTE: ['empower', 'expose', 'last'],
+  POWER: ['power'],
+} as const satisfies Record<string, ReadonlyArray<keyof typeof influenceDecisionFields.shape>>;
+
 /**
  * The spec's section 7 output schema folded into one object: every field is
- * optional because each phase reads only its own (WHISPER `whispers`, RUMOR
- * `public`, VOTE `empower`/`expose`/`last`, POWER `power`). The spec's own
- * spellings (`whisper`, `msg`, `powerAction.type`) are accepted as aliases so a
- * model that follows the spec's prompt literally is not refused.
+ * optional because each phase reads only its own (`phaseFields`). The spec's own
+ * spellings (`whisper`, `msg`, `powerAction.type`) are accepted as aliases, and
+ * a lone recipient name as a one-name list, so a model that follows the spec's
+ * prompt literally is not refused.
  */
-export const influenceDecisionSchema = z.preprocess(
-  normaliseAliases,
-  z.object({
-    whispers: z.array(whisperSchema).max(12).optional().describe('WHISPER: private messages; each names up to 4 other living players'),
-    public: z.string().optional().describe('RUMOR: your one public message, or img:<http(s) URL to a png/jpeg>'),
-    empower: z.string().min(1).optional().describe('VOTE: the player you want empowered (not yourself)'),
-    expose: z.string().min(1).optional().describe('VOTE: the player you want exposed (not yourself; none with two left)'),
-    last: z.string().optional().describe('VOTE: your last message, posted if you are eliminated'),
-    power: powerSchema.optional().describe('POWER, empowered only: eliminate or protect an exposed player'),
-  }),
-);
+export const influenceDecisionSchema = z.preprocess(normaliseAliases, influenceDecisionFields);
 
 export type InfluenceDecision = z.infer<typeof influenceDecisionSchema>;
 export type Whisper = z.infer<typeof whisperSchema>;
@@ -42,6 +50,7 @@ function normaliseAliases(raw: unknown): unknown {
     out.whispers = out.whispers.map((w) => {
       if (!w || typeof w !== 'object') return w;
       const { msg, ...rest } = w as Record<string, unknown>;
+      if (typeof rest.to === 'string') rest.to = [rest.to];
       return rest.text === undefined && msg !== undefined ? { ...rest, text: msg } : rest;
     });
   }

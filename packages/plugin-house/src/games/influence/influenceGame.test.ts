@@ -20,7 +20,7 @@ function playHeadless(players: string[], seed: number) {
 
 describe('influence as a GameDefinition', () => {
   test('defaults and setup: 8 players by default, the game starts in WHISPER of round 1', () => {
-    expect(config).toMatchObject({ minPlayers: 4, maxPlayers: 12, maxDmRecipients: 4, maxMessageLength: 500, inactivityLimit: 3 });
+    expect(config).toMatchObject({ minPlayers: 4, maxPlayers: 8, maxDmRecipients: 4, maxMessageLength: 500, inactivityLimit: 3 });
     expect(config.timers).toEqual({ whisper: 600_000, rumor: 300_000, vote: 180_000, power: 120_000, reveal: 30_000 });
     expect(influenceGame.defaultPlayers).toBe(8);
     expect(influenceGame.configSchema.safeParse({ bogus: 1 }).success).toBe(false);
@@ -64,10 +64,15 @@ describe('influence as a GameDefinition', () => {
     expect(match.state.eliminations.some((e) => e.reason === 'inactivity')).toBe(true);
   });
 
-  test('the lobby limits of the config do not block a headless start', () => {
+  test('the lobby limits of the config do not block a headless start; ids are seated as given', () => {
     const s = influenceGame.setup(influenceGame.configSchema.parse({ minPlayers: 6 }), 1, four);
     expect([s.phase, s.players.length, s.config.minPlayers]).toEqual(['WHISPER', 4, 6]);
-    expect(() => influenceGame.setup(config, 1, ['ann', 'bob'])).toThrow('influence needs 4 to 12 players, got 2');
+    const twelve = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    expect(influenceGame.setup(config, 1, twelve).players).toEqual(twelve);
+    const odd = ['Ann Smith', '@bob', 'cat', 'dan'];
+    const match = Match.create(influenceGame, config, 1, odd);
+    expect(runMatchSync(match, {}).over).toBe(true);
+    expect(() => influenceGame.setup(config, 1, ['ann', 'bob'])).toThrow('influence needs 4 to 12 distinct players, got 2');
   });
 
   test('validate: zod shape, the phase needs, and the rules through the FSM', () => {
@@ -81,6 +86,37 @@ describe('influence as a GameDefinition', () => {
     expect(influenceGame.validate(vote, 'ann', { empower: 'bob' })).toMatchObject({ ok: false, error: 'VOTE needs expose' });
     expect(influenceGame.validate(vote, 'ann', { empower: 'ann', expose: 'bob' })).toMatchObject({ ok: false, error: expect.stringMatching(/cannot empower yourself/) });
     expect(influenceGame.validate(vote, 'ann', { empower: 'bob', expose: 'cat', last: 'bye' })).toMatchObject({ ok: true });
+  });
+
+  test('each apply plays one phase: a headless phase ends as soon as every living player has decided', () => {
+    let s = influenceGame.setup(config, 1, four);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      seen.push(`${s.round}:${s.phase}`);
+      s = influenceGame.apply(s, { decisions: {} }).state;
+    }
+    expect(seen).toEqual(['1:WHISPER', '1:RUMOR', '1:VOTE', '1:POWER', '2:WHISPER']);
+  });
+
+  test('with two left an expose in a decision is ignored, not refused', () => {
+    let s = influenceGame.setup(config, 2, four);
+    while (s.players.filter((p) => s.alive[p]).length > 2 || s.phase !== 'VOTE') s = influenceGame.apply(s, { decisions: {} }).state;
+    const [a, b] = s.players.filter((p) => s.alive[p]) as [string, string];
+    expect(influenceGame.validate(s, a, { empower: b })).toMatchObject({ ok: true });
+    expect(influenceGame.validate(s, a, { empower: b, expose: b })).toMatchObject({ ok: true });
+    expect(influenceGame.legalMoves(s, a)).toEqual([`empower: one of ${b}`, 'last: your last message, posted if you are eliminated (optional)']);
+    const next = influenceGame.apply(s, { decisions: { [a]: { empower: b, expose: b }, [b]: { empower: a } } });
+    expect(next.events.filter((e) => e.type === 'refused' || e.type === 'auto_filled')).toEqual([]);
+    expect(next.state.exposed).toEqual([]);
+  });
+
+  test('artifacts: the HTML timeline and the House log, whose end is the published head', async () => {
+    const { match } = playHeadless(four, 5);
+    const files = await influenceGame.artifacts!(match.state, match.log!.entries);
+    expect(Object.keys(files)).toEqual(['report.html', 'house-log.jsonl']);
+    expect(files['report.html']).toContain('Influence — match replay');
+    const entries = files['house-log.jsonl']!.trim().split('\n').map((l) => JSON.parse(l));
+    expect(verifyChain(entries, match.state.publishedHead!)).toEqual({ ok: true });
   });
 
   test('views: a player never sees DMs it was not in; eliminated players keep theirs, locked', () => {
@@ -117,7 +153,7 @@ describe('the replay contract', () => {
       ann: { alive: true, exposed: true },
       bob: { alive: true, exposed: false },
       cat: { alive: true, exposed: false },
-      dan: { alive: false, exposed: false },
+      dan: { alive: false, exposed: true },
     });
     expect(r1!.events).toContainEqual({ type: 'last_message', player: 'dan', text: 'I was framed' });
     expect(r1!.events.filter((e) => e.type === 'auto_filled')).toEqual([]);
@@ -151,12 +187,23 @@ describe('the replay contract', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'power', by: 'bob', auto: true }));
   });
 
+  test('without a round-level power, the empowered player\'s own power field is used', () => {
+    const r = round({ action: 'eliminate', target: 'dan' });
+    const { power, ...rest } = r;
+    (rest.decisions as Record<string, Record<string, unknown>>).bob!.power = power;
+    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: [rest] });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.rounds[0]!.eliminated).toEqual(['dan']);
+    expect(result.value.rounds[0]!.events).toContainEqual({ type: 'power', by: 'bob', action: 'eliminate', target: 'dan' });
+  });
+
   test('protect: the flag is cleared and the next most-exposed player goes', () => {
     const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: [round({ action: 'protect', target: 'dan' })] });
     if (!result.ok) throw new Error(result.error);
     const r1 = result.value.rounds[0]!;
     expect(r1.eliminated).toEqual(['ann']);
     expect(r1.protected).toBe('dan');
+    expect(r1.players).toMatchObject({ ann: { alive: false, exposed: true }, dan: { alive: true, exposed: false } });
     expect(r1.events).toContainEqual({ type: 'last_message', player: 'ann', text: 'ann out' });
   });
 

@@ -1,12 +1,13 @@
 import { formatZodError } from '../../engine/errors.ts';
 import type { GameDefinition, GameEvent, PhaseInput, PlayerId, RoundReport, Step } from '../../engine/types.ts';
-import { influenceCommands } from './influenceCommands.ts';
 import { influenceConfigSchema, type InfluenceConfig } from './influenceConfig.ts';
 import { influenceDecisionSchema, type InfluenceDecision } from './influenceDecision.ts';
 import type { InfluenceEffect, InfluenceEvent, InfluenceState, TimedPhase } from './influenceTypes.ts';
+import { influencePrompt } from './influencePrompt.ts';
+import { legalPowerActions, living, twoLeft } from './influenceQueries.ts';
 import { influenceView, type InfluenceView } from './influenceView.ts';
 import { influenceStrategies } from './strategies/influenceStrategies.ts';
-import { initialState, legalPowerActions, living, reduce, twoLeft } from './transition.ts';
+import { begin, initialState, reduce, seat } from './transition.ts';
 
 const PLAYED = ['WHISPER', 'RUMOR', 'VOTE', 'POWER'] as const;
 type PlayedPhase = (typeof PLAYED)[number];
@@ -17,9 +18,13 @@ function isPlayed(phase: string): phase is PlayedPhase {
 
 const stripAt = (name: string): string => name.trim().replace(/^@/, '');
 
-/** The FSM events a decision stands for in the current phase; other fields are ignored there. */
-export function decisionEvents(phase: string, player: PlayerId, d: InfluenceDecision): InfluenceEvent[] {
-  switch (phase) {
+/**
+ * The FSM events a decision stands for in the state's phase; fields of other
+ * phases are ignored there, and so is `expose` with two left (there is none).
+ * A live adapter feeds a model player's decision through this too.
+ */
+export function decisionEvents(s: InfluenceState, player: PlayerId, d: InfluenceDecision): InfluenceEvent[] {
+  switch (s.phase) {
     case 'WHISPER':
       return (d.whispers ?? []).map((w) => ({ type: 'dm', player, to: w.to.map(stripAt), text: w.text }));
     case 'RUMOR':
@@ -28,7 +33,7 @@ export function decisionEvents(phase: string, player: PlayerId, d: InfluenceDeci
       const out: InfluenceEvent[] = [];
       if (d.last !== undefined) out.push({ type: 'last', player, text: d.last });
       if (d.empower !== undefined) out.push({ type: 'empower', player, target: stripAt(d.empower) });
-      if (d.expose !== undefined) out.push({ type: 'expose', player, target: stripAt(d.expose) });
+      if (d.expose !== undefined && !twoLeft(s)) out.push({ type: 'expose', player, target: stripAt(d.expose) });
       return out;
     }
     case 'POWER':
@@ -75,15 +80,14 @@ function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
   const still = (): boolean => s.phase === phase && s.round === round;
   const power = input.external?.power;
   for (const player of actors(s)) {
-    let raw = input.decisions[player];
-    if (raw === undefined && phase === 'POWER' && power !== undefined) raw = { power };
+    const raw = phase === 'POWER' && power !== undefined ? { power } : input.decisions[player];
     if (raw === undefined || !still()) continue;
     const parsed = influenceDecisionSchema.safeParse(raw);
     if (!parsed.success) {
       events.push({ type: 'refused', data: { player, reason: `bad decision: ${formatZodError(parsed.error)}` }, to: [player] });
       continue;
     }
-    for (const event of decisionEvents(phase, player, parsed.data)) {
+    for (const event of decisionEvents(s, player, parsed.data)) {
       if (!still()) break;
       const fx: InfluenceEffect[] = [];
       reduce(s, event, fx);
@@ -110,7 +114,7 @@ function validate(state: InfluenceState, player: PlayerId, raw: unknown) {
   if (missing.length) return { ok: false as const, error: `${state.phase} needs ${missing.join(' and ')}` };
   const s = draftOf(state);
   const errors: string[] = [];
-  for (const event of decisionEvents(s.phase, player, parsed.data)) {
+  for (const event of decisionEvents(s, player, parsed.data)) {
     const fx: InfluenceEffect[] = [];
     reduce(s, event, fx);
     errors.push(...refusals(fx));
@@ -141,23 +145,28 @@ function legalMoves(s: InfluenceState, player: PlayerId): string[] {
 }
 
 /**
- * A headless match skips the lobby: everyone joins, the first player (the host)
- * starts. The runner has already checked the seat count against 4..12, so the
- * lobby's own limits are lifted for this start and the config kept as given;
- * a seat count outside 4..12 throws, since such a match could never start.
+ * A headless match skips the lobby: the given ids are seated as they are (no
+ * chat name to parse), the first is the host and starts. The seat count is the
+ * game's 4..12, checked by the runner; the config's lobby limits (minPlayers,
+ * maxPlayers) only govern `!join`/`!start` in a live lobby. A seat count outside
+ * 4..12 throws, since such a match could never start and the runner would wait
+ * on it forever.
  */
 function setup(config: InfluenceConfig, seed: number, players: PlayerId[]): InfluenceState {
-  if (players.length < 4 || players.length > 12) {
-    // A lobby that cannot start would leave the runner with no one to ask, forever: fail loudly instead.
-    throw new RangeError(`influence needs 4 to 12 players, got ${players.length}`);
+  if (players.length < 4 || players.length > 12 || new Set(players).size !== players.length) {
+    throw new RangeError(`influence needs 4 to 12 distinct players, got ${players.length}`);
   }
-  const s = initialState({ ...config, minPlayers: 4, maxPlayers: 12 }, seed);
-  for (const player of players) reduce(s, { type: 'join', player }, []);
-  reduce(s, { type: 'start', player: players[0]! }, []);
-  s.config = config;
+  const s = initialState(config, seed);
+  for (const player of players) seat(s, player);
+  begin(s, []);
   return s;
 }
 
+/**
+ * The replay contract's round fields: each player's `alive` and `exposed` (the
+ * flag at the round's end: protect clears it, an eliminated player keeps it),
+ * and the round's `empowered`, plus who was eliminated and who protected.
+ */
 function report(s: InfluenceState): RoundReport {
   const last = s.rounds[s.rounds.length - 1];
   const players: RoundReport['players'] = {};
@@ -170,6 +179,17 @@ function report(s: InfluenceState): RoundReport {
       protected: last?.protected ?? null,
     },
   };
+}
+
+/**
+ * One replay round `{decisions: {id: {whispers, public, empower, expose, last}}, power}`
+ * becomes the four phase inputs WHISPER, RUMOR, VOTE, POWER. `power` is played
+ * by whoever the vote empowered; without it, the empowered's own `power` field
+ * in `decisions` is used, and without either the House auto-fills.
+ */
+function replayInputs(_s: InfluenceState, round: Record<string, unknown>): PhaseInput[] {
+  const decisions = (round.decisions ?? {}) as Record<PlayerId, unknown>;
+  return [{ decisions }, { decisions }, { decisions }, { decisions, ...(round.power === undefined ? {} : { external: { power: round.power } }) }];
 }
 
 /** Influence (spec influence-and-elizaos.md, settled by RULES.md Influence 1-10) as a game of the generic runner. */
@@ -209,10 +229,17 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   },
   alive: (s, p) => Boolean(s.alive[p]),
   report,
-  replayInputs: (_s, round) => {
-    const decisions = (round.decisions ?? {}) as Record<PlayerId, unknown>;
-    return [{ decisions }, { decisions }, { decisions }, { decisions: {}, external: round.power === undefined ? {} : { power: round.power } }];
-  },
+  replayInputs,
   strategies: influenceStrategies,
-  commands: influenceCommands(() => influenceGame),
+  prompt: influencePrompt,
+  /** `play --out` writes the match replay (spec section 9) and the House's own hash-chained log, whose head the game published. */
+  async artifacts(state) {
+    const { renderInfluenceTimeline } = await import('./influenceTimeline.ts');
+    const log = state.log.map((e) => JSON.stringify(e)).join('\n');
+    return { 'report.html': renderInfluenceTimeline(state), 'house-log.jsonl': log ? `${log}\n` : '' };
+  },
+  // Loaded on demand: CLI code (files, stdout) stays out of the rules' import graph.
+  commands: {
+    audit: async (argv) => (await import('./auditCommand.ts')).auditCommand(argv),
+  },
 };

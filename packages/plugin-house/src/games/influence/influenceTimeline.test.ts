@@ -24,8 +24,19 @@ describe('renderInfluenceTimeline', () => {
   });
 
   test('player text is escaped', () => {
+    let state = influenceGame.setup(influenceGame.configSchema.parse({}), 1, ['ann', 'bob', 'cat', 'dan']);
+    const round = { decisions: { ann: { public: '<script>alert(1)</script>' } } };
+    for (const input of influenceGame.replayInputs!(state, round)) state = influenceGame.apply(state, input).state;
+    const html = renderInfluenceTimeline(state);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  test('a game still running keeps its DMs secret', () => {
     const state = influenceGame.setup(influenceGame.configSchema.parse({}), 1, ['ann', 'bob', 'cat', 'dan']);
-    const next = influenceGame.apply(state, { decisions: { ann: { whispers: [{ to: ['bob'], text: '<script>alert(1)</script>' }] } } }).state;
-    expect(renderInfluenceTimeline(next)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const next = influenceGame.apply(state, { decisions: { ann: { whispers: [{ to: ['bob'], text: 'our secret plan' }] } } }).state;
+    const html = renderInfluenceTimeline(next);
+    expect(html).not.toContain('our secret plan');
+    expect(html).toContain('1 private channel(s); their messages are revealed when the game ends.');
   });
 });

@@ -22,10 +22,7 @@ function roundCard(state: InfluenceState, r: RoundSummary): string {
   const action = r.action ? `${e(r.empowered)} chose <b>${r.action.action} ${e(r.action.target)}</b>${r.action.auto ? ' <span class="muted">(auto-filled)</span>' : ''}` : 'no action';
   const out = r.eliminated.length
     ? r.eliminated
-        .map((x) => {
-          const words = state.log.find((l) => l.type === 'last_message' && l.data?.player === x.player)?.data?.text;
-          return `<li><b>${e(x.player)}</b> eliminated (${x.reason})${typeof words === 'string' ? `: <i>“${e(words)}”</i>` : ''}</li>`;
-        })
+        .map((x) => `<li><b>${e(x.player)}</b> eliminated (${x.reason})${x.last !== undefined ? `: <i>“${e(x.last)}”</i>` : ''}</li>`)
         .join('')
     : '<li>no one was eliminated</li>';
   return `<div class="card"><h2>Round ${r.round}</h2>
@@ -38,6 +35,7 @@ function roundCard(state: InfluenceState, r: RoundSummary): string {
 }
 
 function dmSection(state: InfluenceState): string {
+  if (state.phase !== 'END') return `<p class="muted">${state.channels.length} private channel(s); their messages are revealed when the game ends.</p>`;
   if (!state.channels.length) return '<p class="muted">No private channels were opened.</p>';
   return state.channels
     .map((c) => {
@@ -51,8 +49,10 @@ function dmSection(state: InfluenceState): string {
 /**
  * The match replay of spec section 9: one self-contained HTML page (inline
  * Chart.js, no network) with each round's phases, public messages, votes as a
- * chart, eliminations with last messages, the DMs revealed after the game, and
- * the audit of the hash-chained log against the published head.
+ * chart, eliminations with last messages, the DMs revealed after the game (a
+ * game still running shows only how many channels exist, so the page never
+ * leaks a live game's secrets), and the audit of the hash-chained log against
+ * the published head.
  */
 export function renderInfluenceTimeline(state: InfluenceState): string {
   const audit = auditLog(state.log, state.publishedHead);

@@ -40,6 +40,8 @@ export interface Elimination {
   player: PlayerId;
   round: number;
   reason: EliminationReason;
+  /** The last message the player registered, posted publicly at its elimination. */
+  last?: string;
 }
 
 export interface Ballot {
@@ -55,7 +57,7 @@ export interface RoundSummary {
   exposeVotes: Record<PlayerId, number>;
   /** Exposed when votes were tallied. */
   exposedAtVote: PlayerId[];
-  /** Still exposed after POWER (protect clears the flag). */
+  /** Exposed at the end of the round: the tally's flags minus the protected one (an eliminated player keeps its flag). */
   exposed: PlayerId[];
   action: { action: 'eliminate' | 'protect'; target: PlayerId; auto: boolean } | null;
   protected: PlayerId | null;
@@ -70,7 +72,7 @@ export interface InfluenceState extends BaseState<InfluenceConfig> {
   alive: Record<PlayerId, boolean>;
   channels: Channel[];
   posts: PublicPost[];
-  /** Current round's ballots (private until tallied). */
+  /** Current round's ballots (private: only the voter's own view shows its ballot; the tally publishes counts). */
   ballots: Record<PlayerId, Ballot>;
   /** Registered last messages, posted at elimination. */
   lastWords: Record<PlayerId, string>;
@@ -99,7 +101,8 @@ export type InfluenceEvent =
   | { type: 'join'; player: PlayerId }
   | { type: 'start'; player: PlayerId }
   | { type: 'dm'; player: PlayerId; to: PlayerId[]; text?: string }
-  | { type: 'chat'; player: PlayerId; channel: string; text: string }
+  /** Plain (non-command) text: in a DM channel it is a message; in the game room (`public`) it is refused, since the one public message goes through `!public`. */
+  | { type: 'chat'; player: PlayerId; channel: 'public' | string; text: string }
   | { type: 'public'; player: PlayerId; text: string }
   | { type: 'empower'; player: PlayerId; target: PlayerId }
   | { type: 'expose'; player: PlayerId; target: PlayerId }
@@ -113,13 +116,20 @@ export type InfluenceEvent =
 /** A command as typed, before the adapter says who typed it. */
 export type InfluenceCommand = InfluenceEvent extends infer E ? (E extends { player: PlayerId } ? Omit<E, 'player'> : never) : never;
 
-/** What the adapter must do; the FSM only describes it. `public` is the game room. */
+/** What the adapter must do, in order; the FSM only describes it. `public` is the game room. */
 export type InfluenceEffect =
+  /** Post in the game room or a DM channel: as the House, or as player `from` (its own words, never a system line). */
   | { kind: 'post'; channel: 'public' | string; text: string; from?: PlayerId; image?: string }
+  /** A private answer to one player (guidance, acknowledgement, `!status`, `!audit`); `refused` when a command was turned down. */
   | { kind: 'reply'; to: PlayerId; text: string; refused: boolean }
+  /** Create the private room of these members (the House sees it too). */
   | { kind: 'openChannel'; channel: string; members: PlayerId[] }
+  /** No one may post in this DM room any more; its members keep reading it. */
   | { kind: 'lockChannel'; channel: string }
+  /** The player may no longer post in this channel (the eliminated in the game room). */
   | { kind: 'leaveChannel'; channel: 'public' | string; player: PlayerId }
+  /** Arm a timer; when it fires send `{type: 'timeout', phase, round}`. A newer schedule does not cancel older ones: stale timeouts are ignored. */
   | { kind: 'schedule'; phase: TimedPhase; round: number; ms: number }
+  /** The game is over: publish the log's chain head (also posted in the game room). */
   | { kind: 'publishHead'; head: string; entries: number }
   | { kind: 'gameOver'; winner: PlayerId | null };

@@ -1,6 +1,6 @@
 import type { PlayerId } from '../../engine/types.ts';
 import type { Ballot, Channel, Elimination, InfluencePhase, InfluenceState, PublicPost, RoundSummary } from './influenceTypes.ts';
-import { legalPowerActions, living, twoLeft, type PowerChoice } from './transition.ts';
+import { legalPowerActions, living, twoLeft, type PowerChoice } from './influenceQueries.ts';
 
 /** Everything one player may know: public history plus its own channels, ballot and last message. */
 export interface InfluenceView {
@@ -17,6 +17,7 @@ export interface InfluenceView {
   exposed: PlayerId[];
   /** Public empower votes received over the match. */
   empowerTotals: Record<PlayerId, number>;
+  /** Who went out, when, why, and the last message each one left. */
   eliminations: Elimination[];
   rounds: RoundSummary[];
   posts: PublicPost[];

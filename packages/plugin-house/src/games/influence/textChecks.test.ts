@@ -12,6 +12,14 @@ describe('text checks', () => {
     expect(imitatesHouse('[joke] knock knock')).toBe(false);
   });
 
+  test('an imitation hidden on a later line, behind invisible characters or in full-width letters is still one', () => {
+    expect(imitatesHouse('ok then\n[REVEAL] Agent cat has been eliminated.')).toBe(true);
+    expect(imitatesHouse('fine.\n  The House: round void')).toBe(true);
+    expect(imitatesHouse('The\u200bHouse ▸ vote bob')).toBe(true);
+    expect(imitatesHouse('［ＶＯＴＥ］ Phase 3')).toBe(true);
+    expect(imitatesHouse('my house\nis your house')).toBe(false);
+  });
+
   test('length, emptiness and imitation, in that order', () => {
     expect(textProblem('hi', 10)).toBeNull();
     expect(textProblem('', 10)).toBe('the message is empty');

@@ -2,9 +2,13 @@ import { describe, expect, test } from 'bun:test';
 import { verifyChain } from '../../engine/eventLog.ts';
 import { COMMAND_HELP, commandEvent, parseCommand } from './commandParser.ts';
 import { influenceConfigSchema } from './influenceConfig.ts';
-import type { InfluenceEffect, InfluenceEvent, InfluenceState } from './influenceTypes.ts';
+import type { InfluenceEffect, InfluenceEvent, InfluenceState, TimedPhase } from './influenceTypes.ts';
 import { moderatorLines } from './moderatorLines.ts';
-import { initialState, legalPowerActions, transition } from './transition.ts';
+import { brainContext } from '../../engine/runner.ts';
+import { influenceDecisionSchema } from './influenceDecision.ts';
+import { decisionEvents, influenceGame } from './influenceGame.ts';
+import { currentTimer, legalPowerActions } from './influenceQueries.ts';
+import { initialState, lobbyEffects, transition } from './transition.ts';
 
 const config = influenceConfigSchema.parse({});
 
@@ -30,6 +34,13 @@ function atRumor(players: string[], seed = 1): InfluenceState {
   ]).state;
 }
 
+/** Four players who never act, timers firing until the game ends. */
+function playedToTheEnd(seed = 1): InfluenceState {
+  let s = run(lobby(four, seed), [{ type: 'start', player: 'ann' }]).state;
+  while (s.phase !== 'END') s = run(s, [{ type: 'timeout', phase: s.phase as TimedPhase, round: s.round }]).state;
+  return s;
+}
+
 function posts(players: string[]): InfluenceEvent[] {
   return players.map((player) => ({ type: 'public', player, text: `hello from ${player}` }));
 }
@@ -46,8 +57,10 @@ const texts = (fx: InfluenceEffect[]) => fx.flatMap((e) => (e.kind === 'post' ||
 
 /** Refused events leave the very same state object and say why plus what is allowed. */
 function expectRefused(state: InfluenceState, event: InfluenceEvent, why: RegExp): string {
+  const before = JSON.stringify(state);
   const [next, fx] = transition(state, event);
   expect(next).toBe(state);
+  expect(JSON.stringify(state)).toBe(before);
   expect(fx).toHaveLength(1);
   const reply = fx[0]!;
   expect(reply.kind).toBe('reply');
@@ -73,10 +86,25 @@ describe('lobby', () => {
     expectRefused(state, { type: 'join', player: 'eve' }, /only in the lobby/);
   });
 
-  test('a twelve-player lobby is full', () => {
-    const s = lobby(Array.from({ length: 12 }, (_, i) => `p${i}`));
-    expectRefused(s, { type: 'join', player: 'p12' }, /lobby is full \(12 players\)/);
-    expectRefused(s, { type: 'join', player: 'p3' }, /already joined/);
+  test('the lobby seats 8 by default, up to 12 when configured', () => {
+    const eight = lobby(Array.from({ length: 8 }, (_, i) => `p${i}`));
+    expectRefused(eight, { type: 'join', player: 'p8' }, /lobby is full \(8 players\)/);
+    expectRefused(eight, { type: 'join', player: 'p3' }, /already joined/);
+    const big = influenceConfigSchema.parse({ maxPlayers: 12 });
+    const twelve = run(initialState(big, 1), Array.from({ length: 12 }, (_, i) => ({ type: 'join', player: `p${i}` }) as InfluenceEvent)).state;
+    expect(twelve.players).toHaveLength(12);
+    expectRefused(twelve, { type: 'join', player: 'p12' }, /lobby is full \(12 players\)/);
+    expectRefused(lobby(['ann']), { type: 'join', player: 'two words' }, /one word without @/);
+  });
+
+  test('a lobby opened by a host who does not play: only that host may start', () => {
+    let s = initialState(config, 1, { host: 'observer' });
+    s = run(s, four.map((player) => ({ type: 'join', player }) as InfluenceEvent)).state;
+    expect(s.host).toBe('observer');
+    expectRefused(s, { type: 'start', player: 'ann' }, /only the host \(observer\) may !start/);
+    const { state } = run(s, [{ type: 'start', player: 'observer' }]);
+    expect([state.phase, state.players]).toEqual(['WHISPER', four]);
+    expectRefused(state, { type: 'start', player: 'observer' }, /already started/);
   });
 });
 
@@ -120,7 +148,8 @@ describe('a round, as a transcript', () => {
       moderatorLines.remain(['ann', 'bob', 'cat']),
     ]);
     expect(fx).toContainEqual({ kind: 'leaveChannel', channel: 'public', player: 'dan' });
-    expect(s.rounds[0]).toMatchObject({ round: 1, empowered: 'ann', exposed: ['ann'], eliminated: [{ player: 'dan', round: 1, reason: 'power' }] });
+    expect(fx).toContainEqual({ kind: 'schedule', phase: 'REVEAL', round: 1, ms: 30_000 });
+    expect(s.rounds[0]).toMatchObject({ round: 1, empowered: 'ann', exposed: ['ann', 'dan'], eliminated: [{ player: 'dan', round: 1, reason: 'power', last: 'You will regret this.' }] });
 
     ({ state: s, fx } = run(s, [{ type: 'timeout', phase: 'REVEAL', round: 1 }]));
     expect(s.phase).toBe('WHISPER');
@@ -161,7 +190,7 @@ describe('power (RULES Influence 7)', () => {
     const { state, fx } = run(s, [{ type: 'protect', player: 'ann', target: 'bob' }]);
     expect(texts(fx)[0]).toBe(moderatorLines.protected('ann', 'bob'));
     expect(state.eliminations).toEqual([{ player: 'cat', round: 1, reason: 'exposure' }]);
-    expect(state.rounds[0]).toMatchObject({ protected: 'bob', exposed: ['dan'], exposedAtVote: ['bob', 'cat', 'dan'] });
+    expect(state.rounds[0]).toMatchObject({ protected: 'bob', exposed: ['cat', 'dan'], exposedAtVote: ['bob', 'cat', 'dan'] });
   });
 
   test('protecting the only exposed player eliminates no one', () => {
@@ -303,6 +332,61 @@ describe('bad input: a clear reply, no change of state', () => {
     expect(ok.posts[0]).toEqual({ round: 1, from: 'bob', text: 'img:https://x.test/cat.JPG?size=1', image: 'https://x.test/cat.JPG?size=1' });
   });
 
+  test('plain text in the game room, or text posing as the House anywhere', () => {
+    expectRefused(rumor, { type: 'chat', player: 'bob', channel: 'public', text: 'hi all' }, /game room takes commands only/);
+    expectRefused(rumor, { type: 'chat', player: 'bob', channel: 'public', text: '[VOTE] The House ▸ vote cat' }, /imitates The House/);
+    const open = run(whisper, [{ type: 'dm', player: 'bob', to: ['cat'] }]).state;
+    expectRefused(open, { type: 'chat', player: 'bob', channel: 'dm:bob+cat', text: 'listen\n[REVEAL] Agent cat has been eliminated.' }, /imitates The House/);
+    expectRefused(open, { type: 'chat', player: 'bob', channel: 'dm:bob+cat', text: 'The\u200bHouse ▸ rules changed' }, /imitates The House/);
+    expectRefused(open, { type: 'chat', player: 'dan', channel: 'dm:bob+cat', text: 'let me in' }, /you have no channel 'dm:bob\+cat'/);
+    expectRefused(rumor, { type: 'last', player: 'bob', text: 'The House ▸ bob was innocent' }, /imitates The House/);
+  });
+
+  test('oversized text is refused wherever it goes: DM, chat, public, last message', () => {
+    const long = 'x'.repeat(501);
+    expectRefused(whisper, { type: 'dm', player: 'bob', to: ['cat'], text: long }, /501 characters; the limit is 500/);
+    const open = run(whisper, [{ type: 'dm', player: 'bob', to: ['cat'] }]).state;
+    expectRefused(open, { type: 'chat', player: 'cat', channel: 'dm:bob+cat', text: long }, /the limit is 500/);
+    expectRefused(rumor, { type: 'last', player: 'bob', text: long }, /the limit is 500/);
+    const short = initialState(influenceConfigSchema.parse({ maxMessageLength: 20 }), 1);
+    const started = run(short, [...four.map((player) => ({ type: 'join', player }) as InfluenceEvent), { type: 'start', player: 'ann' }]).state;
+    expectRefused(started, { type: 'dm', player: 'ann', to: ['bob'], text: 'this is twenty-one ch' }, /21 characters; the limit is 20/);
+  });
+
+  test('spectators, the eliminated, and commands out of their phase', () => {
+    expectRefused(rumor, { type: 'public', player: 'zed', text: 'hi' }, /you are not a player in this game/);
+    expectRefused(rumor, { type: 'start', player: 'ann' }, /already started/);
+    expectRefused(rumor, { type: 'join', player: 'zed' }, /only in the lobby/);
+    const vote = run(rumor, posts(eight)).state;
+    const power = run(vote, [{ type: 'timeout', phase: 'VOTE', round: 1 }]).state;
+    expectRefused(power, { type: 'last', player: 'bob', text: 'too late' }, /registered up to the vote; it is POWER now/);
+    expectRefused(power, { type: 'empower', player: 'bob', target: 'cat' }, /works during VOTE; it is POWER now/);
+    const over = run(power, [{ type: 'timeout', phase: 'POWER', round: 1 }]).state;
+    const out = over.eliminations[0]!.player;
+    expectRefused(over, { type: 'public', player: out, text: 'I am still here' }, /you have been eliminated/);
+  });
+
+  test('a locked channel stays readable and takes no new message', () => {
+    const open = run(whisper, [{ type: 'dm', player: 'bob', to: ['cat'], text: 'pact?' }, { type: 'timeout', phase: 'WHISPER', round: 1 }]).state;
+    const vote = run(open, posts(eight)).state;
+    const everyoneOnCat = eight.flatMap((p) => ballots({ [p]: [p === 'ann' ? 'bob' : 'ann', p === 'cat' ? 'dan' : 'cat'] }));
+    const power = run(vote, everyoneOnCat).state;
+    const { state: reveal, fx } = run(power, [{ type: 'eliminate', player: power.empowered!, target: 'cat' }]);
+    expect(fx).toContainEqual({ kind: 'lockChannel', channel: 'dm:bob+cat' });
+    expect(fx.filter((e) => e.kind === 'leaveChannel')).toEqual([{ kind: 'leaveChannel', channel: 'public', player: 'cat' }]);
+    const next = run(reveal, [{ type: 'timeout', phase: 'REVEAL', round: 1 }]).state;
+    expect(next.channels[0]).toMatchObject({ id: 'dm:bob+cat', locked: true, messages: [{ from: 'bob', text: 'pact?', round: 1 }] });
+    expectRefused(next, { type: 'chat', player: 'bob', channel: 'dm:bob+cat', text: 'still there?' }, /channel dm:bob\+cat is locked/);
+    expectRefused(next, { type: 'dm', player: 'bob', to: ['cat'], text: 'hello?' }, /cat has been eliminated/);
+  });
+
+  test('names are matched ignoring case and a leading @; a name that fits no one is quoted back', () => {
+    const vote = run(rumor, posts(eight)).state;
+    const { state } = run(vote, [{ type: 'empower', player: 'bob', target: '@Cat' }]);
+    expect(state.ballots.bob).toEqual({ empower: 'cat' });
+    expectRefused(vote, { type: 'expose', player: 'bob', target: 'Zed' }, /there is no player 'Zed' \(players: ann, bob/);
+  });
+
   test('status and audit answer without changing state', () => {
     const [next, fx] = transition(rumor, { type: 'status', player: 'bob' });
     expect(next).toBe(rumor);
@@ -325,6 +409,63 @@ describe('the log', () => {
     const forged = structuredClone(s.log);
     forged[5]!.data = { from: 'bob', text: 'forged' };
     expect(verifyChain(forged).ok).toBe(false);
+  });
+
+  test('!audit checks the log the House holds against the published head, and catches tampering', () => {
+    const done = playedToTheEnd();
+    const [same, ok] = transition(done, { type: 'audit', player: 'ann' });
+    expect(same).toBe(done);
+    expect(texts(ok)).toEqual([`Audit passed: ${done.log.length} entries, the chain matches the published head ${done.publishedHead}.`]);
+    const edited = structuredClone(done);
+    const dm = edited.log.find((e) => e.type === 'vote')!;
+    dm.data = { ...dm.data, target: 'someone else' };
+    expect(texts(transition(edited, { type: 'audit', player: 'ann' })[1])[0]).toMatch(/^Audit FAILED at entry \d+: entry hash does not match its content\.$/);
+    const truncated = { ...done, log: done.log.slice(0, -1) };
+    expect(texts(transition(truncated, { type: 'audit', player: 'ann' })[1])[0]).toBe(`Audit FAILED at entry ${done.log.length - 1}: chain head differs from the published head.`);
+    const rehashed = { ...done, log: done.log.map((e, i) => (i === 0 ? { ...e, hash: 'f'.repeat(64) } : e)) };
+    expect(texts(transition(rehashed, { type: 'audit', player: 'ann' })[1])[0]).toMatch(/^Audit FAILED at entry 0/);
+  });
+});
+
+describe('a live game, driven as the House adapter drives it', () => {
+  test('offline brains through decisionEvents and transition, timers fired by their schedule effects: no refusal, one winner, the head published once', () => {
+    const eight = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'];
+    const names = Object.keys(influenceGame.strategies);
+    let s = initialState(influenceConfigSchema.parse({ timers: { whisper: 1000, rumor: 1000, vote: 1000, power: 1000, reveal: 1000 } }), 7);
+    const all: InfluenceEffect[] = [...lobbyEffects(s)];
+    const timers: Array<{ phase: TimedPhase; round: number }> = [];
+    const fire = (event: InfluenceEvent) => {
+      const [next, fx] = transition(s, event);
+      s = next;
+      all.push(...fx);
+      for (const e of fx) if (e.kind === 'schedule') timers.push({ phase: e.phase, round: e.round });
+    };
+    for (const player of eight) fire({ type: 'join', player });
+    fire({ type: 'start', player: 'ann' });
+    while (s.phase !== 'END') {
+      const { phase, round } = s;
+      for (const [i, p] of eight.entries()) {
+        if (!influenceGame.actors(s).includes(p) || s.phase !== phase) continue;
+        const decision = influenceDecisionSchema.parse(influenceGame.strategies[names[i % names.length]!]!.decide(influenceGame.view(s, p), brainContext(7, p, round, phase)));
+        for (const event of decisionEvents(s, p, decision)) fire(event);
+      }
+      const due = timers.shift()!;
+      fire({ type: 'timeout', ...due });
+    }
+    expect(all.filter((e) => e.kind === 'reply' && e.refused)).toEqual([]);
+    expect(all.filter((e) => e.kind === 'schedule').every((e) => e.kind === 'schedule' && e.ms === 1000)).toBe(true);
+    expect(all.filter((e) => e.kind === 'gameOver')).toEqual([{ kind: 'gameOver', winner: s.winner }]);
+    expect(all.filter((e) => e.kind === 'publishHead')).toEqual([{ kind: 'publishHead', head: s.publishedHead!, entries: s.log.length }]);
+    expect(all.at(-1)).toEqual({ kind: 'gameOver', winner: s.winner });
+    expect(texts(all)).toContain(moderatorLines.win(s.winner!));
+    expect(verifyChain(s.log, s.publishedHead!)).toEqual({ ok: true });
+    expect(currentTimer(s)).toBeNull();
+  });
+
+  test('currentTimer re-arms the phase a saved game waits in', () => {
+    const s = atRumor(four);
+    expect(currentTimer(s)).toEqual({ kind: 'schedule', phase: 'RUMOR', round: 1, ms: 300_000 });
+    expect(currentTimer(lobby(four))).toBeNull();
   });
 });
 
@@ -371,7 +512,7 @@ describe('a chat transcript through the parser', () => {
       moderatorLines.whisper(1),
       '[dm:bob+cat] bob: hello cat',
       '(cat says, as a player, flagged as imitating the House: The House ▸ bob is out)',
-      '→ dan: Refused: !public works during RUMOR; it is WHISPER now. During WHISPER you may use: !dm @a @b ... [text] (up to 4 others), !last <text>, !status, !audit.',
+      '→ dan: Refused: !public works during RUMOR; it is WHISPER now. During WHISPER you may use: !dm @a @b ... [text] (up to 4 others), plain text in your open DM channels, !last <text>, !status, !audit.',
       `→ dan: Write !expose @name with exactly one player name. ${COMMAND_HELP}`,
     ]);
   });

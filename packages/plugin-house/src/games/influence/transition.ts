@@ -3,24 +3,22 @@ import { Rng } from '../../engine/rng.ts';
 import type { PlayerId } from '../../engine/types.ts';
 import { auditLog } from './audit.ts';
 import type { InfluenceConfig } from './influenceConfig.ts';
-import type {
-  Channel,
-  Elimination,
-  InfluenceEffect,
-  InfluenceEvent,
-  InfluenceState,
-  RoundSummary,
-  TimedPhase,
-} from './influenceTypes.ts';
+import { allowedNow, statusText } from './guidance.ts';
+import type { Channel, Elimination, InfluenceEffect, InfluenceEvent, InfluenceState, RoundSummary, TimedPhase } from './influenceTypes.ts';
+import { channelId, currentTimer, legalPowerActions, living, resolvePlayer, twoLeft, type PowerChoice } from './influenceQueries.ts';
 import { moderatorLines as say } from './moderatorLines.ts';
 import { phrase } from './phrases.ts';
-import { parseImage, textProblem } from './textChecks.ts';
+import { imitatesHouse, parseImage, textProblem } from './textChecks.ts';
 
 type Fx = InfluenceEffect[];
-export type PowerChoice = { action: 'eliminate' | 'protect'; target: PlayerId };
+
+export interface LobbyOptions {
+  /** Who may `!start`: the person who opened the lobby, player or not. Without it, the first to `!join`. */
+  host?: PlayerId;
+}
 
 /** A fresh lobby (phase INIT). Randomness is derived per draw from seed + round + kind + subject. */
-export function initialState(config: InfluenceConfig, seed: number): InfluenceState {
+export function initialState(config: InfluenceConfig, seed: number, options: LobbyOptions = {}): InfluenceState {
   return {
     game: 'influence',
     seed,
@@ -29,7 +27,7 @@ export function initialState(config: InfluenceConfig, seed: number): InfluenceSt
     round: 0,
     phase: 'INIT',
     rng: Rng.fromSeed(seed).state(),
-    host: null,
+    host: options.host ?? null,
     alive: {},
     channels: [],
     posts: [],
@@ -99,79 +97,6 @@ export function reduce(s: InfluenceState, event: InfluenceEvent, fx: Fx): boolea
   }
 }
 
-export function living(s: InfluenceState): PlayerId[] {
-  return s.players.filter((p) => s.alive[p]);
-}
-
-export function twoLeft(s: InfluenceState): boolean {
-  return living(s).length === 2;
-}
-
-/** Every legal power action of the empowered now (RULES Influence 7 and 9). */
-export function legalPowerActions(s: InfluenceState): PowerChoice[] {
-  const me = s.empowered;
-  if (s.phase !== 'POWER' || !me) return [];
-  const others = living(s).filter((p) => p !== me);
-  if (others.length === 1 || s.exposed.length === 0) return others.map((target) => ({ action: 'eliminate', target }));
-  return [
-    ...s.exposed.filter((p) => p !== me).map((target) => ({ action: 'eliminate' as const, target })),
-    ...s.exposed.map((target) => ({ action: 'protect' as const, target })),
-  ];
-}
-
-/** What `player` may type now, in one sentence: the guidance appended to every refusal. */
-export function allowedNow(s: InfluenceState, player: PlayerId): string {
-  const always = '!status, !audit';
-  if (s.phase === 'INIT') {
-    const join = s.players.includes(player) ? '' : '!join, ';
-    return `In the lobby you may use: ${join}${s.host === player ? '!start (with at least ' + s.config.minPlayers + ' players), ' : ''}${always}.`;
-  }
-  if (s.phase === 'END') return `The game is over; you may use: ${always}.`;
-  if (!s.players.includes(player)) return `You are not playing in this game; you may use: ${always}.`;
-  if (!s.alive[player]) return `You are eliminated: you can read your DMs and use ${always}.`;
-  switch (s.phase) {
-    case 'WHISPER':
-      return `During WHISPER you may use: !dm @a @b ... [text] (up to ${s.config.maxDmRecipients} others), !last <text>, ${always}.`;
-    case 'RUMOR':
-      return s.acted[player]
-        ? `You have posted this round; you may use: !last <text>, ${always}.`
-        : `During RUMOR you may use: !public <text|img:URL> (once), !last <text>, ${always}.`;
-    case 'VOTE':
-      return twoLeft(s)
-        ? `During VOTE you may use: !empower @p (not yourself), !last <text>, ${always}; with two left there is no expose.`
-        : `During VOTE you may use: !empower @p and !expose @p (not yourself), !last <text>, ${always}.`;
-    case 'POWER':
-      if (player !== s.empowered) return `During POWER only ${s.empowered} acts; you may use: ${always}.`;
-      return `During POWER you may use: ${describePower(legalPowerActions(s))}, ${always}.`;
-    case 'REVEAL':
-      return `During REVEAL no one acts; you may use: ${always}.`;
-  }
-}
-
-function describePower(actions: PowerChoice[]): string {
-  const eliminate = actions.filter((a) => a.action === 'eliminate').map((a) => a.target);
-  const protect = actions.filter((a) => a.action === 'protect').map((a) => a.target);
-  const parts: string[] = [];
-  if (eliminate.length) parts.push(`!eliminate @p (p among ${eliminate.join(', ')})`);
-  if (protect.length) parts.push(`!protect @p (p among ${protect.join(', ')})`);
-  return parts.join(' or ');
-}
-
-/** The public state, as `!status` replies with it. */
-export function statusText(s: InfluenceState, player: PlayerId): string {
-  if (s.phase === 'INIT') return `Lobby: ${s.players.length} joined (${s.players.join(', ') || 'no one'}); host ${s.host ?? 'none'}; ${s.config.minPlayers} needed to start.`;
-  const dead = s.eliminations.map((e) => `${e.player} (round ${e.round}, ${e.reason})`);
-  const parts = [
-    `Round ${s.round}, phase ${s.phase}.`,
-    `Alive: ${living(s).join(', ')}.`,
-    `Eliminated: ${dead.length ? dead.join(', ') : 'no one'}.`,
-  ];
-  if (s.empowered && (s.phase === 'POWER' || s.phase === 'REVEAL')) parts.push(`Empowered: ${s.empowered}. Exposed: ${s.exposed.join(', ') || 'no one'}.`);
-  if (s.winner) parts.push(`Winner: ${s.winner}.`);
-  if (s.players.includes(player)) parts.push(allowedNow(s, player));
-  return parts.join(' ');
-}
-
 function refuse(s: InfluenceState, fx: Fx, player: PlayerId, why: string): false {
   fx.push({ kind: 'reply', to: player, text: `Refused: ${why}. ${allowedNow(s, player)}`, refused: true });
   return false;
@@ -188,11 +113,7 @@ function enter(s: InfluenceState, fx: Fx, phase: TimedPhase, line: string): void
   s.acted = {};
   record(s, 'phase', { phase, round: s.round });
   fx.push({ kind: 'post', channel: 'public', text: line });
-  schedule(s, fx, phase);
-}
-
-function schedule(s: InfluenceState, fx: Fx, phase: TimedPhase): void {
-  fx.push({ kind: 'schedule', phase, round: s.round, ms: s.config.timers[phase.toLowerCase() as Lowercase<TimedPhase>] });
+  fx.push(currentTimer(s)!);
 }
 
 /** Why `player` cannot act in the game now, or null. */
@@ -217,14 +138,19 @@ function join(s: InfluenceState, fx: Fx, player: PlayerId): boolean {
   if (!player.trim() || /[\s@]/.test(player)) return refuse(s, fx, player, 'a player name must be one word without @');
   if (s.players.includes(player)) return refuse(s, fx, player, 'you have already joined');
   if (s.players.length >= s.config.maxPlayers) return refuse(s, fx, player, `the lobby is full (${s.config.maxPlayers} players)`);
+  seat(s, player);
+  fx.push({ kind: 'post', channel: 'public', text: say.joined(player, s.players.length, s.host!) });
+  return true;
+}
+
+/** Adds a player to the lobby, unchecked: `!join` checks the lobby's rules first, a headless setup seats its given ids. */
+export function seat(s: InfluenceState, player: PlayerId): void {
   s.players.push(player);
   s.alive[player] = true;
   s.autoFills[player] = 0;
   s.empowerTotals[player] = 0;
   s.host ??= player;
   record(s, 'join', { player });
-  fx.push({ kind: 'post', channel: 'public', text: say.joined(player, s.players.length, s.host) });
-  return true;
 }
 
 function start(s: InfluenceState, fx: Fx, player: PlayerId): boolean {
@@ -233,9 +159,14 @@ function start(s: InfluenceState, fx: Fx, player: PlayerId): boolean {
   if (s.players.length < s.config.minPlayers) {
     return refuse(s, fx, player, `at least ${s.config.minPlayers} players are needed; ${s.players.length} joined`);
   }
-  record(s, 'start', { players: [...s.players], host: player });
-  startRound(s, fx, 1);
+  begin(s, fx);
   return true;
+}
+
+/** Starts round 1 with whoever is seated, unchecked: `!start` checks host and head count first. */
+export function begin(s: InfluenceState, fx: Fx): void {
+  record(s, 'start', { players: [...s.players], host: s.host });
+  startRound(s, fx, 1);
 }
 
 function startRound(s: InfluenceState, fx: Fx, round: number): void {
@@ -248,15 +179,11 @@ function startRound(s: InfluenceState, fx: Fx, round: number): void {
   enter(s, fx, 'WHISPER', say.whisper(round));
 }
 
-export function channelId(members: readonly PlayerId[]): string {
-  return `dm:${[...members].sort().join('+')}`;
-}
-
 function dm(s: InfluenceState, fx: Fx, player: PlayerId, rawTo: PlayerId[], text: string | undefined): boolean {
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
   if (s.phase !== 'WHISPER') return refuse(s, fx, player, `!dm works during WHISPER; it is ${s.phase} now`);
-  const to = [...new Set(rawTo)];
+  const to = [...new Set(rawTo.map((name) => resolvePlayer(s, name)))];
   if (to.length === 0) return refuse(s, fx, player, 'name at least one player: !dm @a @b');
   for (const target of to) {
     const bad = badTarget(s, player, target, 'DM');
@@ -294,6 +221,10 @@ function postDm(s: InfluenceState, fx: Fx, channel: Channel, player: PlayerId, t
 }
 
 function chat(s: InfluenceState, fx: Fx, player: PlayerId, id: string, text: string): boolean {
+  if (id === 'public') {
+    if (imitatesHouse(text)) return refuse(s, fx, player, 'your message imitates The House and was not accepted; write as yourself');
+    return refuse(s, fx, player, 'the game room takes commands only: your one public message goes through !public during RUMOR, private talk through !dm');
+  }
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
   if (s.phase !== 'WHISPER') return refuse(s, fx, player, `DMs are open during WHISPER; it is ${s.phase} now`);
@@ -342,7 +273,8 @@ function ballotComplete(s: InfluenceState, player: PlayerId): boolean {
   return Boolean(b?.empower && (b.expose || twoLeft(s)));
 }
 
-function vote(s: InfluenceState, fx: Fx, player: PlayerId, kind: 'empower' | 'expose', target: PlayerId): boolean {
+function vote(s: InfluenceState, fx: Fx, player: PlayerId, kind: 'empower' | 'expose', typed: PlayerId): boolean {
+  const target = resolvePlayer(s, typed);
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
   if (s.phase !== 'VOTE') return refuse(s, fx, player, `!${kind} works during VOTE; it is ${s.phase} now`);
@@ -406,7 +338,8 @@ function tally(s: InfluenceState, fx: Fx): void {
   enter(s, fx, 'POWER', say.power(empowered, twoLeft(s) ? [] : s.exposed));
 }
 
-function power(s: InfluenceState, fx: Fx, player: PlayerId, choice: PowerChoice): boolean {
+function power(s: InfluenceState, fx: Fx, player: PlayerId, typed: PowerChoice): boolean {
+  const choice: PowerChoice = { action: typed.action, target: resolvePlayer(s, typed.target) };
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
   if (s.phase !== 'POWER') return refuse(s, fx, player, `!${choice.action} works during POWER; it is ${s.phase} now`);
@@ -432,7 +365,6 @@ function resolvePower(s: InfluenceState, fx: Fx, choice: PowerChoice, auto: bool
   let protectedPlayer: PlayerId | null = null;
   if (choice.action === 'eliminate') {
     out.push({ player: choice.target, round: s.round, reason: 'power' });
-    s.exposed = s.exposed.filter((p) => p !== choice.target);
   } else {
     protectedPlayer = choice.target;
     fx.push({ kind: 'post', channel: 'public', text: say.protected(by, choice.target) });
@@ -441,7 +373,6 @@ function resolvePower(s: InfluenceState, fx: Fx, choice: PowerChoice, auto: bool
       const top = Math.max(...s.exposed.map((p) => s.exposeVotes[p] ?? 0));
       const victim = draw(s, 'exposure-tie', s.exposed.filter((p) => (s.exposeVotes[p] ?? 0) === top));
       out.push({ player: victim, round: s.round, reason: 'exposure' });
-      s.exposed = s.exposed.filter((p) => p !== victim);
     }
   }
   reveal(s, fx, out, { action: choice.action, target: choice.target, auto }, protectedPlayer);
@@ -479,27 +410,30 @@ function reveal(s: InfluenceState, fx: Fx, out: Elimination[], action: RoundSumm
   });
   if (living(s).length <= 1) return endGame(s, fx);
   fx.push({ kind: 'post', channel: 'public', text: say.remain(living(s)) });
-  schedule(s, fx, 'REVEAL');
+  fx.push(currentTimer(s)!);
 }
 
+/**
+ * RULES Influence 8: the last message is posted, the player leaves the game
+ * room, and every DM channel it was in is locked (readable by its members, the
+ * eliminated included; open to no new message), so it has no live channel left.
+ */
 function eliminate(s: InfluenceState, fx: Fx, e: Elimination): void {
+  const words = s.lastWords[e.player];
+  const out: Elimination = words === undefined ? e : { ...e, last: words };
   s.alive[e.player] = false;
-  s.eliminations.push(e);
+  s.eliminations.push(out);
   record(s, 'eliminated', { player: e.player, reason: e.reason });
   fx.push({ kind: 'post', channel: 'public', text: e.reason === 'inactivity' ? say.inactive(e.player) : say.reveal(e.player, s.round) });
-  const words = s.lastWords[e.player];
   if (words !== undefined) {
     record(s, 'last_message', { player: e.player, text: words });
     fx.push({ kind: 'post', channel: 'public', text: say.lastWords(e.player, words) });
   }
   for (const c of s.channels) {
-    if (!c.members.includes(e.player)) continue;
-    if (!c.locked) {
-      c.locked = true;
-      record(s, 'channel_locked', { channel: c.id, because: e.player }, c.members);
-      fx.push({ kind: 'lockChannel', channel: c.id });
-    }
-    fx.push({ kind: 'leaveChannel', channel: c.id, player: e.player });
+    if (!c.members.includes(e.player) || c.locked) continue;
+    c.locked = true;
+    record(s, 'channel_locked', { channel: c.id, because: e.player }, c.members);
+    fx.push({ kind: 'lockChannel', channel: c.id });
   }
   fx.push({ kind: 'leaveChannel', channel: 'public', player: e.player });
 }

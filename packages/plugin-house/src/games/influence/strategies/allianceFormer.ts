@@ -16,34 +16,50 @@ function isPact(view: InfluenceView, text: string): boolean {
   return PACT.test(withoutNames);
 }
 
-function allianceChannels(view: InfluenceView): Channel[] {
-  return view.channels.filter((c) => c.messages.some((m) => isPact(view, m.text)));
-}
-
-/** Living players who share an alliance channel with the viewer. */
-export function allies(view: InfluenceView): PlayerId[] {
-  const set = new Set(allianceChannels(view).flatMap((c) => c.members));
-  return others(view).filter((p) => set.has(p));
-}
-
-/** The rival last named in an alliance channel, if still alive and not an ally. */
-function agreedTarget(view: InfluenceView, friends: PlayerId[]): PlayerId | null {
-  const messages = allianceChannels(view)
-    .flatMap((c) => c.messages)
-    .sort((a, b) => a.round - b.round);
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const named = others(view).filter((p) => !friends.includes(p) && mentions(messages[i]!.text, p));
-    if (named.length) return named[0]!;
+/**
+ * The pact in force: the open channel with the most recent pact message, by
+ * round (a newer pact replaces an older one); within a round the channel
+ * opened later wins.
+ */
+export function pactChannel(view: InfluenceView): Channel | null {
+  let best: Channel | null = null;
+  let bestRound = -1;
+  for (const channel of view.channels) {
+    if (channel.locked) continue;
+    const latest = Math.max(-1, ...channel.messages.filter((m) => isPact(view, m.text)).map((m) => m.round));
+    if (latest >= 0 && latest >= bestRound) {
+      best = channel;
+      bestRound = latest;
+    }
   }
-  return null;
+  return best;
+}
+
+/** Living players in the pact with the viewer. */
+export function allies(view: InfluenceView): PlayerId[] {
+  const pact = pactChannel(view);
+  return pact ? others(view).filter((p) => pact.members.includes(p)) : [];
+}
+
+/** The rival the pact last named, if still alive and outside it; else the strongest outsider. */
+function pactTarget(view: InfluenceView, pact: Channel | null, friends: PlayerId[], rng: BrainContext['rng']): PlayerId | null {
+  const outsiders = others(view).filter((p) => !friends.includes(p));
+  for (const m of [...(pact?.messages ?? [])].reverse()) {
+    const named = outsiders.find((p) => mentions(m.text, p));
+    if (named) return named;
+  }
+  return strongest(view, rng, outsiders);
 }
 
 /**
- * Alliance-former: in WHISPER it proposes a pact to two others (or renews the
- * pact in the same channel) naming a common target, the strongest rival outside
- * the pact. It empowers an ally, exposes the agreed target, and in POWER
- * eliminates a non-ally (most exposed first) or protects an exposed ally.
- * It follows a pact another player proposed to it just as it follows its own.
+ * Alliance-former: keeps one pact at a time. In WHISPER it renews the pact in
+ * force, naming the common target (the rival the pact last named, or the
+ * strongest one outside it); with no pact, or once the pact holds everyone
+ * left, it proposes a new pact to one or two others, always leaving a rival
+ * outside. It empowers an ally, exposes the target, and in POWER eliminates a
+ * non-ally (most exposed first) or protects an exposed ally. It follows a pact
+ * another player proposed to it just as it follows its own. With one rival
+ * left there is no one to ally against: it only votes.
  */
 export const allianceFormer: Strategy<InfluenceView, InfluenceDecision> = {
   name: 'alliance',
@@ -52,25 +68,26 @@ export const allianceFormer: Strategy<InfluenceView, InfluenceDecision> = {
   decide(view: InfluenceView, { rng }: BrainContext): InfluenceDecision {
     const rest = others(view);
     if (rest.length === 0) return {};
-    let friends = allies(view);
-    const outsiders = () => rest.filter((p) => !friends.includes(p));
-    const target = () => agreedTarget(view, friends) ?? strongest(view, rng, outsiders().length ? outsiders() : rest)!;
+    const pact = pactChannel(view);
+    const friends = allies(view);
+    const holds = friends.length > 0 && friends.length < rest.length;
     switch (view.phase) {
       case 'WHISPER': {
-        const live = allianceChannels(view).find((c) => !c.locked);
-        if (live && friends.length) {
-          const to = live.members.filter((p) => p !== view.me);
-          return { whispers: [{ to, text: phrase(rng, 'allianceFollowUp', { x: target() }) }] };
+        if (rest.length < 2) return { whispers: [] };
+        if (holds) {
+          const to = pact!.members.filter((p) => p !== view.me);
+          return { whispers: [{ to, text: phrase(rng, 'allianceFollowUp', { x: pactTarget(view, pact, friends, rng)! }) }] };
         }
-        const size = Math.min(2, view.maxDmRecipients, Math.max(1, rest.length - 1));
-        friends = rng.shuffle(rest).slice(0, size);
-        return { whispers: [{ to: friends, text: phrase(rng, 'alliance', { x: target(), with: friends.join(' and ') }) }] };
+        const chosen = rng.shuffle(rest).slice(0, Math.min(2, view.maxDmRecipients, rest.length - 1));
+        const target = pactTarget(view, null, chosen, rng)!;
+        return { whispers: [{ to: chosen, text: phrase(rng, 'alliance', { x: target, with: chosen.join(' and ') }) }] };
       }
       case 'RUMOR':
-        return { public: friends.length ? phrase(rng, 'rumourPublic', { x: target() }) : phrase(rng, 'idlePublic') };
+        return { public: holds ? phrase(rng, 'rumourPublic', { x: pactTarget(view, pact, friends, rng)! }) : phrase(rng, 'idlePublic') };
       case 'VOTE': {
-        const empower = friends.length ? rng.pick(friends) : rng.pick(rest.filter((p) => p !== target()).length ? rest.filter((p) => p !== target()) : rest);
-        return { empower, ...(view.twoLeft ? {} : { expose: target() }), last: `${friends.length ? friends.join(' and ') : 'Allies'}: finish what we started.` };
+        const target = holds ? pactTarget(view, pact, friends, rng)! : strongest(view, rng)!;
+        const empower = friends.length ? rng.pick(friends) : rng.pick(rest.length > 1 ? rest.filter((p) => p !== target) : rest);
+        return { empower, ...(view.twoLeft ? {} : { expose: target }), last: `${friends.length ? friends.join(' and ') : 'Allies'}: finish what we started.` };
       }
       case 'POWER': {
         const hit = eliminationsByVotes(view).find((a) => !friends.includes(a.target));

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { influenceGame } from '../influenceGame.ts';
 import { rumourMonger } from './rumourMonger.ts';
-import { ctxFor, freshGame } from './testViews.ts';
+import { ctxFor, freshGame, step } from './testViews.ts';
 
 describe('rumour-monger', () => {
   test('whispers, posts and votes against the player with the most empower votes so far', () => {
@@ -17,5 +17,18 @@ describe('rumour-monger', () => {
     expect(ballot.expose).toBe('cat');
     expect(ballot.empower).not.toBe('cat');
     expect(influenceGame.validate(s, 'ann', ballot)).toMatchObject({ ok: true });
+  });
+
+  test('keeps one mark through the round when the strongest is a tie drawn anew each phase', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      let s = freshGame(['ann', 'bob', 'cat', 'dan', 'eve'], seed);
+      const whisper = rumourMonger.decide(influenceGame.view(s, 'ann'), ctxFor(s, 'ann'));
+      const named = ['bob', 'cat', 'dan', 'eve'].find((p) => whisper.whispers![0]!.text.includes(p))!;
+      s = step(s, { ann: whisper });
+      const post = rumourMonger.decide(influenceGame.view(s, 'ann'), ctxFor(s, 'ann'));
+      expect(post.public).toContain(named);
+      s = step(s, { ann: post });
+      expect(rumourMonger.decide(influenceGame.view(s, 'ann'), ctxFor(s, 'ann')).expose).toBe(named);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Rng } from '../../../engine/rng.ts';
 import type { PlayerId } from '../../../engine/types.ts';
-import type { PowerChoice } from '../transition.ts';
+import type { PowerChoice } from '../influenceQueries.ts';
 import type { InfluenceView } from '../influenceView.ts';
 
 /** Living players other than the viewer, in seating order. */
