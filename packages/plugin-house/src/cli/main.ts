@@ -15,16 +15,24 @@ async function main(): Promise<number> {
   const game = games[argv[0] ?? ''];
   const custom = game?.commands?.[command];
   if (custom) return custom(argv.slice(1));
-  throw new CliError(`unknown command '${command}' (commands: ${[...Object.keys(commands), 'sweep'].join(', ')})`);
+  throw new CliError(`unknown command '${command}' (commands: ${[...Object.keys(commands), ...gameVerbs()].join(', ')})`);
+}
+
+/** Verbs a game adds (`sweep goldmine`, `analyze cafe`, ...). */
+function gameVerbs(): string[] {
+  return Object.entries(games).flatMap(([id, g]) => Object.keys(g.commands ?? {}).map((verb) => `${verb} ${id}`));
 }
 
 function usage(): string {
   return [
     'usage: bun run house <command> [args]',
     '  play <game> --seed N --players a,b [--config file.json] [--out dir]',
-    '  tournament <game> --players all|a,b,... --repeats K [--seed N]',
+    '  tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--ratings file.json]',
     '  replay <scenario.json>',
     '  sweep goldmine --seeds N --rounds R --players N --population p:n,... --treatment key=v1,v2 [--out dir]',
+    '  analyze cafe <out-dir|events.jsonl> [--html report.html]',
+    '  logs cafe <out-dir|events.jsonl> [--out dir]',
+    `game verbs: ${gameVerbs().join(', ')}`,
     `games: ${Object.keys(games).join(', ')}`,
     '',
   ].join('\n');

@@ -1,0 +1,5 @@
+export * from './ratingTable.ts';
+export * from './rateMatch.ts';
+export * from './placements.ts';
+export * from './leaderboard.ts';
+export * from './ratingsJson.ts';
