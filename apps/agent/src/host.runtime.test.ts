@@ -36,8 +36,8 @@ afterAll(async () => {
 
 test('with no tokens the host says once that Discord is off, and every player thinks offline', () => {
   expect(lines.filter((l) => l.includes('Discord is off'))).toEqual(['Discord is off (no DISCORD_API_TOKEN); the House plays in the web GUI']);
-  expect(lines).toContain("Ada: offline 'copycat'");
-  expect(lines).toContain("Dev: offline 'copykitten'");
+  expect(lines).toContain('Ada: offline (trust copycat, cafe credit-union, influence alliance, goldmine tit-for-tat-raid)');
+  expect(lines).toContain('Dev: offline (trust copykitten, cafe strategic-betrayer, influence random, goldmine greedy-mine)');
   expect(host.runtimes.map((r) => r.character.name).sort()).toEqual(['Ada', 'Bram', 'Cleo', 'Dev', 'Edda', 'Finn', 'The House']);
 });
 

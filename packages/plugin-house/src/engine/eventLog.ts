@@ -16,7 +16,7 @@ export const GENESIS = '0'.repeat(64);
 
 // Bun's one-shot SHA-256 is about 3x faster than a node:crypto Hash object per entry,
 // which matters when experiments log thousands of matches a second; same digest.
-const sha256Hex: (text: string) => string =
+export const sha256Hex: (text: string) => string =
   typeof Bun !== 'undefined' ? (text) => Bun.SHA256.hash(text, 'hex') as string : (text) => createHash('sha256').update(text).digest('hex');
 
 function entryHash(prev: string, body: Omit<LogEntry, 'hash' | 'prev'>): string {

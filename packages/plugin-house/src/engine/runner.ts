@@ -31,6 +31,8 @@ export interface RunOptions {
   deadlineMs?: number;
   /** Before each phase's decisions are asked (e.g. to post a challenge). */
   beforePhase?: (match: Match) => void | Promise<void>;
+  /** After the phase's decisions are in, before outsiders answer (e.g. to log what the House added, in seat order). */
+  afterCollect?: (match: Match, decisions: Record<PlayerId, unknown>) => void | Promise<void>;
   /** Answers from outside parties (observer, judge) for the phase just collected. */
   external?: (match: Match, decisions: Record<PlayerId, unknown>) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   onRound?: (record: RoundRecord, match: Match) => void | Promise<void>;
@@ -85,6 +87,7 @@ export async function runMatch(match: Match, brains: Record<PlayerId, Brain>, op
     await opts.beforePhase?.(match);
     if (opts.signal?.aborted) break;
     const decisions = await collectDecisions(match, brains, opts.deadlineMs);
+    await opts.afterCollect?.(match, decisions);
     const external = opts.external ? await opts.external(match, decisions) : undefined;
     const { finished } = match.step({ decisions, external });
     await opts.onPhase?.(match);

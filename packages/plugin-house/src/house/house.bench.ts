@@ -9,7 +9,7 @@ import { mean } from 'simple-statistics';
 import type { DecisionRequest } from '../player/decisionRequest.ts';
 import { DECIDE_ACTION, NOTES_EVALUATOR } from '../player/playerPlugin.ts';
 import { startOpenAiStub } from './testing/openaiStub.ts';
-import { startTestHost, testCharacters, type TestHost } from './testing/testHost.ts';
+import { startTestHost, testCharacters, type TestHost, liveViewOf } from './testing/testHost.ts';
 
 const MODEL_LATENCY_MS = 300;
 const ROUNDS = 10;
@@ -128,6 +128,7 @@ async function measure(): Promise<Record<string, number>> {
   const dir = testCharacters(offline, 'copycat');
   testCharacters(model, 'model', dir);
   const host = await startTestHost({ charactersDir: dir, env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '100', LOG_LEVEL: 'fatal' } });
+  stub.options.viewOf = liveViewOf(host);
   try {
     const t = instrument(host);
     const figures: Record<string, number> = {};

@@ -9,6 +9,11 @@ import { runCommand } from './commandActions.ts';
 import { checkSituation, commandList, looksLikeCommand, type HouseCommand, type Situation } from './commands/parse.ts';
 import { MatchStore } from './matchStore.ts';
 import { runtimeBrain, tellRound } from './playerBrain.ts';
+import { matchOverBudget } from '../models/budget.ts';
+import { BUNDLE_FORMAT, promptFileSink, writeBundle } from '../models/matchBundle.ts';
+import { emptyRecord, MatchRecorder, seatUsage } from '../models/matchRecorder.ts';
+import { parsePriceTable, type PriceTable } from '../models/priceTable.ts';
+import { matchOptionsSchema, type MatchOptions } from './matchOptions.ts';
 import { restGateway, type GameRoom, type RoomGateway } from './roomGateway.ts';
 import { roundText } from './roundText.ts';
 import { adapterFor, houseCommandTable, verbAdapter, type PhaseContext } from './gameAdapters.ts';
@@ -22,6 +27,7 @@ interface Live {
   match: Match | null;
   abort: AbortController;
   observer: ObserverDesk;
+  recorder: MatchRecorder;
   lobbyTimer: ReturnType<typeof setTimeout> | null;
   done: Promise<void> | null;
 }
@@ -65,12 +71,22 @@ export class HouseService extends Service {
   private readonly ready = new Set<string>();
   gateway: RoomGateway;
   private stopped = false;
+  private readonly prices: PriceTable;
 
   constructor(runtime: IAgentRuntime, gameTable: Record<string, AnyGame> = registeredGames) {
     super(runtime);
     this.games = gameTable;
     this.store = new MatchStore(runtime);
     this.gateway = restGateway(runtime);
+    const prices = parsePriceTable(String(runtime.getSetting('HOUSE_PRICES') ?? process.env.HOUSE_PRICES ?? ''));
+    if (!prices.ok) runtime.logger.warn(`House: ${prices.error}; every model counts as free`);
+    this.prices = prices.ok ? prices.table : {};
+  }
+
+  /** Where match files (bundles, prompt texts) go; none when unset (tests). */
+  private get matchDir(): string | null {
+    const dir = this.runtime.getSetting('HOUSE_MATCH_DIR') ?? process.env.HOUSE_MATCH_DIR;
+    return typeof dir === 'string' && dir ? dir : null;
   }
 
   static override async start(runtime: IAgentRuntime): Promise<HouseService> {
@@ -127,7 +143,9 @@ export class HouseService extends Service {
       score: game && state ? game.score(state, name) : 0,
     }));
     const outcome = game && state ? game.outcome(state) : { over: false, winners: [], kind: null };
-    return { id: stored.id, game: stored.game, status: stored.status, round: state ? (state as { round: number }).round : 0, players, winners: outcome.winners };
+    const live = this.live.get(stored.id);
+    const spend = live ? live.recorder.spend() : { tokens: 0, cost: 0 };
+    return { id: stored.id, game: stored.game, status: stored.status, round: state ? (state as { round: number }).round : 0, players, winners: outcome.winners, spend };
   }
 
   listMatches(): MatchSummary[] {
@@ -146,6 +164,9 @@ export class HouseService extends Service {
       history: live.stored.history,
       outcome: game && state ? game.outcome(state) : { over: false, winners: [], kind: null },
       pendingBegs: live.observer.pending(),
+      usage: seatUsage(live.stored.record),
+      budget: live.stored.options.budget,
+      paused: live.stored.paused,
     };
   }
 
@@ -241,7 +262,7 @@ export class HouseService extends Service {
   // ---- matches ----
 
   /** Opens a match: with names it starts at once; without, a lobby seated with the game's default count that starts by itself. */
-  async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
+  async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null, rawOptions: unknown = {}): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
     const game = this.games[gameId];
     if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(this.games).join(', ')}` };
     const available = playerNames();
@@ -258,6 +279,8 @@ export class HouseService extends Service {
     if (check) return { ok: false, error: check };
     const config = parseConfig(game, {});
     if (!config.ok) return { ok: false, error: config.error };
+    const options = matchOptionsSchema.safeParse(rawOptions);
+    if (!options.success) return { ok: false, error: `bad match options: ${options.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
     const matchSeed = seed ?? Date.now() % 2_147_483_647;
     const id = `${game.id}-${matchSeed}-${crypto.randomUUID().slice(0, 8)}`;
     const now = Date.now();
@@ -275,6 +298,9 @@ export class HouseService extends Service {
       history: [],
       origin,
       postedRound: 0,
+      options: options.data,
+      record: emptyRecord(),
+      paused: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -295,7 +321,12 @@ export class HouseService extends Service {
   }
 
   private track(stored: StoredMatch, match: Match | null): Live {
-    const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), lobbyTimer: null, done: null };
+    stored.options = matchOptionsSchema.parse(stored.options ?? {});
+    stored.record ??= emptyRecord();
+    stored.paused ??= null;
+    const dir = this.matchDir;
+    const recorder = new MatchRecorder(stored.id, stored.record, this.prices, dir ? promptFileSink(dir, stored.id) : null);
+    const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), recorder, lobbyTimer: null, done: null };
     this.live.set(stored.id, live);
     return live;
   }
@@ -363,7 +394,19 @@ export class HouseService extends Service {
           if (typeof id !== 'string') return undefined;
           if (!(id in made)) {
             const runtime = runtimeFor(match, id);
-            made[id] = runtime ? runtimeBrain(this.runtime, runtime, match, stored.id, this.ready) : undefined;
+            made[id] = runtime
+              ? runtimeBrain({
+                  house: this.runtime,
+                  player: runtime,
+                  match,
+                  matchId: stored.id,
+                  ready: this.ready,
+                  recorder: live.recorder,
+                  budget: stored.options.budget,
+                  window: { historyRounds: stored.options.historyRounds },
+                  signal: live.abort.signal,
+                })
+              : undefined;
           }
           return made[id];
         },
@@ -376,7 +419,12 @@ export class HouseService extends Service {
         deadlineMs: this.decisionDeadline,
         signal: live.abort.signal,
         beforePhase: adapter?.beforePhase ? () => adapter.beforePhase!(ctx) : undefined,
-        external: adapter?.external ? (_m, decisions) => adapter.external!(ctx, decisions) : undefined,
+        afterCollect: (m, decisions) => this.closePhase(live, m, decisions),
+        external: async (m, decisions) => {
+          const external = adapter?.external ? await adapter.external(ctx, decisions) : undefined;
+          if (external !== undefined) live.recorder.phase((m.state as { round: number }).round, m.state.phase).external = external;
+          return external;
+        },
         onPhase: async (m) => {
           const round = (m.state as { round: number }).round;
           if (round !== lastRound || m.over) {
@@ -385,8 +433,15 @@ export class HouseService extends Service {
             lastRound = round;
           }
           if (m.over) stored.status = 'finished';
+          const over = m.over ? null : matchOverBudget(stored.options.budget, live.recorder.spend());
+          if (over) {
+            stored.status = 'paused';
+            stored.paused = over;
+            live.abort.abort();
+          }
           this.snapshot(live);
           if (!this.stopped) await this.store.save(stored);
+          if (over) await this.say(stored, `Match ${stored.id} is paused: ${over}. Resume it with !resume ${stored.id} and a larger budget (e.g. --budget-tokens N).`);
         },
         onRound: async (record, m) => {
           if (this.stopped) return;
@@ -400,6 +455,53 @@ export class HouseService extends Service {
       });
     } catch (error) {
       this.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+    this.writeMatchFile(live);
+  }
+
+  /**
+   * After a phase's decisions are in: a seat that gave none in time gets a
+   * `fallback` trace, and House notices (a spent budget) join the log in seat
+   * order, so the log is the same however the answers raced.
+   */
+  private closePhase(live: Live, match: Match, decisions: Record<PlayerId, unknown>): void {
+    const { round, phase } = match.state as { round: number; phase: string };
+    const trace = live.recorder.phase(round, phase);
+    const actors = match.actors();
+    for (const id of actors) {
+      if (id in decisions) continue;
+      const answered = trace.answers[id];
+      trace.answers[id] = { kind: answered?.kind ?? 'model', texts: [], calls: [], outcome: 'fallback', errors: ['no decision in time'] };
+    }
+    const notices = trace.notices ?? [];
+    const order = (e: { data?: Record<string, unknown> }) => actors.indexOf(String(e.data?.player ?? ''));
+    trace.notices = [...notices].sort((a, b) => order(a) - order(b));
+    match.log?.appendAll(round, phase, trace.notices);
+    if (trace.notices.length === 0) delete trace.notices;
+  }
+
+  /** The match as a file for `replay-match`, once it ends, pauses or stops. */
+  private writeMatchFile(live: Live): void {
+    const dir = this.matchDir;
+    const { stored, match } = live;
+    if (!dir || !match || stored.status === 'running') return;
+    try {
+      writeBundle(dir, {
+        format: BUNDLE_FORMAT,
+        id: stored.id,
+        game: stored.game,
+        seed: stored.seed,
+        config: stored.config,
+        players: stored.players,
+        options: stored.options,
+        status: stored.status,
+        outcome: match.outcome(),
+        head: match.log?.head ?? '',
+        log: match.log ? [...match.log.entries] : [],
+        record: stored.record,
+      });
+    } catch (error) {
+      this.runtime.logger.warn(`House: could not write the match file of ${stored.id}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -1,10 +1,19 @@
-import { ChannelType, createUniqueUuid, type IAgentRuntime, type Memory, type UUID } from '@elizaos/core';
+import { ChannelType, createUniqueUuid, type HandlerOptions, type IAgentRuntime, type Memory, type UUID } from '@elizaos/core';
 import { z } from 'zod';
 import type { Match } from '../engine/match.ts';
 import type { Brain } from '../engine/runner.ts';
 import type { AnyGame, PlayerId } from '../engine/types.ts';
+import type { Budget } from '../models/budget.ts';
+import { playerOverBudget } from '../models/budget.ts';
+import { providerGate } from '../models/gateRegistry.ts';
+import type { AnswerTrace, MatchRecorder } from '../models/matchRecorder.ts';
+import { runtimeModelClient } from '../models/runtimeModelClient.ts';
+import { characterBrain, strategyFor } from '../player/characterBrain.ts';
 import type { DecisionRequest } from '../player/decisionRequest.ts';
-import { DECIDE_ACTION, NOTES_EVALUATOR, type RoundNotice } from '../player/playerPlugin.ts';
+import { strategyMove } from '../player/offlineBrainPlugin.ts';
+import { DECIDE_ACTION, NOTES_EVALUATOR, type AskResult, type DecideOptions, type RoundNotice } from '../player/playerPlugin.ts';
+import type { ViewWindow } from '../player/playerView.ts';
+import { decideWithRepair } from '../seats/decideWithRepair.ts';
 
 const schemas = new WeakMap<AnyGame, unknown>();
 
@@ -70,45 +79,88 @@ async function deliver(player: IAgentRuntime, room: PrivateRoom, text: string, e
   return message;
 }
 
+/** What a seat's brain needs from the House for one match. */
+export interface SeatDeps {
+  house: IAgentRuntime;
+  player: IAgentRuntime;
+  match: Match;
+  matchId: string;
+  ready: Set<string>;
+  recorder: MatchRecorder;
+  budget: Budget;
+  window: ViewWindow;
+  signal: AbortSignal;
+}
+
+/** The baseline a runtime's character plays for a game when it cannot (or may no longer) ask its model. */
+export function baselineOf(player: IAgentRuntime, gameId: string): string | null {
+  const { brain } = characterBrain(player.character.settings, true);
+  return strategyFor(gameId, brain.kind === 'model' ? brain.fallback : brain.strategies);
+}
+
+/** The request a seat gets: its own view, its legal moves and the decision's JSON Schema. */
+export function decisionRequest(game: AnyGame, state: unknown, matchId: string, view: unknown, ctx: { player: PlayerId; round: number; phase: string }): DecisionRequest {
+  return { matchId, game: game.id, player: ctx.player, round: ctx.round, phase: ctx.phase, view, legalMoves: game.legalMoves(state, ctx.player), schema: decisionJsonSchema(game) };
+}
+
 /**
  * A Brain that asks a player runtime through its own HOUSE_DECIDE action
- * (provider, model or offline brain, memory), checks the answer with the
- * game's `validate`, and gives one repair round that quotes the error.
+ * (its view, notes and model: a real one or the offline brain), with the
+ * House's pipeline around it (`decideWithRepair`): every model call goes
+ * through the provider's gate and into the match's record. A model seat whose
+ * budget is spent plays its baseline strategy instead, and the log says so.
  */
-export function runtimeBrain(house: IAgentRuntime, player: IAgentRuntime, match: Match, matchId: string, ready: Set<string>): Brain {
+export function runtimeBrain(d: SeatDeps): Brain {
+  const { player, match } = d;
+  const client = runtimeModelClient(player);
+  const gate = client.free ? null : providerGate(client.gateKey, client.baseUrl, (p) => d.house.logger.warn(`House: ${p}`));
+  const kind = client.free ? 'offline' : 'model';
   return {
-    name: `${player.character.name} (runtime)`,
+    name: `${player.character.name} (${kind})`,
     async decide(view, ctx) {
       const game = match.game;
       const state = match.state;
+      const request = decisionRequest(game, state, d.matchId, view, ctx);
+      if (kind === 'model') {
+        const over = playerOverBudget(d.budget, d.recorder.spend(ctx.player));
+        if (over) return playBaseline(d, request, over);
+      }
       const action = player.actions.find((a) => a.name === DECIDE_ACTION);
       if (!action) throw new Error(`${player.character.name} has no ${DECIDE_ACTION} action (is the player plugin loaded?)`);
-      const room = await privateRoom(house, player, matchId, ready);
-      const request: DecisionRequest = {
-        matchId,
-        game: game.id,
-        player: ctx.player,
-        round: ctx.round,
-        phase: ctx.phase,
-        view,
-        legalMoves: game.legalMoves(state, ctx.player),
-        schema: decisionJsonSchema(game),
-      };
-      const ask = async (req: DecisionRequest) => {
+      const room = await privateRoom(d.house, player, d.matchId, d.ready);
+      const { decision, trace } = await decideWithRepair(game, state, ctx.player, kind, async (repair) => {
+        const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
         const text = `[House] ${game.title}, round ${req.round} (${req.phase}): your decision as one JSON object.${req.error ? ` Your last answer was refused: ${req.error}` : ''}`;
         const message = await deliver(player, room, text, { houseRequest: req });
-        const result = await action.handler(player, message, undefined, {}, undefined);
-        const data = (result && typeof result === 'object' ? result.data : undefined) as { decision?: unknown } | undefined;
-        const answerText = result && typeof result === 'object' && typeof result.text === 'string' ? result.text : '';
-        return { decision: data?.decision, text: answerText };
-      };
-      const first = await ask(request);
-      const checked = game.validate(state, ctx.player, first.decision);
-      if (checked.ok) return checked.decision;
-      const second = await ask({ ...request, error: checked.error, previous: first.text });
-      return second.decision;
+        const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: player.character.system ?? '' };
+        const options: DecideOptions = {
+          forModel: kind === 'model',
+          window: d.window,
+          ask: async (prompt) => {
+            const r = await d.recorder.call(client, gate, meta, prompt, d.signal);
+            return { text: r.text, error: r.error, call: r.call.seq };
+          },
+        };
+        const result = await action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined);
+        const answer = (result && typeof result === 'object' ? (result.data as { answer?: AskResult } | undefined)?.answer : undefined) ?? null;
+        return answer ?? { text: null, error: 'the decision action gave no answer' };
+      });
+      d.recorder.answer(ctx.round, ctx.phase, ctx.player, trace);
+      if (trace.texts.length === 0) throw new Error(`no answer (${trace.errors.join('; ')})`);
+      return decision;
     },
   };
+}
+
+/** A spent budget: the seat's baseline strategy decides, recorded like any answer, and a public notice joins the log before the phase is applied. */
+function playBaseline(d: SeatDeps, request: DecisionRequest, why: string): unknown {
+  const strategy = baselineOf(d.player, request.game);
+  const decision = strategyMove(request, strategy ? { [request.game]: strategy } : null);
+  const trace: AnswerTrace = { kind: 'baseline', texts: [JSON.stringify(decision)], calls: [], outcome: 'valid', errors: [] };
+  d.recorder.answer(request.round, request.phase, request.player, trace);
+  const phase = d.recorder.phase(request.round, request.phase);
+  (phase.notices ??= []).push({ type: 'budget_exhausted', data: { player: request.player, why, strategy } });
+  return decision;
 }
 
 /** After a round: the player's new view reaches its memory, and its notes evaluator folds it in. */

@@ -1,7 +1,12 @@
 import type { LogEntry } from '../engine/eventLog.ts';
 import type { Outcome, PlayerId } from '../engine/types.ts';
 
-export type MatchStatus = 'lobby' | 'running' | 'finished' | 'stopped';
+import type { Budget, Spend } from '../models/budget.ts';
+import type { MatchRecord, SeatUsage } from '../models/matchRecorder.ts';
+import type { MatchOptions } from './matchOptions.ts';
+
+/** `paused`: its budget is spent; `!resume` with a larger one continues it. */
+export type MatchStatus = 'lobby' | 'running' | 'paused' | 'finished' | 'stopped';
 
 export interface MatchPlayerSummary {
   /** Player id inside the game (the character's name). */
@@ -19,6 +24,8 @@ export interface MatchSummary {
   round: number;
   players: MatchPlayerSummary[];
   winners: PlayerId[];
+  /** What its model players spent so far (tokens in + out, and cost by the price table). */
+  spend: Spend;
 }
 
 /** One finished round as the game's `report` gave it (e.g. Trust: `{sats, alive}` per player). */
@@ -38,6 +45,11 @@ export interface MatchDetail {
   outcome: Outcome;
   /** Begs waiting for the observer's `!grant` / `!decline`. */
   pendingBegs: PendingBeg[];
+  /** Per seat (and `house`): model calls, tokens, cost, retries, invalid answers, repairs, fallbacks. */
+  usage: Record<string, SeatUsage>;
+  budget: Budget;
+  /** Why the match is paused, when it is. */
+  paused: string | null;
 }
 
 export interface PendingBeg {
@@ -68,6 +80,11 @@ export interface StoredMatch {
   origin?: { source: string; channelId: string } | null;
   /** Last round whose public outcome reached the game room (a restart posts the rest, once). */
   postedRound: number;
+  options: MatchOptions;
+  /** Every model call and every seat's answers, phase by phase: what `replay-match` replays. */
+  record: MatchRecord;
+  /** Why the match is paused, when it is. */
+  paused: string | null;
   createdAt: number;
   updatedAt: number;
 }

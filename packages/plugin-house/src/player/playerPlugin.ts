@@ -1,10 +1,10 @@
-import { Service, type Action, type Evaluator, type IAgentRuntime, type Memory, type Plugin, type Provider } from '@elizaos/core';
+import { ModelType, Service, type Action, type Evaluator, type IAgentRuntime, type Memory, type Plugin, type Provider } from '@elizaos/core';
 import { looksLikeCommand } from '../house/commands/parse.ts';
 import { decodeRequest, type DecisionRequest } from './decisionRequest.ts';
-import { askModel, buildDecisionPrompt } from './modelBrain.ts';
+import { decisionPrompt, personaText } from './decisionPrompt.ts';
 import { emptyNotes, updateNotes, type PlayerNotes } from './opponentNotes.ts';
 import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
-import { notesKey, renderPlayerView } from './playerView.ts';
+import { DEFAULT_WINDOW, notesKey, renderPlayerView, type ViewWindow } from './playerView.ts';
 
 export const DECIDE_ACTION = 'HOUSE_DECIDE';
 export const NOTES_EVALUATOR = 'HOUSE_OPPONENT_NOTES';
@@ -46,26 +46,57 @@ export const playerViewProvider: Provider = {
   },
 };
 
+/** An answer to a prompt: its text, or why there is none; `call` is the House's record of the model call. */
+export interface AskResult {
+  text: string | null;
+  error: string | null;
+  call?: number;
+}
+
+/**
+ * What the House passes to HOUSE_DECIDE: how to reach this player's model
+ * (metered, rate-limited and recorded by the House), whether the model reads
+ * the prompt or an offline brain does, and the history window.
+ */
+export interface DecideOptions {
+  ask(prompt: string): Promise<AskResult>;
+  forModel: boolean;
+  window?: ViewWindow;
+}
+
+async function ownModel(runtime: IAgentRuntime, prompt: string): Promise<AskResult> {
+  try {
+    return { text: String(await runtime.useModel(ModelType.TEXT_LARGE, { prompt })), error: null };
+  } catch (error) {
+    return { text: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /**
  * HOUSE_DECIDE: answers the House's request with this player's brain (its
  * TEXT_LARGE model: a real one, or the offline brain plugin) and keeps the
- * exchange in its own memory.
+ * exchange in its own memory. The prompt is built from the player's own view
+ * and notes only (`decisionPrompt`), so nothing another player knows can reach it.
  */
 export const decideAction: Action = {
   name: DECIDE_ACTION,
   similes: ['DECIDE', 'MAKE_MOVE'],
   description: 'Answer The House with this round’s decision as one JSON object',
   validate: async (_runtime, message) => requestOf(message) !== null,
-  handler: async (runtime, message) => {
+  handler: async (runtime, message, _state, options) => {
     const request = requestOf(message);
     if (!request) return { success: false, error: 'no House request in this message' };
-    const state = await runtime.composeState(message, ['PLAYER_VIEW'], true, true);
-    const answer = await askModel(runtime, buildDecisionPrompt(runtime, request, state.text));
-    await runtime.createMemory(
-      { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' } },
-      'messages',
-    );
-    return { success: true, text: answer.text, data: { decision: answer.decision } };
+    const house = options as Partial<DecideOptions> | undefined;
+    const notes = await loadNotes(runtime, request.matchId);
+    const prompt = decisionPrompt(personaText(runtime.character), request, notes, { forModel: house?.forModel ?? true, ...(house?.window ?? DEFAULT_WINDOW) });
+    const answer = house?.ask ? await house.ask(prompt) : await ownModel(runtime, prompt);
+    if (answer.text !== null) {
+      await runtime.createMemory(
+        { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' } },
+        'messages',
+      );
+    }
+    return { success: answer.text !== null, text: answer.text ?? '', error: answer.error ?? undefined, data: { answer } };
   },
   examples: [],
 };

@@ -5,7 +5,7 @@ import { dashboardPage } from './dashboardPage.ts';
 import { pickDetailed, renderDashboard } from './renderDashboard.ts';
 import { renderMatch } from './renderMatch.ts';
 
-const summary = (id: string, status: MatchSummary['status']): MatchSummary => ({ id, game: 'trust', status, round: 1, players: [], winners: [] });
+const summary = (id: string, status: MatchSummary['status']): MatchSummary => ({ id, game: 'trust', status, round: 1, players: [], winners: [], spend: { tokens: 0, cost: 0 } });
 
 describe('pickDetailed', () => {
   test('live matches first, then the others in the order given (newest first)', () => {

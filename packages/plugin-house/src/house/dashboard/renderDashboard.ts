@@ -6,7 +6,7 @@ import { renderMatch } from './renderMatch.ts';
 /** How many matches get a full card; the list above them names every match. */
 export const DETAILED = 4;
 
-const ORDER: Record<MatchSummary['status'], number> = { running: 0, lobby: 1, finished: 2, stopped: 3 };
+const ORDER: Record<MatchSummary['status'], number> = { running: 0, lobby: 1, paused: 2, finished: 3, stopped: 4 };
 
 /** Live matches first, then the others, each group in the service's order (newest first). */
 export function pickDetailed(summaries: readonly MatchSummary[]): MatchSummary[] {

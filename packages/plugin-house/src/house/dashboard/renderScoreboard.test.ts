@@ -8,7 +8,7 @@ describe('renderScoreboard', () => {
       game: 'trust',
       status: 'finished',
       round: 9,
-      winners: ['bob'],
+      winners: ['bob'], spend: { tokens: 0, cost: 0 },
       players: [
         { name: 'ada', alive: false, score: 0 },
         { name: 'bob', alive: true, score: 71 },
@@ -22,7 +22,7 @@ describe('renderScoreboard', () => {
   });
 
   test('escapes player names', () => {
-    const html = renderScoreboard({ id: 'm', game: 'x', status: 'running', round: 1, winners: [], players: [{ name: '<b>', alive: true, score: 1.5 }] });
+    const html = renderScoreboard({ id: 'm', game: 'x', status: 'running', round: 1, winners: [], spend: { tokens: 0, cost: 0 }, players: [{ name: '<b>', alive: true, score: 1.5 }] });
     expect(html).toContain('&lt;b&gt;');
     expect(html).not.toContain('<b>');
     expect(html).toContain('<td class="num">1.50</td>');

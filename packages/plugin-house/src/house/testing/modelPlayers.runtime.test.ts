@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { DecisionRequest } from '../../player/decisionRequest.ts';
 import { startOpenAiStub, type OpenAiStub, type StubMode } from './openaiStub.ts';
-import { startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+import { liveViewOf, startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
@@ -26,6 +26,7 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
       charactersDir: testCharacters(['Mia', 'Max'], 'model'),
       env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200' },
     });
+    stub.options.viewOf = liveViewOf(host);
   }, 90_000);
 
   afterAll(async () => {

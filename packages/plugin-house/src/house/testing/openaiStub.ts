@@ -32,6 +32,12 @@ export interface OpenAiStubOptions {
   answer?: (prompt: string, request: DecisionRequest | null) => string | undefined;
   /** Baseline strategy that `legal` answers play (the game's first when absent or unknown). */
   strategy?: string;
+  /**
+   * The view a request is about, when its marker leaves it out (a model's
+   * prompt has the view in words, not in the marker): the stub then answers
+   * like a model that read the view. Tests point it at the House's live match.
+   */
+  viewOf?: (request: DecisionRequest) => unknown;
   /** Length of the embeddings (plugin-openai checks it against OPENAI_EMBEDDING_DIMENSIONS). */
   embeddingDimensions?: number;
 }
@@ -69,10 +75,12 @@ function chatAnswer(prompt: string): string {
   return '<response><thought>Stub model.</thought><actions>REPLY</actions><providers></providers><text>Stub model here.</text></response>';
 }
 
-function decisionAnswer(request: DecisionRequest, mode: StubMode, strategy: string | null): string {
+function decisionAnswer(request: DecisionRequest, mode: StubMode, strategy: string | null, viewOf: OpenAiStubOptions['viewOf']): string {
   if (mode === 'malformed') return '{"action": "HIGH_FIVE", "target": ';
   if (mode === 'invalid') return JSON.stringify({ action: 'JUGGLE', with: 'everyone' });
-  return JSON.stringify(strategyMove(request, strategy ? { [request.game]: strategy } : null));
+  const view = request.view ?? viewOf?.(request) ?? null;
+  if (view === null) return JSON.stringify({ note: 'the stub has no view to play from' });
+  return JSON.stringify(strategyMove({ ...request, view }, strategy ? { [request.game]: strategy } : null));
 }
 
 function usage(prompt: string, answer: string) {
@@ -143,7 +151,7 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
     if (own !== undefined) answer = own;
     else if (request) {
       mode = typeof live.mode === 'function' ? live.mode(request) : (live.mode ?? 'legal');
-      answer = decisionAnswer(request, mode, live.strategy ?? null);
+      answer = decisionAnswer(request, mode, live.strategy ?? null, live.viewOf);
     } else answer = chatAnswer(prompt);
     const call: StubCall = { path, prompt, request, mode, answer, stream, receivedAt, answeredAt: receivedAt };
     calls.push(call);

@@ -42,11 +42,15 @@ export function playedMatchDetail(gameId: string, players: PlayerId[], rounds: n
       round: state.round,
       players: players.map((name) => ({ name, alive: game.alive(state, name), score: game.score(state, name) })),
       winners: outcome.winners,
+      spend: { tokens: 0, cost: 0 },
     },
     state,
     events: [...(match.log?.entries ?? [])],
     history,
     outcome,
     pendingBegs: [],
+    usage: {},
+    budget: {},
+    paused: null,
   };
 }

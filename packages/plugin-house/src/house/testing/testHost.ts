@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, startHost, type Host } from '../../../../../apps/agent/src/host.ts';
+import { games } from '../../games/registry.ts';
+import type { DecisionRequest } from '../../player/decisionRequest.ts';
 import type { HouseService } from '../houseService.ts';
 
 export interface TestHostOptions {
@@ -68,6 +70,15 @@ export function testCharacters(names: string[], brain: string, dir = mkdtempSync
     writeFileSync(join(dir, `${name.toLowerCase()}.json`), JSON.stringify(character, null, 2));
   }
   return dir;
+}
+
+/** The view behind a House request, read off the host's live match (for the stub model, which sees only the prompt). */
+export function liveViewOf(host: TestHost): (request: DecisionRequest) => unknown {
+  return (request) => {
+    const detail = host.service.getMatch(request.matchId);
+    const game = games[request.game];
+    return detail && game ? game.view(detail.state, request.player) : null;
+  };
 }
 
 /** Resolves when the match is over (finished or stopped), checking every `everyMs`. */

@@ -1,0 +1,44 @@
+/** Why a model was asked. */
+export type CallPurpose = 'decision' | 'repair' | 'judge' | 'challenge' | 'prose';
+
+/** One retry the provider gate made before the call's final answer or error. */
+export interface RetryNote {
+  error: string;
+  waitMs: number;
+}
+
+/**
+ * One model call of a match, as recorded with it. The prompt itself is kept
+ * apart (a side file keyed by `promptHash`) so the record stays small.
+ */
+export interface ModelCallRecord {
+  seq: number;
+  matchId: string;
+  /** The seat that asked, or `house` for the House's own calls (judge, prose). */
+  caller: string;
+  purpose: CallPurpose;
+  round: number;
+  phase: string;
+  /** Which provider answered: a plugin name and its base URL, never a key. */
+  provider: string;
+  model: string;
+  promptHash: string;
+  params: Record<string, unknown>;
+  response: string | null;
+  error: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  latencyMs: number;
+  retries: RetryNote[];
+  cost: number;
+  at: number;
+}
+
+/** Who answers a prompt: a model behind a provider. `complete` resolves with the text or throws. */
+export interface ModelClient {
+  provider: string;
+  model: string;
+  /** Tokens are counted for budgets and costs; offline brains cost nothing and skip the count. */
+  free: boolean;
+  complete(prompt: string, signal?: AbortSignal): Promise<string>;
+}
