@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { cleanDecision } from './cleanDecision.ts';
+import { Rng } from '../../engine/rng.ts';
+import { cleanDecision, parseAction } from './cleanDecision.ts';
+import { goldmineActionSchema } from './goldmineDecision.ts';
 
 // 3x3 map: seat 0 owns 0 and 1, seat 1 owns 2, the rest is unowned.
 const owner = [0, 0, 1, -1, -1, -1, -1, -1, -1];
@@ -38,6 +40,7 @@ describe('Step 0 cleaning', () => {
       10,
     );
     expect(out.actions).toEqual([{ type: 'mine', plot: 1, k: 2 }]);
+    expect(out.dropped.map((d) => d.kind)).toEqual(['illegal', 'illegal', 'illegal', 'illegal', 'illegal', 'malformed', 'malformed', 'malformed', 'malformed', 'malformed']);
     expect(out.dropped.map((d) => `${d.index}: ${d.reason}`)).toEqual([
       '0: you own plot 0',
       '1: plot 5 is unowned (claim it instead)',
@@ -60,7 +63,18 @@ describe('Step 0 cleaning', () => {
       10,
     );
     expect(out.actions).toEqual([{ type: 'mine', plot: 0, k: 1 }, { type: 'defend', plot: 0 }]);
-    expect(out.dropped.map((d) => d.index)).toEqual([2, 3]);
+    expect(out.dropped.map((d) => `${d.index}:${d.kind}`)).toEqual(['2:repeat', '3:repeat']);
+  });
+
+  test('legality comes before condensing: an illegal or malformed first occurrence does not hide a later legal one', () => {
+    const out = cleanDecision([{ type: 'mine', plot: 0, k: 5 }, { type: 'claim', plot: 9 }, { type: 'mine', plot: 0, k: 2 }, { type: 'claim', plot: 3 }], owner, 0, 10);
+    expect(out.actions).toEqual([{ type: 'mine', plot: 0, k: 2 }, { type: 'claim', plot: 3 }]);
+  });
+
+  test('repeats are removed before pruning, so they cost nothing and push no later action out', () => {
+    const out = cleanDecision([{ type: 'mine', plot: 0, k: 3 }, { type: 'mine', plot: 0, k: 3 }, { type: 'mine', plot: 0, k: 3 }, { type: 'claim', plot: 3 }], owner, 0, 4);
+    expect(out.actions).toEqual([{ type: 'mine', plot: 0, k: 3 }, { type: 'claim', plot: 3 }]);
+    expect(out.dropped.map((d) => d.kind)).toEqual(['repeat', 'repeat']);
   });
 
   test('a list far over budget loses whole actions from the tail until the cost fits', () => {
@@ -70,10 +84,29 @@ describe('Step 0 cleaning', () => {
     expect(out.actions.map((a) => `${a.type}:${a.plot}`)).toEqual(['mine:0', 'mine:1', 'claim:3', 'claim:4', 'claim:5', 'claim:6']);
     expect(out.spent).toEqual({ claim: 4, raid: 0, defend: 0, mine: 6 });
     expect(out.dropped).toEqual([
-      { index: 6, reason: 'over the stamina budget of 10' },
-      { index: 7, reason: 'over the stamina budget of 10' },
-      { index: 8, reason: 'over the stamina budget of 10' },
+      { index: 6, kind: 'budget', reason: 'over the stamina budget of 10' },
+      { index: 7, kind: 'budget', reason: 'over the stamina budget of 10' },
+      { index: 8, kind: 'budget', reason: 'over the stamina budget of 10' },
     ]);
+  });
+
+  test('defenses alone over the budget are pruned from the tail like any other action', () => {
+    const mineAll = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((plot) => ({ type: 'defend', plot }));
+    const out = cleanDecision(mineAll, [0, 0, 0, 0, 0, 0, 0, 0, 0], 0, 4);
+    expect(out.actions.map((a) => a.plot)).toEqual([0, 1, 2, 3]);
+    expect(out.spent).toEqual({ claim: 0, raid: 0, defend: 4, mine: 0 });
+    expect(out.dropped.map((d) => d.index)).toEqual([4, 5, 6, 7, 8]);
+  });
+
+  test('pruning drops whole actions until the cost fits, a free mine k = 0 at the tail included', () => {
+    const out = cleanDecision([{ type: 'mine', plot: 0, k: 3 }, { type: 'claim', plot: 3 }, { type: 'mine', plot: 1, k: 0 }], owner, 0, 3);
+    expect(out.actions).toEqual([{ type: 'mine', plot: 0, k: 3 }]);
+    expect(out.dropped.map((d) => `${d.index}:${d.kind}`)).toEqual(['1:budget', '2:budget']);
+  });
+
+  test('exactly S is within the budget: nothing is pruned', () => {
+    const out = cleanDecision([{ type: 'mine', plot: 0, k: 3 }, { type: 'mine', plot: 1, k: 3 }, { type: 'claim', plot: 3 }], owner, 0, 7);
+    expect([out.actions.length, out.dropped]).toEqual([3, []]);
   });
 
   test('a mine action of 3 that no longer fits is dropped whole, even when a smaller k would fit', () => {
@@ -92,4 +125,17 @@ describe('Step 0 cleaning', () => {
     });
     expect(cleanDecision(undefined, owner, 1, 10).fallback).toBe('no decision was received');
   });
+});
+
+test('the fast path of parseAction agrees with the zod schema on every kind of input', () => {
+  const rng = Rng.fromSeed(5);
+  const values = [undefined, null, -1, 0, 1, 2, 3, 4, 8, 9, 1.5, Number.NaN, '1', 'claim', 'mine', 'raid', 'defend', 'Mine', [], {}];
+  for (let i = 0; i < 5000; i++) {
+    const raw: Record<string, unknown> = {};
+    for (const key of ['type', 'plot', 'k', 'extra']) if (rng.chance(0.8)) raw[key] = rng.pick(values);
+    const fast = parseAction(raw, 9);
+    const zod = goldmineActionSchema.safeParse(raw);
+    if (zod.success && zod.data.plot < 9) expect(fast).toEqual(zod.data);
+    else expect(typeof fast).toBe('string');
+  }
 });

@@ -6,6 +6,8 @@ import type { Spend } from './goldmineTypes.ts';
 export interface DroppedAction {
   /** Position in the submitted list. */
   index: number;
+  /** `malformed`: not an action on the map; `illegal`: against the round-start map; `repeat`: a later (category, plot); `budget`: pruned from the tail. */
+  kind: 'malformed' | 'illegal' | 'repeat' | 'budget';
   reason: string;
 }
 
@@ -106,17 +108,17 @@ export function cleanDecision(raw: unknown, owner: readonly number[], me: number
   for (let index = 0; index < found.list.length; index++) {
     const action = parseAction(found.list[index], plots);
     if (typeof action === 'string') {
-      dropped.push({ index, reason: action });
+      dropped.push({ index, kind: 'malformed', reason: action });
       continue;
     }
     const why = illegality(action, owner[action.plot]!, me);
     if (why) {
-      dropped.push({ index, reason: why });
+      dropped.push({ index, kind: 'illegal', reason: why });
       continue;
     }
     const cell = TYPE_INDEX[action.type]! * plots + action.plot;
     if (seen[cell] === mark) {
-      dropped.push({ index, reason: `repeats an earlier ${action.type} on plot ${action.plot}` });
+      dropped.push({ index, kind: 'repeat', reason: `repeats an earlier ${action.type} on plot ${action.plot}` });
       continue;
     }
     seen[cell] = mark;
@@ -127,7 +129,7 @@ export function cleanDecision(raw: unknown, owner: readonly number[], me: number
   if (cost > stamina) {
     while (cost > stamina) {
       cost -= actionCost(actions.pop()!);
-      dropped.push({ index: positions.pop()!, reason: `over the stamina budget of ${stamina}` });
+      dropped.push({ index: positions.pop()!, kind: 'budget', reason: `over the stamina budget of ${stamina}` });
     }
     dropped.sort((a, b) => a.index - b.index);
   }

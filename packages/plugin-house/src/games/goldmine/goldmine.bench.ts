@@ -1,6 +1,9 @@
 import { cpus } from 'node:os';
 import { countTokens } from 'gpt-tokenizer';
+import { Match } from '../../engine/match.ts';
+import { runMatchSync } from '../../engine/runner.ts';
 import { goldmineConfigSchema } from './goldmineConfig.ts';
+import { goldmineGame } from './goldmineGame.ts';
 import { goldminePrompt } from './goldminePrompt.ts';
 import { goldmineStrategies } from './goldmineStrategies.ts';
 import { goldmineView } from './goldmineView.ts';
@@ -25,6 +28,19 @@ function matchMs(players: number, rounds: number, repeats: number): number {
   for (let s = 0; s < 5; s++) playGoldmineMatch(config, -1 - s, seats);
   const start = performance.now();
   for (let s = 1; s <= repeats; s++) playGoldmineMatch(config, s, seats);
+  return (performance.now() - start) / repeats;
+}
+
+/** Mean wall time (ms) of the same N=10, 200-round match through `Match` with its SHA-256-chained event log (what `play` runs). */
+function loggedMatchMs(repeats: number): number {
+  const config = goldmineConfigSchema.parse({});
+  const seats = mixedSeats(10);
+  const ids = seats.map((s) => s.id);
+  const table = Object.fromEntries(seats.map((s) => [s.id, s.strategy]));
+  const once = (seed: number) => runMatchSync(Match.create(goldmineGame, config, seed, ids), table);
+  for (let s = 0; s < 3; s++) once(-1 - s);
+  const start = performance.now();
+  for (let s = 1; s <= repeats; s++) once(s);
   return (performance.now() - start) / repeats;
 }
 
@@ -58,12 +74,14 @@ function promptTokens(players: number): number {
 
 /**
  * Gold mining figures: one N=10 200-round match between the baselines (aim
- * under 10 ms), one N=20 500-round match, the full baseline sweep (aim under
- * 3 s on 2 cores) and the model prompt's tokens per decision for N=10 and N=20.
+ * under 10 ms; also through the hash-chained log, as `play` runs it), one
+ * N=20 500-round match, the full baseline sweep (aim under 3 s on 2 cores)
+ * and the model prompt's tokens per decision for N=10 and N=20.
  */
 export async function bench(): Promise<Record<string, number>> {
   return {
     'goldmine.match_n10_r200_ms': matchMs(10, 200, 20),
+    'goldmine.match_n10_r200_logged_ms': loggedMatchMs(10),
     'goldmine.match_n20_r500_ms': matchMs(20, 500, 5),
     'goldmine.baseline_sweep_4x20x200_s': await baselineSweepSeconds(),
     'goldmine.prompt_tokens_n10': promptTokens(10),

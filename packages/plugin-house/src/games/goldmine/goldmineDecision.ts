@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MINE } from './goldmineConfig.ts';
 
 const plot = z.number().int('plot must be a whole number').min(0, 'plot must be >= 0');
 
@@ -11,7 +12,7 @@ export const goldmineActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('claim'), plot }),
   z.object({ type: z.literal('raid'), plot }),
   z.object({ type: z.literal('defend'), plot }),
-  z.object({ type: z.literal('mine'), plot, k: z.number().int('k must be a whole number').min(0, 'k must be 0..3').max(3, 'k must be 0..3') }),
+  z.object({ type: z.literal('mine'), plot, k: z.number().int('k must be a whole number').min(0, `k must be 0..${MAX_MINE}`).max(MAX_MINE, `k must be 0..${MAX_MINE}`) }),
 ]);
 
 /** `{"actions": [...]}`: the list's order is the player's priority for tail pruning. */

@@ -3,12 +3,13 @@ import { goldmineGame } from './goldmineGame.ts';
 import type { GoldmineState } from './goldmineTypes.ts';
 
 /**
- * A small match for tests: a 3x3 map (plots 0..8), players a, b, c as seats
- * 0, 1, 2, and a hand-drawn ownership map (`-` unowned, else a seat letter).
+ * A small match for tests: a 3x3 map (plots 0..8), players a, b, c (or as
+ * many letters as `players`) as seats 0, 1, 2..., and a hand-drawn ownership
+ * map (`-` unowned, else a seat letter).
  */
-export function smallMatch(map = '--- --- ---', config: Partial<GoldmineConfig> = {}, seed = 7): GoldmineState {
+export function smallMatch(map = '--- --- ---', config: Partial<GoldmineConfig> = {}, seed = 7, players = 3): GoldmineState {
   const cfg = goldmineConfigSchema.parse({ size: 3, rounds: 5, ...config });
-  const state = goldmineGame.setup(cfg, seed, ['a', 'b', 'c']);
+  const state = goldmineGame.setup(cfg, seed, Array.from({ length: players }, (_, i) => String.fromCharCode(97 + i)));
   const cells = map.replace(/\s+/g, '');
   const owner = [...cells].map((ch) => (ch === '-' ? -1 : ch.charCodeAt(0) - 97));
   return { ...state, owner, since: owner.map(() => 0) };

@@ -86,8 +86,9 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
     const { goldmineMatchReport, roundLogsFromEvents } = await import('./report/matchReport.ts');
     return { 'report.html': goldmineMatchReport(state, roundLogsFromEvents(events)) };
   },
-  // Loaded on demand: the sweep's CLI code (files, threads, progress bar) stays out of the rules' import graph.
+  // Loaded on demand: CLI code (files, threads, progress bar) stays out of the rules' import graph.
   commands: {
     sweep: async (argv) => (await import('./sweep/sweepCommand.ts')).sweepCommand(argv),
+    check: async (argv) => (await import('./checkCommand.ts')).checkCommand(argv),
   },
 };

@@ -72,8 +72,8 @@ function historySummary(view: GoldmineView): string[] {
 /**
  * The model player's prompt: the ODD's information interface (rules with S
  * restated, parameters, its id and gold, the map, last round's public events
- * or the history summary, its own last round) and the answer format. Pure:
- * the same view gives the same text.
+ * or the history summary, its own last round and what was dropped from it)
+ * and the answer format. Pure: the same view gives the same text.
  */
 export function goldminePrompt(view: GoldmineView): string {
   const me = seatLetter(view.me);
@@ -81,7 +81,10 @@ export function goldminePrompt(view: GoldmineView): string {
   view.owner.forEach((o, p) => o === view.me && mine.push(p));
   const plots = view.size * view.size;
   const defense = view.defense === 'all' ? 'a defended plot blocks every raider' : 'each defense blocks one raider (lowest letter first); other raiders proceed';
-  const truce = view.truce > 1 ? `A claimed plot cannot be raided for ${view.truce} rounds counting its claim round.` : 'A plot claimed this round cannot be raided this round.';
+  const truce =
+    view.truce > 1
+      ? `Truce: a claimed plot cannot be raided for ${view.truce} rounds counting its claim round.`
+      : `Truce: ${view.truce} round${view.truce === 1 ? ' (the claim round only)' : 's'}, so a plot claimed this round can be raided from next round on.`;
   const lines = [
     `Gold mining, round ${view.round} of ${view.rounds}. You are player ${me} (${view.player}); players are ${seatLetter(0)}-${seatLetter(view.players.length - 1)}. Maximise your own gold.`,
     `Rules: ${view.size}x${view.size} map, plots 0..${plots - 1}, plot id = row*${view.size} + column. Your stamina S = ${view.stamina} this round: S is reset to ${view.stamina} at the start of every round and unused stamina is lost.`,
@@ -111,6 +114,7 @@ export function goldminePrompt(view: GoldmineView): string {
     const acts = view.own.kept.map((a) => (a.type === 'mine' ? `mine ${a.plot} k${a.k}` : `${a.type} ${a.plot}`)).join(', ');
     lines.push(`Your last round: ${acts || 'no actions'}${view.own.dropped ? ` (${view.own.dropped} dropped)` : ''}; gained ${view.own.gained} gold.`);
   }
+  for (const notice of view.notices) lines.push(`Notice: ${notice}`);
   lines.push(
     'Answer with JSON only, your actions in priority order: {"actions":[{"type":"defend","plot":12},{"type":"mine","plot":12,"k":3},{"type":"claim","plot":40},{"type":"raid","plot":7}]}',
   );

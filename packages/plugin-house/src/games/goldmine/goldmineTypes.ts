@@ -32,11 +32,18 @@ export interface RaidResult {
   winner: number;
 }
 
-/** A seeded tie-break, in the order it was drawn: the RNG order of the ODD's logs. */
+/**
+ * A seeded tie-break, in the order it was drawn: the RNG order of the ODD's
+ * logs. `stream` is the 32-bit seed hash(seed, round, plot, kind) of the
+ * xoroshiro128+ stream the winner was drawn from (`Rng.fromSeed(stream)`, one
+ * uniform integer in 0..participants-1), so the draw can be checked without
+ * this code.
+ */
 export interface Draw {
   kind: 'claim' | 'raid';
   plot: number;
   participants: number[];
+  stream: number;
   winner: number;
 }
 
@@ -49,25 +56,56 @@ export interface RoundPublic {
   defended: number[];
 }
 
-/** The ODD's Step 4 log of one round: public events, the state after it, stamina and gold per agent, and the RNG order. */
-export interface RoundLog extends RoundPublic {
+/**
+ * The public half of the ODD's Step 4 log (the `round` event): the round's
+ * per-plot events, the RNG order, and the public state after the round (the
+ * map, each plot's acquisition round and claim truce).
+ */
+export interface RoundMap extends RoundPublic {
   /** Owner of every plot after the round, by seat index (-1 unowned). */
   owner: number[];
+  /** Round in which each plot's owner acquired it (0 when unowned). */
+  since: number[];
+  /** Last round each plot's claim truce protects it (0: none). */
+  truceUntil: number[];
+  /** Plots each seat owns after the round. */
+  held: number[];
+  /** The round's global counts: plots claimed (contested among them), raid actions, plots captured, plots defended. */
+  tally: { claims: number; contested: number; raids: number; captures: number; defenses: number };
+  draws: Draw[];
+}
+
+/**
+ * The private half (the `ledger` event, seen by no player): gold and stamina
+ * per agent. The ODD makes an agent's gold and actions its own business, so
+ * only the House and the researchers read it; each player gets its own line
+ * in its `actions` event.
+ */
+export interface RoundLedger {
+  round: number;
   /** Cumulative gold per seat after the round. */
   gold: number[];
   /** Gold gained this round per seat. */
   gained: number[];
+  /** Stamina each seat spent per category (after Step 0). */
   spent: Spend[];
-  draws: Draw[];
+  /** Total gold mined this round (the ODD's output, against plots x cap x alpha). */
+  output: number;
 }
+
+/** The ODD's Step 4 log of one round, both halves: with the seed and config, a complete snapshot of the state after it. */
+export interface RoundLog extends RoundMap, RoundLedger {}
 
 /** A player's own record of its last round (private). */
 export interface OwnRound {
   round: number;
   kept: GoldmineAction[];
+  /** Submitted actions Step 0 removed (or 1 when the whole answer was unusable). */
   dropped: number;
   spent: Spend;
   gained: number;
+  /** What went wrong with the answer, in plain words (empty when nothing did). */
+  notices: string[];
 }
 
 /** Per-plot counts over the whole match, kept for the `full` history. */
@@ -120,4 +158,6 @@ export interface GoldmineView {
   recent: readonly RoundPublic[];
   totals: PlotTotals | null;
   own: OwnRound | null;
+  /** Why last round's answer lost actions, in plain words (empty when it lost none). */
+  notices: string[];
 }

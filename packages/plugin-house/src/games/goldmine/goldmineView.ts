@@ -10,9 +10,10 @@ export function protectedPlots(state: GoldmineState): number[] {
 
 /**
  * The ODD's information interface: the public map, the public history the
- * `history` setting allows, the rules' parameters, and the player's own gold and
- * last round. Arrays are shared with the state (views are read only), so
- * building one per player per round costs almost nothing.
+ * `history` setting allows, the rules' parameters, and the player's own gold,
+ * last round and notices (what Step 0 removed from its answer, and why).
+ * Arrays are shared with the state (views are read only), so building one per
+ * player per round costs almost nothing.
  */
 export function goldmineView(state: GoldmineState, player: PlayerId): GoldmineView {
   const me = state.players.indexOf(player);
@@ -36,5 +37,6 @@ export function goldmineView(state: GoldmineState, player: PlayerId): GoldmineVi
     recent: state.recent,
     totals: state.totals,
     own: me >= 0 ? state.own[me]! : null,
+    notices: me >= 0 ? (state.own[me]?.notices ?? []) : [],
   };
 }

@@ -1,6 +1,6 @@
 import { brainContext } from '../../engine/runner.ts';
 import type { PlayerId, Strategy } from '../../engine/types.ts';
-import { applyGoldmineRound } from './applyGoldmineRound.ts';
+import { resolveGoldmineRound } from './applyGoldmineRound.ts';
 import type { GoldmineConfig } from './goldmineConfig.ts';
 import type { GoldmineDecision } from './goldmineDecision.ts';
 import { goldmineGame } from './goldmineGame.ts';
@@ -24,9 +24,9 @@ export function playGoldmineMatch(config: GoldmineConfig, seed: number, seats: r
   while (!state.over) {
     const decisions: Record<PlayerId, unknown> = {};
     for (const seat of seats) decisions[seat.id] = seat.strategy.decide(goldmineView(state, seat.id), brainContext(seed, seat.id, state.round, state.phase));
-    const { state: next, events } = applyGoldmineRound(state, { decisions });
-    logs.push(events[events.length - 1]!.data as unknown as RoundLog);
-    state = next;
+    const resolved = resolveGoldmineRound(state, { decisions })!;
+    logs.push(resolved.log);
+    state = resolved.state;
   }
   return { state, logs };
 }

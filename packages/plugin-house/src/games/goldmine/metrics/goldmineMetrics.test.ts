@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { defenseTriggerRate, raidRate, raidSuccessRate, stableHolderRaids } from './conflict.ts';
 import { gini, giniOfGold, hhi, hhiOfHoldings } from './concentration.ts';
 import { efficiency, idleStamina, staminaShare, staminaShareDrift } from './efficiency.ts';
-import { runMetrics } from './goldmineMetrics.ts';
+import { roundSeries, runMetrics } from './goldmineMetrics.ts';
 import { flipHistory, handHistory as h } from './metricsFixtures.ts';
 import { roundCounts } from './roundCounts.ts';
 import { ownershipSpells, propertyHalfLife, turnoverRate } from './stability.ts';
@@ -68,6 +68,26 @@ describe('metrics on the hand-played history', () => {
     expect(stableHolderRaids(h, all)).toBe(0);
   });
 
+  test('per-round series for the charts: each round alone, Gini of cumulative gold, HHI after the round', () => {
+    const s = roundSeries(h);
+    expect(s.turnover).toEqual([0, 1 / 3, 0, 0]);
+    expect(s.raidRate).toEqual([0, 0.5, 0.5, 0]);
+    expect(s.efficiency).toEqual([0, 6 / 12, 5 / 12, 6 / 12]);
+    expect(s.gini[0]).toBe(0);
+    expect(s.gini[1]).toBe(0);
+    expect(s.gini[2]).toBeCloseTo(gini([6, 5]));
+    expect(s.gini[3]).toBeCloseTo(1 / 34);
+    expect(s.idle).toEqual([5 / 8, 0, 1 / 8, 2 / 8]);
+    expect(s.hhi.every((x) => Math.abs(x - 5 / 9) < 1e-12)).toBe(true);
+  });
+
+  test('an odd number of rounds gives the extra round to the second half; a 1-round match has no first half', () => {
+    const three = { ...h, logs: h.logs.slice(0, 3) };
+    expect(runMetrics(three).find((r) => r.metric === 'raidRate')).toEqual({ metric: 'raidRate', whole: 2 / 6, first: 0, second: 2 / 4 });
+    const one = runMetrics({ ...h, logs: h.logs.slice(0, 1) }).find((r) => r.metric === 'efficiency')!;
+    expect([one.whole, one.first, one.second]).toEqual([0, Number.NaN, 0]);
+  });
+
   test('runMetrics gives every metric for the whole match and both halves', () => {
     const rows = runMetrics(h);
     expect(rows.find((r) => r.metric === 'turnover')).toEqual({ metric: 'turnover', whole: 1 / 9, first: 1 / 3, second: 0 });
@@ -93,7 +113,13 @@ describe('property half-life', () => {
   test('when fewer than half the spells end, the median is not reached: Infinity', () => {
     expect(propertyHalfLife(h, all)).toBe(Infinity);
   });
+
+  test('no plot held in the window: NaN', () => {
+    expect(propertyHalfLife({ ...h, logs: h.logs.map((l) => ({ ...l, owner: [-1, -1, -1, -1] })) }, all)).toBeNaN();
+  });
 });
+
+const spendNone = () => ({ claim: 0, raid: 0, defend: 0, mine: 0 });
 
 describe('raids on stable holders', () => {
   test('a raid on a plot held since round 1 counts from round 11 on', () => {
@@ -109,10 +135,26 @@ describe('raids on stable holders', () => {
         { claim: 0, raid: 0, defend: 0, mine: 0 },
         { claim: 0, raid: 0, defend: 0, mine: 0 },
       ],
-      draws: [],
     }));
     const stable = { players: 2, plots: 1, stamina: 1, cap: 3, alpha: 1, logs };
     expect(roundCounts(stable).map((c) => c.stableRaids)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(stableHolderRaids(stable, { from: 1, to: 11 })).toBe(1 / 11);
+  });
+
+  test('a capture restarts the tenure: the new holder is stable only 10 rounds after taking the plot', () => {
+    const logs = Array.from({ length: 16 }, (_, i) => {
+      const round = i + 1;
+      const owner = round >= 5 ? 1 : 0;
+      const raids =
+        round === 5
+          ? [{ plot: 0, owner: 0, by: [1], defended: false, truce: false, blocked: [], winner: 1 }]
+          : round >= 14
+            ? [{ plot: 0, owner: 1, by: [0], defended: true, truce: false, blocked: [0], winner: -1 }]
+            : [];
+      return { round, claims: [], raids, defended: round >= 14 ? [0] : [], owner: [owner], gold: [0, 0], gained: [0, 0], spent: [spendNone(), spendNone()] };
+    });
+    const counts = roundCounts({ players: 2, plots: 1, stamina: 1, cap: 3, alpha: 1, logs });
+    // Held by seat 1 from round 5: 9 rounds at the start of round 14, 10 at the start of round 15.
+    expect(counts.map((c) => c.stableRaids)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]);
   });
 });

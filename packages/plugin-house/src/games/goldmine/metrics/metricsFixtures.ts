@@ -1,5 +1,5 @@
-import type { RoundLog, Spend } from '../goldmineTypes.ts';
-import type { MatchHistory } from './roundCounts.ts';
+import type { Spend } from '../goldmineTypes.ts';
+import type { MatchHistory, MetricRound } from './roundCounts.ts';
 
 const spend = (s: Partial<Spend>): Spend => ({ claim: 0, raid: 0, defend: 0, mine: 0, ...s });
 
@@ -30,7 +30,6 @@ export const handHistory: MatchHistory = {
       gold: [0, 0],
       gained: [0, 0],
       spent: [spend({ claim: 2 }), spend({ claim: 1 })],
-      draws: [],
     },
     {
       round: 2,
@@ -41,7 +40,6 @@ export const handHistory: MatchHistory = {
       gold: [3, 3],
       gained: [3, 3],
       spent: [spend({ defend: 1, mine: 3 }), spend({ raid: 1, mine: 3 })],
-      draws: [],
     },
     {
       round: 3,
@@ -52,7 +50,6 @@ export const handHistory: MatchHistory = {
       gold: [6, 5],
       gained: [3, 2],
       spent: [spend({ raid: 1, mine: 3 }), spend({ defend: 1, mine: 2 })],
-      draws: [],
     },
     {
       round: 4,
@@ -63,15 +60,14 @@ export const handHistory: MatchHistory = {
       gold: [9, 8],
       gained: [3, 3],
       spent: [spend({ mine: 3 }), spend({ mine: 3 })],
-      draws: [],
     },
-  ] satisfies RoundLog[],
+  ] satisfies MetricRound[],
 };
 
 /** One plot changing hands: seat 0 from round 1, seat 1 takes it in round 2, seat 0 takes it back in round 4; 6 rounds. */
 export function flipHistory(): MatchHistory {
   const owners = [0, 1, 1, 0, 0, 0];
-  const logs: RoundLog[] = owners.map((o, i) => ({
+  const logs: MetricRound[] = owners.map((o, i) => ({
     round: i + 1,
     claims: [],
     raids: i > 0 && owners[i - 1] !== o ? [{ plot: 0, owner: owners[i - 1]!, by: [o], defended: false, truce: false, blocked: [], winner: o }] : [],
@@ -80,7 +76,6 @@ export function flipHistory(): MatchHistory {
     gold: [0, 0],
     gained: [0, 0],
     spent: [spend({}), spend({})],
-    draws: [],
   }));
   return { players: 2, plots: 1, stamina: 1, cap: 3, alpha: 1, logs };
 }

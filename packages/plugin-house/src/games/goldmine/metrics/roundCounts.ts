@@ -1,6 +1,9 @@
 import { STABLE_TENURE } from '../goldmineConfig.ts';
 import type { RoundLog } from '../goldmineTypes.ts';
 
+/** The fields of a Step 4 log that the metrics read (a full RoundLog has them all). */
+export type MetricRound = Pick<RoundLog, 'round' | 'claims' | 'raids' | 'defended' | 'owner' | 'gold' | 'gained' | 'spent'>;
+
 /** A match's Step 4 logs with the parameters the metrics need; round 1 starts from an unowned map. */
 export interface MatchHistory {
   players: number;
@@ -8,7 +11,7 @@ export interface MatchHistory {
   stamina: number;
   cap: number;
   alpha: number;
-  logs: readonly RoundLog[];
+  logs: readonly MetricRound[];
 }
 
 /** Rounds `from..to` (1-based, both included) of a history. */

@@ -20,6 +20,18 @@ export interface Spell {
   end: number | null;
 }
 
+const spellCache = new WeakMap<MatchHistory, Spell[]>();
+
+/** The spells of a history, computed once per history object (never modified: read only). */
+function spellsOf(h: MatchHistory): readonly Spell[] {
+  let spells = spellCache.get(h);
+  if (!spells) {
+    spells = ownershipSpells(h);
+    spellCache.set(h, spells);
+  }
+  return spells;
+}
+
 /** Every ownership spell in the logs, in order of acquisition. */
 export function ownershipSpells(h: MatchHistory): Spell[] {
   const open: Array<Spell | null> = new Array(h.plots).fill(null);
@@ -52,24 +64,31 @@ export function ownershipSpells(h: MatchHistory): Spell[] {
  * Summaries leave non-finite runs out and report how many runs remain.
  */
 export function propertyHalfLife(h: MatchHistory, w: Window): number {
-  const rows: Array<{ entry: number; exit: number; died: boolean }> = [];
-  for (const s of ownershipSpells(h)) {
+  // Tenures are whole rounds below w.to, so the risk sets are running sums over
+  // per-tenure counts: O(spells + rounds) instead of one pass per death time.
+  const entering = new Array<number>(w.to + 1).fill(0);
+  const leaving = new Array<number>(w.to + 1).fill(0);
+  const dying = new Array<number>(w.to + 1).fill(0);
+  let rows = 0;
+  for (const s of spellsOf(h)) {
     if (s.start >= w.to || (s.end !== null && s.end < w.from)) continue;
     const died = s.end !== null && s.end <= w.to;
-    rows.push({ entry: Math.max(1, w.from - s.start), exit: (died ? s.end! : w.to) - s.start, died });
+    const exit = (died ? s.end! : w.to) - s.start;
+    entering[Math.max(1, w.from - s.start)]! += 1;
+    leaving[exit]! += 1;
+    if (died) dying[exit]! += 1;
+    rows++;
   }
-  if (rows.length === 0) return Number.NaN;
-  const deaths = [...new Set(rows.filter((r) => r.died).map((r) => r.exit))].sort((a, b) => a - b);
+  if (rows === 0) return Number.NaN;
   let survival = 1;
-  for (const t of deaths) {
-    let atRisk = 0;
-    let died = 0;
-    for (const r of rows) {
-      if (r.entry <= t && r.exit >= t) atRisk++;
-      if (r.died && r.exit === t) died++;
+  let atRisk = 0;
+  for (let t = 1; t <= w.to; t++) {
+    atRisk += entering[t]!;
+    if (dying[t]! > 0) {
+      survival *= 1 - dying[t]! / atRisk;
+      if (survival <= 0.5) return t;
     }
-    survival *= 1 - died / atRisk;
-    if (survival <= 0.5) return t;
+    atRisk -= leaving[t]!;
   }
   return Infinity;
 }

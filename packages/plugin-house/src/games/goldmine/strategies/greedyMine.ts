@@ -4,11 +4,13 @@ import type { GoldmineView } from '../goldmineTypes.ts';
 import { expand, mineOwned, plotsOf } from './viewFacts.ts';
 
 /**
- * Greedy-Mine (ODD baseline): mine first, then expand. Mines every owned plot
- * at min(3, cap) in ascending plot order while stamina lasts (the last one
- * with what is left); never defends; spends the rest claiming uniformly drawn
- * unowned plots, or, once the map is full, raiding uniformly drawn plots of
- * others (preferring plots not defended last round and not under truce).
+ * Greedy-Mine (ODD baseline: mine first if owning any plots, then claim or
+ * raid). Mines every owned plot at min(3, cap) in ascending plot order while
+ * stamina lasts (the last one with what is left); never defends; spends the
+ * rest, one stamina per plot, claiming distinct unowned plots drawn uniformly,
+ * or, once no plot is unowned, raiding distinct plots of others drawn
+ * uniformly among those not defended last round and not under truce (among
+ * all plots of others when every one is).
  */
 export const greedyMine: Strategy<GoldmineView, GoldmineDecision> = {
   name: 'greedy-mine',

@@ -4,10 +4,11 @@ import type { GoldmineView } from '../goldmineTypes.ts';
 import { expand, lastRound, mineOwned, pickDistinct, plotsOf, plotsOfSeat } from './viewFacts.ts';
 
 /**
- * Tit-for-tat-Raid (ODD baseline): never raids first. For every raid made on
- * one of its plots last round (successful or not), it raids one plot the
- * raider owns now, uniformly drawn, raiders in ascending id; these come first
- * in its list. Then it mines its plots at min(3, cap) in ascending order and
+ * Tit-for-tat-Raid (ODD baseline: retaliate by raiding those who just raided
+ * me): never raids first. For every raid made on one of its plots last round
+ * (successful or not), it raids one plot the raider owns now: distinct plots
+ * drawn uniformly, fewer if the raider owns fewer, raiders in ascending id,
+ * while stamina lasts; these come first in its list. Then it mines its plots at min(3, cap) in ascending order and
  * claims uniformly drawn unowned plots with what is left. It never defends and
  * never raids unprovoked, even when the map is full.
  */

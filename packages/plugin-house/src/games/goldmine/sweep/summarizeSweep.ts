@@ -12,8 +12,12 @@ export interface SummaryRow {
   secondMean: number;
   halves: PairedTest;
   expect: 'lower' | 'higher' | 'none';
-  /** `yes`: the second half differs in the direction the ODD expects at p < 0.05; `opposite`: it differs the other way; `n.s.`: neither. */
-  verdict: 'yes' | 'opposite' | 'n.s.' | '';
+  /**
+   * `yes`: the second half differs in the direction the ODD expects at p < 0.05;
+   * `opposite`: it differs the other way; `n.s.`: neither; `n/a`: no test (fewer
+   * than 2 runs with both halves finite); empty for descriptive metrics.
+   */
+  verdict: 'yes' | 'opposite' | 'n.s.' | 'n/a' | '';
 }
 
 const EXPECT = new Map(GOLDMINE_METRICS.map((m) => [m.name, m.expect]));
@@ -37,8 +41,8 @@ export function summarizeSweep(plan: SweepPlan, results: readonly SweepResult[])
       const expect = EXPECT.get(metric) ?? 'none';
       let verdict: SummaryRow['verdict'] = '';
       if (expect !== 'none') {
-        const significant = Number.isFinite(test.p) && test.p < 0.05 && test.meanDiff !== 0;
-        verdict = !significant ? 'n.s.' : (test.meanDiff < 0) === (expect === 'lower') ? 'yes' : 'opposite';
+        const significant = test.p < 0.05 && test.meanDiff !== 0;
+        verdict = !Number.isFinite(test.p) ? 'n/a' : !significant ? 'n.s.' : (test.meanDiff < 0) === (expect === 'lower') ? 'yes' : 'opposite';
       }
       rows.push({ treatment: label, metric, whole: meanCi95(values.map((v) => v.whole)), firstMean: mean(first), secondMean: mean(second), halves: test, expect, verdict });
     }
@@ -63,9 +67,26 @@ export function resultsCsv(plan: SweepPlan, results: readonly SweepResult[]): st
 }
 
 export function summaryCsv(rows: readonly SummaryRow[]): string {
-  const head = 'treatment,metric,n,mean,ci95_low,ci95_high,first_half_mean,second_half_mean,paired_diff,t,df,p,expected,verdict';
+  const head = 'treatment,metric,n,infinite,mean,ci95_low,ci95_high,first_half_mean,second_half_mean,pairs,paired_diff,t,df,p,expected,verdict';
   const body = rows.map((r) =>
-    [csvCell(r.treatment), r.metric, r.whole.n, fmt(r.whole.mean), fmt(r.whole.low), fmt(r.whole.high), fmt(r.firstMean), fmt(r.secondMean), fmt(r.halves.meanDiff), fmt(r.halves.t), r.halves.df, fmt(r.halves.p), r.expect, r.verdict].join(','),
+    [
+      csvCell(r.treatment),
+      r.metric,
+      r.whole.n,
+      r.whole.infinite,
+      fmt(r.whole.mean),
+      fmt(r.whole.low),
+      fmt(r.whole.high),
+      fmt(r.firstMean),
+      fmt(r.secondMean),
+      r.halves.n,
+      fmt(r.halves.meanDiff),
+      fmt(r.halves.t),
+      r.halves.df,
+      fmt(r.halves.p),
+      r.expect,
+      r.verdict,
+    ].join(','),
   );
   return `${[head, ...body].join('\n')}\n`;
 }
@@ -76,7 +97,8 @@ const short = (x: number): string => (Number.isFinite(x) ? (Math.abs(x) >= 100 ?
 export function summaryMarkdown(rows: readonly SummaryRow[]): string {
   const lines = ['| treatment | metric | n | mean [95% CI] | 1st half | 2nd half | paired t (p) | expected | verdict |', '|---|---|---|---|---|---|---|---|---|'];
   for (const r of rows) {
-    const ci = Number.isFinite(r.whole.low) ? ` [${short(r.whole.low)}, ${short(r.whole.high)}]` : '';
+    const inf = r.whole.infinite ? ` (Inf in ${r.whole.infinite} run${r.whole.infinite > 1 ? 's' : ''})` : '';
+    const ci = (Number.isFinite(r.whole.low) ? ` [${short(r.whole.low)}, ${short(r.whole.high)}]` : '') + inf;
     const test = Number.isFinite(r.halves.p) ? `${short(r.halves.t)} (${r.halves.p < 0.001 ? '<0.001' : r.halves.p.toFixed(3)})` : '-';
     lines.push(`| ${r.treatment} | ${r.metric} | ${r.whole.n} | ${short(r.whole.mean)}${ci} | ${short(r.firstMean)} | ${short(r.secondMean)} | ${test} | ${r.expect === 'none' ? '' : r.expect} | ${r.verdict} |`);
   }

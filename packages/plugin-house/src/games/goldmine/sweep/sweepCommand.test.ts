@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from '../../../cli/commands.ts';
@@ -58,6 +58,30 @@ describe('sweep goldmine, end to end', () => {
     expect(after.slice(0, 2)).toEqual(kept);
     expect(after.sort()).toEqual(planJobs(parseSweepArgs(tiny('b', '0')).plan).map((j) => j.id).sort());
     expect(readFileSync(join(out, 'results.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a', 'results.csv'), 'utf8'));
+  });
+
+  test('killed for real (SIGKILL) and started again, it runs only what is missing and ends as an uninterrupted sweep', async () => {
+    const main = join(import.meta.dir, '../../../cli/main.ts');
+    const out = join(dir, 'killed');
+    const args = ['sweep', 'goldmine', '--seeds', '6', '--rounds', '1500', '--population', 'greedy-mine:5,random:5', '--workers', '1', '--out', out];
+    const runs = join(out, 'runs.jsonl');
+    const finished = () => (existsSync(runs) ? readFileSync(runs, 'utf8').split('\n').filter((l) => l.endsWith('}')).length : 0);
+    const first = Bun.spawn([process.execPath, main, ...args], { stdout: 'ignore', stderr: 'ignore' });
+    let exited = false;
+    void first.exited.then(() => (exited = true));
+    while (finished() < 2 && !exited) await Bun.sleep(2);
+    first.kill('SIGKILL');
+    await first.exited;
+    const before = finished();
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect(before).toBeLessThan(6);
+    const second = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
+    expect(second.exitCode).toBe(0);
+    expect(second.stderr.toString()).toContain(`goldmine sweep: 6 runs (${before} already done)`);
+    expect(lines(runs)).toHaveLength(6);
+    const reference = args.map((a) => (a === out ? join(dir, 'uninterrupted') : a === '1' ? '0' : a)).slice(2);
+    expect(await quietly(() => sweepCommand(reference))).toBe(0);
+    expect(readFileSync(join(out, 'results.csv'), 'utf8')).toBe(readFileSync(join(dir, 'uninterrupted', 'results.csv'), 'utf8'));
   });
 
   test('an out dir holding another sweep is refused', async () => {

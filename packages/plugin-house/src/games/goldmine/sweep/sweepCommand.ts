@@ -1,4 +1,5 @@
 import { SingleBar } from 'cli-progress';
+import { MAX_MINE } from '../goldmineConfig.ts';
 import { sweepReport } from '../report/sweepReport.ts';
 import { runJobs } from './runJobs.ts';
 import { parseSweepArgs, planJobs } from './sweepArgs.ts';
@@ -19,6 +20,9 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   const jobs = planJobs(plan);
   const todo = jobs.filter((j) => !done.has(j.id));
   process.stderr.write(`goldmine sweep: ${jobs.length} runs (${jobs.length - todo.length} already done) in ${out}\n`);
+  if (jobs.some((j) => j.config.cap > MAX_MINE)) {
+    process.stderr.write(`note: a cap above ${MAX_MINE} never binds, since one mine action takes k = 0..${MAX_MINE} (RULES 2); it only lowers efficiency's maximum\n`);
+  }
   if (todo.length) {
     const bar = new SingleBar({ stream: process.stderr, format: 'goldmine sweep [{bar}] {value}/{total} runs | {eta_formatted} left', hideCursor: true });
     bar.start(jobs.length, jobs.length - todo.length);

@@ -8,21 +8,34 @@ interface StudentT {
 }
 const { jStat } = createRequire(import.meta.url)('jstat') as { jStat: { studentt: StudentT } };
 
-/** Mean with a two-sided 95% confidence interval from Student's t (n - 1 degrees of freedom); non-finite values are left out. */
+/**
+ * Mean with a two-sided 95% confidence interval from Student's t (n - 1
+ * degrees of freedom): mean +- t(0.975, n - 1) x s / sqrt(n). Non-finite
+ * values are left out of n; `infinite` counts the runs left out for being
+ * +-Infinity (a half-life whose median was never reached), NaN ones are
+ * undefined (an empty window) and only dropped.
+ */
 export interface MeanCi {
   n: number;
   mean: number;
   low: number;
   high: number;
+  infinite: number;
+}
+
+/** Student's t quantile: the x with P(T <= x) = p for T with `df` degrees of freedom. */
+export function tQuantile(p: number, df: number): number {
+  return jStat.studentt.inv(p, df);
 }
 
 export function meanCi95(values: readonly number[]): MeanCi {
   const xs = values.filter(Number.isFinite);
-  if (xs.length === 0) return { n: 0, mean: Number.NaN, low: Number.NaN, high: Number.NaN };
+  const infinite = values.filter((x) => x === Infinity || x === -Infinity).length;
+  if (xs.length === 0) return { n: 0, mean: Number.NaN, low: Number.NaN, high: Number.NaN, infinite };
   const m = mean(xs);
-  if (xs.length === 1) return { n: 1, mean: m, low: Number.NaN, high: Number.NaN };
-  const half = (jStat.studentt.inv(0.975, xs.length - 1) * sampleStandardDeviation(xs)) / Math.sqrt(xs.length);
-  return { n: xs.length, mean: m, low: m - half, high: m + half };
+  if (xs.length === 1) return { n: 1, mean: m, low: Number.NaN, high: Number.NaN, infinite };
+  const half = (tQuantile(0.975, xs.length - 1) * sampleStandardDeviation(xs)) / Math.sqrt(xs.length);
+  return { n: xs.length, mean: m, low: m - half, high: m + half, infinite };
 }
 
 /** Paired t-test of `second - first` against 0: mean difference, t, degrees of freedom and the two-sided p-value. */
@@ -35,8 +48,10 @@ export interface PairedTest {
 }
 
 /**
- * Pairs whose two values are both finite take part. With no spread in the
- * differences, t is 0 and p is 1 when they are all 0, else t is +-Infinity and p is 0.
+ * t = mean(d) / (s_d / sqrt(n)) on the differences d = second - first, df =
+ * n - 1, p = 2 P(T <= -|t|). Pairs whose two values are both finite take
+ * part. With no spread in the differences, t is 0 and p is 1 when they are
+ * all 0, else t is +-Infinity and p is 0; fewer than 2 pairs: no test (NaN).
  */
 export function pairedTTest(first: readonly number[], second: readonly number[]): PairedTest {
   const diffs: number[] = [];
