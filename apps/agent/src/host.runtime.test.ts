@@ -45,7 +45,7 @@ test('!games lists the games; a wrong-phase command says what is allowed', async
   await chat.send(dm, '!games');
   expect(await reply((t) => t.includes('trust (2-8 players): Trust.'))).toContain('Each round every player picks');
   await chat.send(dm, '!join');
-  expect(await reply((t) => t.startsWith('!join'))).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status');
+  expect(await reply((t) => t.startsWith('!join'))).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status, !resume');
   await chat.send(dm, '!dance');
   expect(await reply((t) => t.startsWith('unknown command'))).toStartWith("unknown command '!dance'. Allowed: !games, !play");
 });

@@ -1,6 +1,6 @@
 import { Match, type RoundRecord } from './match.ts';
 import { Rng } from './rng.ts';
-import type { AnyGame, BrainContext, Outcome, PlayerId, Strategy } from './types.ts';
+import type { AnyGame, BrainContext, GameEvent, Outcome, PlayerId, Strategy } from './types.ts';
 
 /** Anything that turns a player's view into a decision: a strategy, a model, a person. */
 export interface Brain {
@@ -27,8 +27,8 @@ export function brainContext(seed: number, player: PlayerId, round: number, phas
 }
 
 export interface RunOptions {
-  /** Per-phase deadline for every decision; a late one becomes the fallback. */
-  deadlineMs?: number;
+  /** Per-phase deadline for every decision (fixed, or per phase); a late one becomes the fallback. */
+  deadlineMs?: number | ((match: Match) => number | undefined);
   /** Before each phase's decisions are asked (e.g. to post a challenge). */
   beforePhase?: (match: Match) => void | Promise<void>;
   /** After the phase's decisions are in, before outsiders answer (e.g. to log what the House added, in seat order). */
@@ -36,8 +36,8 @@ export interface RunOptions {
   /** Answers from outside parties (observer, judge) for the phase just collected. */
   external?: (match: Match, decisions: Record<PlayerId, unknown>) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   onRound?: (record: RoundRecord, match: Match) => void | Promise<void>;
-  /** Called after every phase, e.g. to persist. */
-  onPhase?: (match: Match) => void | Promise<void>;
+  /** Called after every phase with that phase's events, e.g. to persist. */
+  onPhase?: (match: Match, events: GameEvent[]) => void | Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -65,6 +65,7 @@ export async function collectDecisions(match: Match, brains: Record<PlayerId, Br
       if (!brain) return [player, MISSING, 'no brain for this player'] as const;
       try {
         const ctx = brainContext(state.seed, player, state.round, state.phase);
+        if (deadlineMs !== undefined) ctx.deadline = Date.now() + deadlineMs;
         const answer = await withDeadline(Promise.resolve().then(() => brain.decide(game.view(state, player), ctx)), deadlineMs);
         return [player, answer, answer === MISSING ? `no decision within ${deadlineMs} ms` : null] as const;
       } catch (error) {
@@ -86,11 +87,12 @@ export async function runMatch(match: Match, brains: Record<PlayerId, Brain>, op
     if (opts.signal?.aborted) break;
     await opts.beforePhase?.(match);
     if (opts.signal?.aborted) break;
-    const decisions = await collectDecisions(match, brains, opts.deadlineMs);
+    const deadline = typeof opts.deadlineMs === 'function' ? opts.deadlineMs(match) : opts.deadlineMs;
+    const decisions = await collectDecisions(match, brains, deadline);
     await opts.afterCollect?.(match, decisions);
     const external = opts.external ? await opts.external(match, decisions) : undefined;
-    const { finished } = match.step({ decisions, external });
-    await opts.onPhase?.(match);
+    const { finished, events } = match.step({ decisions, external });
+    await opts.onPhase?.(match, events);
     if (finished) await opts.onRound?.(finished, match);
   }
   return match.outcome();

@@ -68,6 +68,8 @@ export interface BrainContext {
   phase: string;
   /** Deterministic stream for this player, round and phase. */
   rng: import('./rng.ts').Rng;
+  /** When the runner stops waiting for this decision (epoch ms), if it has a deadline. */
+  deadline?: number;
 }
 
 /** A named baseline strategy: a pure function of the player's view. */

@@ -19,8 +19,16 @@ async function originOf(runtime: IAgentRuntime, message: Memory): Promise<Comman
   return room?.channelId ? { source, channelId: room.channelId } : null;
 }
 
+/** The GUI channel a message came from, for the House to write back to that person later (their seat's private requests). */
+async function roomOf(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor['room']> {
+  if (message.content.source && PLATFORMS.has(message.content.source)) return null;
+  const room = await runtime.getRoom(message.roomId);
+  const serverId = room?.messageServerId ?? room?.serverId;
+  return room?.channelId && serverId ? { channelId: room.channelId, serverId } : null;
+}
+
 async function authorName(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor> {
-  const author = { ...authorOf(message), origin: await originOf(runtime, message) };
+  const author = { ...authorOf(message), origin: await originOf(runtime, message), room: await roomOf(runtime, message) };
   if (author.name) return author;
   const entity = await runtime.getEntityById(message.entityId);
   return { ...author, name: entity?.names?.[0] ?? '' };

@@ -1,8 +1,10 @@
 import type { IAgentRuntime } from '@elizaos/core';
+import type { LogEntry } from '../engine/eventLog.ts';
 import type { Match, RoundRecord } from '../engine/match.ts';
-import type { AnyGame, PlayerId } from '../engine/types.ts';
+import type { AnyGame, GameEvent, PlayerId } from '../engine/types.ts';
 import { trustAdapter } from './adapters/trustAdapter.ts';
 import { baseCommands, withCommands, type CommandSpec, type HouseCommand } from './commands/parse.ts';
+import type { HumanDesk } from './humanDesk.ts';
 import type { ObserverDesk } from './observerDesk.ts';
 import type { CommandAuthor } from './types.ts';
 
@@ -12,6 +14,12 @@ export interface GameCommandContext {
   /** The running match's state (read-only: only the House changes it, through the game's `apply`). */
   state: unknown;
   author: CommandAuthor;
+  /** The seat the author holds as a person, if any (an agent's words come through its brain, not commands). */
+  seat: PlayerId | null;
+  /** Where a person's partial moves go (Influence's `!dm`, `!empower`...). */
+  humans: HumanDesk;
+  /** The match's hash-chained log so far (for `!audit`). */
+  log: readonly LogEntry[];
   /** Posts to the match's game room. */
   say(text: string): Promise<void>;
 }
@@ -23,8 +31,13 @@ export interface PhaseContext {
   match: Match;
   /** The House's own runtime (its model, settings, logger). */
   house: IAgentRuntime;
-  /** Posts to the match's game room; `key` makes a repeated post (after a restart) land once. */
-  say(text: string, key?: string): Promise<void>;
+  /** Posts to the match's game room; `key` makes a repeated post (after a restart) land once; `as` posts for a player. */
+  say(text: string, key?: string, as?: PlayerId): Promise<void>;
+  /**
+   * A private room of these players and the House (made once per member set,
+   * kept with the match), where `as` posts for a player: Influence's DMs.
+   */
+  whisper(members: PlayerId[], text: string, as: PlayerId, key?: string): Promise<void>;
   /** The person watching, for requests only a person answers (Trust's begs). */
   observer: ObserverDesk;
   signal: AbortSignal;
@@ -48,6 +61,18 @@ export interface HouseGameAdapter {
   external?(ctx: PhaseContext, decisions: Record<PlayerId, unknown>): Promise<Record<string, unknown> | undefined>;
   /** The game room's text for a finished round; `null` keeps the room quiet (Gold mining summarises every N rounds). */
   roundText?(record: RoundRecord, match: Match): string | null;
+  /** The decision deadline of the phase about to be asked, in ms (Influence: the phase timers of its config); the House's setting otherwise. */
+  deadlineMs?(state: unknown): number | null;
+  /** After each phase is applied, with that phase's events: carry what the game said into the rooms (Influence's DMs and rumours). */
+  afterPhase?(ctx: PhaseContext, events: readonly GameEvent[]): Promise<void>;
+  /**
+   * A person's move typed in chat (`!move ...`) as the game's decision JSON,
+   * e.g. Trust's `HIGH_FIVE @Ada`; JSON is always accepted, so a game needs
+   * this only for shorthand.
+   */
+  parseMove?(text: string, state: unknown, player: PlayerId): unknown;
+  /** Whether a person's draft stays open until `!done` or the deadline even once it is valid (Influence's WHISPER: several DMs). */
+  openEnded?(state: unknown): boolean;
 }
 
 /** Adapters of the registered games. */

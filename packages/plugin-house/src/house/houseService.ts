@@ -18,7 +18,10 @@ import { restGateway, type GameRoom, type RoomGateway } from './roomGateway.ts';
 import { roundText } from './roundText.ts';
 import { adapterFor, houseCommandTable, verbAdapter, type PhaseContext } from './gameAdapters.ts';
 import { ObserverDesk } from './observerDesk.ts';
-import type { CommandAuthor, MatchDetail, MatchSummary, StoredMatch } from './types.ts';
+import { humanBrain } from './humanBrain.ts';
+import { HumanDesk } from './humanDesk.ts';
+import { decisionOf } from '../seats/decideWithRepair.ts';
+import type { CommandAuthor, HumanSeat, MatchDetail, MatchSummary, StoredMatch } from './types.ts';
 
 export type { CommandAuthor } from './types.ts';
 
@@ -27,6 +30,7 @@ interface Live {
   match: Match | null;
   abort: AbortController;
   observer: ObserverDesk;
+  humans: HumanDesk;
   recorder: MatchRecorder;
   lobbyTimer: ReturnType<typeof setTimeout> | null;
   done: Promise<void> | null;
@@ -52,6 +56,24 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 function runtimeFor(match: Match, id: PlayerId): IAgentRuntime | undefined {
   const team = (match.state as { units?: Array<{ id: string; team: string }> }).units?.find((u) => u.id === id)?.team;
   return findPlayer(id) ?? (team ? findPlayer(team) : undefined);
+}
+
+/** A person's seat name: their display name, or a short id when they have none. */
+function personName(author: CommandAuthor): string {
+  return author.name.trim() || `Guest-${author.id.slice(0, 6)}`;
+}
+
+function humanSeat(author: CommandAuthor): HumanSeat {
+  return { id: author.id, room: author.room ?? null, origin: author.origin ?? null };
+}
+
+/** The seat a person holds in a match, by their id. */
+function seatOf(stored: StoredMatch, author: CommandAuthor): PlayerId | null {
+  return Object.entries(stored.humans).find(([, seat]) => seat.id === author.id)?.[0] ?? null;
+}
+
+function humanFor(stored: StoredMatch, id: PlayerId): HumanSeat | undefined {
+  return stored.humans[id];
 }
 
 /**
@@ -125,6 +147,7 @@ export class HouseService extends Service {
       live.abort.abort();
       if (live.lobbyTimer) clearTimeout(live.lobbyTimer);
       live.observer.close();
+      live.humans.closeAll();
     }
   }
 
@@ -167,6 +190,7 @@ export class HouseService extends Service {
       usage: seatUsage(live.stored.record),
       budget: live.stored.options.budget,
       paused: live.stored.paused,
+      waitingFor: live.humans.waiting(),
     };
   }
 
@@ -208,19 +232,23 @@ export class HouseService extends Service {
       }
       case 'play': {
         if (fromPlayer) return 'Only the observer opens matches; players join with !join.';
-        const opened = await this.open(command.game, command.players, command.seed, author.origin ?? null);
+        const opened = await this.open(command.game, command.players, command.seed, author.origin ?? null, command.options, author);
         return opened.ok ? opened.text : opened.error;
       }
       case 'join': {
         const live = this.current()!;
         const game = this.games[live.stored.game]!;
-        const name = findPlayer(author.name)?.character.name;
-        if (!name) return `Only player agents can join (players: ${playerNames().join(', ') || 'none'}). Name them in !play <game> <names>.`;
-        if (live.stored.players.includes(name)) return `${name} is already seated.`;
+        const agent = findPlayer(author.name)?.character.name;
+        const name = agent ?? personName(author);
+        if (live.stored.players.some((p) => p.toLowerCase() === name.toLowerCase())) return `${name} is already seated.`;
         if (live.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
+        if (!agent) {
+          if (fromPlayer) return `Only player agents and people can join; ${author.name} is neither.`;
+          live.stored.humans[name] = humanSeat(author);
+        }
         live.stored.players.push(name);
         await this.store.save(live.stored);
-        return `${name} joins ${game.title}: ${live.stored.players.join(', ')}.`;
+        return `${name} joins ${game.title}${agent ? '' : ' as a person: the House will ask you for each move here'}: ${live.stored.players.join(', ')}.`;
       }
       case 'start': {
         const live = this.current()!;
@@ -240,13 +268,37 @@ export class HouseService extends Service {
         if (!live) return `No open beg from ${command.player}: nobody is begging right now.`;
         return live.observer.answer(command.player, command.kind === 'grant' ? command.amount : 0, command.reason);
       }
+      case 'move':
+      case 'done': {
+        const live = this.current();
+        const seat = live ? seatOf(live.stored, author) : null;
+        if (!live || !seat) return `You hold no seat in the running match. Join a lobby with !join, or be named in !play <game> me,<others>.`;
+        if (command.kind === 'done') return live.humans.done(seat);
+        const adapter = adapterFor(live.stored.game);
+        const state = live.match!.state;
+        const decision = adapter?.parseMove?.(command.text, state, seat) ?? decisionOf(command.text);
+        return live.humans.submit(seat, `!move ${command.text}`, decision);
+      }
+      case 'resume': {
+        if (fromPlayer) return 'Only the observer resumes matches.';
+        return this.resume(command.match, command.options);
+      }
       case 'game': {
         const live = this.current();
         if (!live || live.stored.status !== 'running') return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
         const adapter = verbAdapter(live.stored.game, command.verb);
         if (!adapter?.handle) return `!${command.verb} is not a command of ${live.stored.game}. Allowed: ${commandList(houseCommandTable())}`;
         const game = this.games[live.stored.game]!;
-        return adapter.handle(command, { matchId: live.stored.id, game, state: live.match?.state ?? live.stored.state, author, say: (text) => this.say(live.stored, text) });
+        return adapter.handle(command, {
+          matchId: live.stored.id,
+          game,
+          state: live.match?.state ?? live.stored.state,
+          author,
+          seat: seatOf(live.stored, author),
+          humans: live.humans,
+          log: live.match?.log?.entries ?? live.stored.log,
+          say: (text) => this.say(live.stored, text),
+        });
       }
     }
   }
@@ -262,15 +314,22 @@ export class HouseService extends Service {
   // ---- matches ----
 
   /** Opens a match: with names it starts at once; without, a lobby seated with the game's default count that starts by itself. */
-  async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null, rawOptions: unknown = {}): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
+  async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null, rawOptions: unknown = {}, author: CommandAuthor | null = null): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
     const game = this.games[gameId];
     if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(this.games).join(', ')}` };
     const available = playerNames();
     let players: string[];
+    const humans: Record<string, HumanSeat> = {};
     if (names.length) {
-      const unknown = names.filter((n) => !findPlayer(n));
-      if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Players: ${available.join(', ') || 'none'}` };
-      players = names.map((n) => findPlayer(n)!.character.name);
+      const me = names.filter((n) => n.toLowerCase() === 'me');
+      if (me.length && !author) return { ok: false, error: '`me` needs a person to seat: name agents only, or send !play from a chat.' };
+      const unknown = names.filter((n) => n.toLowerCase() !== 'me' && !findPlayer(n));
+      if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Players: ${available.join(', ') || 'none'}, or me` };
+      players = names.map((n) => (n.toLowerCase() === 'me' ? personName(author!) : findPlayer(n)!.character.name));
+      if (me.length) {
+        if (findPlayer(personName(author!))) return { ok: false, error: `${personName(author!)} is the name of a player agent; a person needs another name to sit down.` };
+        humans[personName(author!)] = humanSeat(author!);
+      }
     } else {
       players = available.slice(0, game.defaultPlayers);
     }
@@ -301,6 +360,8 @@ export class HouseService extends Service {
       options: options.data,
       record: emptyRecord(),
       paused: null,
+      humans,
+      rooms: {},
       createdAt: now,
       updatedAt: now,
     };
@@ -324,9 +385,11 @@ export class HouseService extends Service {
     stored.options = matchOptionsSchema.parse(stored.options ?? {});
     stored.record ??= emptyRecord();
     stored.paused ??= null;
+    stored.humans ??= {};
+    stored.rooms ??= {};
     const dir = this.matchDir;
     const recorder = new MatchRecorder(stored.id, stored.record, this.prices, dir ? promptFileSink(dir, stored.id) : null);
-    const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), recorder, lobbyTimer: null, done: null };
+    const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), humans: new HumanDesk(), recorder, lobbyTimer: null, done: null };
     this.live.set(stored.id, live);
     return live;
   }
@@ -350,6 +413,26 @@ export class HouseService extends Service {
     return null;
   }
 
+  /** `!resume`: a paused match (the named one, else the latest paused) continues, with the budgets given merged over its own. */
+  async resume(id: string | undefined, rawOptions: Record<string, unknown>): Promise<string> {
+    const paused = [...this.live.values()].filter((l) => l.stored.status === 'paused');
+    const live = id ? this.live.get(id) : paused.at(-1);
+    if (!live) return id ? `No match '${id}'.` : 'No paused match to resume.';
+    if (live.stored.status !== 'paused') return `Match ${live.stored.id} is ${live.stored.status}, not paused.`;
+    const budget = { ...live.stored.options.budget, ...((rawOptions.budget as object | undefined) ?? {}) };
+    const options = matchOptionsSchema.safeParse({ ...live.stored.options, ...rawOptions, budget });
+    if (!options.success) return `bad options: ${options.error.issues.map((i) => i.message).join('; ')}`;
+    const over = matchOverBudget(options.data.budget, live.recorder.spend());
+    if (over) return `Still over budget: ${over}. Give a larger one (--budget-tokens N or --budget-cost X).`;
+    live.stored.options = options.data;
+    live.stored.status = 'running';
+    live.stored.paused = null;
+    live.abort = new AbortController();
+    await this.store.save(live.stored);
+    live.done = this.play(live, false);
+    return `Match ${live.stored.id} resumes at round ${(live.match!.state as { round: number }).round}.`;
+  }
+
   async stopMatch(id: string): Promise<void> {
     const live = this.live.get(id);
     if (!live) return;
@@ -357,6 +440,7 @@ export class HouseService extends Service {
     live.stored.status = 'stopped';
     live.abort.abort();
     live.observer.close();
+    live.humans.closeAll();
     await this.store.save(live.stored);
   }
 
@@ -386,7 +470,8 @@ export class HouseService extends Service {
         await this.postMissedRounds(live);
         await this.say(stored, `${game.title} resumes at round ${(match.state as { round: number }).round}.`);
       }
-      await this.waitForPlayers(stored.players, live.abort.signal);
+      await this.waitForPlayers(stored.players.filter((p) => !humanFor(stored, p)), live.abort.signal);
+      const adapter = adapterFor(game.id);
       // Built on first use: a unit spawned mid-match (Trust's `spawn` variant) thinks with its team's runtime.
       const made: Record<PlayerId, Brain | undefined> = {};
       const brains = new Proxy(made as Record<PlayerId, Brain>, {
@@ -394,7 +479,10 @@ export class HouseService extends Service {
           if (typeof id !== 'string') return undefined;
           if (!(id in made)) {
             const runtime = runtimeFor(match, id);
-            made[id] = runtime
+            const person = humanFor(stored, id);
+            made[id] = person
+              ? humanBrain({ match, matchId: stored.id, desk: live.humans, recorder: live.recorder, adapter, signal: live.abort.signal, tell: (p, text) => this.tellPerson(live, p, text) })
+              : runtime
               ? runtimeBrain({
                   house: this.runtime,
                   player: runtime,
@@ -413,10 +501,9 @@ export class HouseService extends Service {
       });
       let lastRound = (match.state as { round: number }).round;
       const delay = numberSetting(this.runtime, 'HOUSE_ROUND_DELAY_MS', 1500);
-      const adapter = adapterFor(game.id);
       const ctx = this.phaseContext(live);
       await runMatch(match, brains, {
-        deadlineMs: this.decisionDeadline,
+        deadlineMs: (m) => adapter?.deadlineMs?.(m.state) ?? this.decisionDeadline,
         signal: live.abort.signal,
         beforePhase: adapter?.beforePhase ? () => adapter.beforePhase!(ctx) : undefined,
         afterCollect: (m, decisions) => this.closePhase(live, m, decisions),
@@ -425,7 +512,8 @@ export class HouseService extends Service {
           if (external !== undefined) live.recorder.phase((m.state as { round: number }).round, m.state.phase).external = external;
           return external;
         },
-        onPhase: async (m) => {
+        onPhase: async (m, events) => {
+          if (adapter?.afterPhase && !this.stopped) await adapter.afterPhase(ctx, events);
           const round = (m.state as { round: number }).round;
           if (round !== lastRound || m.over) {
             const report = game.report(m.state);
@@ -509,6 +597,11 @@ export class HouseService extends Service {
     const seated = new Set([...live.stored.players, ...match.game.actors(match.state)]);
     await Promise.all(
       [...seated].map(async (id) => {
+        if (humanFor(live.stored, id)) {
+          const notices = (match.game.view(match.state, id) as { notices?: unknown } | null)?.notices;
+          if (Array.isArray(notices) && notices.length) await this.tellPerson(live, id, `Round ${round}, privately for you: ${notices.join(' ')}`);
+          return;
+        }
         const runtime = runtimeFor(match, id);
         if (!runtime) return;
         try {
@@ -540,7 +633,7 @@ export class HouseService extends Service {
     while (!signal.aborted && Date.now() < until && names.some((n) => !findPlayer(n))) await sleep(100, signal);
   }
 
-  private async say(stored: StoredMatch, text: string, key?: string): Promise<void> {
+  private async say(stored: StoredMatch, text: string, key?: string, as?: PlayerId): Promise<void> {
     if (stored.origin) {
       try {
         await this.runtime.sendMessageToTarget({ source: stored.origin.source, channelId: stored.origin.channelId }, { text, source: stored.origin.source });
@@ -550,7 +643,42 @@ export class HouseService extends Service {
     }
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
-    await this.gateway.post(room, text, key);
+    await this.gateway.post(room, text, key, as ? this.postAuthor(stored, as) : undefined);
+  }
+
+  /** Who a post is carried for: an agent under its own id, a person under the House's (their words, marked as theirs). */
+  private postAuthor(stored: StoredMatch, player: PlayerId): { id: string; name: string } {
+    const agent = findPlayer(player);
+    return agent ? { id: agent.agentId, name: agent.character.name } : { id: stored.humans[player]?.id ?? this.runtime.agentId, name: player };
+  }
+
+  /** A private room of `members` and the House, made once and kept with the match, where `as` speaks. */
+  private async whisper(live: Live, members: PlayerId[], text: string, as: PlayerId, key?: string): Promise<void> {
+    const { stored } = live;
+    const id = [...members].sort().join('|');
+    let room = stored.rooms[id];
+    if (!room) {
+      const agents = members.map((m) => findPlayer(m)?.agentId).filter((x): x is NonNullable<typeof x> => !!x);
+      const made = await this.gateway.createRoom(`${this.roomName(stored)} DM ${[...members].sort().join(', ')}`, [this.runtime.agentId, ...agents]);
+      if (!made) return;
+      room = stored.rooms[id] = made;
+    }
+    await this.gateway.post(room, text, key, this.postAuthor(stored, as));
+  }
+
+  /** Writes to a seated person privately: their chat with the House (web GUI or Discord), else the game room with their name. */
+  private async tellPerson(live: Live, player: PlayerId, text: string): Promise<void> {
+    const seat = live.stored.humans[player];
+    if (seat?.origin) {
+      try {
+        await this.runtime.sendMessageToTarget({ source: seat.origin.source, channelId: seat.origin.channelId }, { text, source: seat.origin.source });
+        return;
+      } catch (error) {
+        this.runtime.logger.warn(`House: could not write to ${player} on ${seat.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (seat?.room) return this.gateway.post(seat.room, text);
+    await this.say(live.stored, `@${player}: ${text}`);
   }
 
   private phaseContext(live: Live): PhaseContext {
@@ -558,7 +686,8 @@ export class HouseService extends Service {
       matchId: live.stored.id,
       match: live.match!,
       house: this.runtime,
-      say: (text, key) => this.say(live.stored, text, key),
+      say: (text, key, as) => this.say(live.stored, text, key, as),
+      whisper: (members, text, as, key) => this.whisper(live, members, text, as, key),
       observer: live.observer,
       signal: live.abort.signal,
       setting: (key, fallback) => numberSetting(this.runtime, key, fallback),

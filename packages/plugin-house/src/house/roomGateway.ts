@@ -8,8 +8,18 @@ export interface GameRoom {
 /** Where the House talks in public: the game room a match gets (a group channel of the messaging server). */
 export interface RoomGateway {
   createRoom(name: string, participantIds: string[]): Promise<GameRoom | null>;
-  /** `key` names the post: the same key twice (a round re-posted after a crash) is stored once. */
-  post(room: GameRoom, text: string, key?: string): Promise<void>;
+  /**
+   * `key` names the post: the same key twice (a round re-posted after a crash)
+   * is stored once. `author` posts as a player (its DM or public message, which
+   * the House carries); the House itself by default.
+   */
+  post(room: GameRoom, text: string, key?: string, author?: PostAuthor): Promise<void>;
+}
+
+/** A player the House posts for: its agent id and name. */
+export interface PostAuthor {
+  id: string;
+  name: string;
 }
 
 /** For headless runs and benches: rooms exist nowhere and posts go nowhere. */
@@ -66,7 +76,8 @@ export function restGateway(runtime: IAgentRuntime): RoomGateway {
         return null;
       }
     },
-    async post(room, text, key) {
+    async post(room, text, key, author) {
+      const from = author ?? { id: runtime.agentId, name: runtime.character.name };
       try {
         const res = await fetch(new URL('/api/messaging/submit', baseUrl()), {
           method: 'POST',
@@ -75,11 +86,11 @@ export function restGateway(runtime: IAgentRuntime): RoomGateway {
             ...(key ? { messageId: stringToUuid(`${room.channelId}:${key}`) } : {}),
             channel_id: room.channelId,
             message_server_id: room.serverId,
-            author_id: runtime.agentId,
+            author_id: from.id,
             content: text,
             source_type: 'agent_response',
-            raw_message: { text, thought: '', actions: ['HOUSE_ANNOUNCE'] },
-            metadata: { agent_id: runtime.agentId, agentName: runtime.character.name, channelType: 'GROUP', isDm: false },
+            raw_message: { text, thought: '', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'] },
+            metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined },
           }),
         });
         if (!res.ok) runtime.logger.warn(`House: post to the game room failed (${res.status})`);

@@ -50,6 +50,8 @@ export interface MatchDetail {
   budget: Budget;
   /** Why the match is paused, when it is. */
   paused: string | null;
+  /** People whose move the House is waiting for (lower-case seat names). */
+  waitingFor: PlayerId[];
 }
 
 export interface PendingBeg {
@@ -85,6 +87,10 @@ export interface StoredMatch {
   record: MatchRecord;
   /** Why the match is paused, when it is. */
   paused: string | null;
+  /** Seats held by people, by seat name. */
+  humans: Record<PlayerId, HumanSeat>;
+  /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */
+  rooms: Record<string, { channelId: string; serverId: string }>;
   createdAt: number;
   updatedAt: number;
 }
@@ -95,4 +101,13 @@ export interface CommandAuthor {
   name: string;
   /** The platform channel the command came from, when it is not the web GUI (e.g. Discord). */
   origin?: { source: string; channelId: string } | null;
+  /** The web GUI channel the command came from (a person's chat with the House), where the House can write back later. */
+  room?: { channelId: string; serverId: string } | null;
+}
+
+/** A seat held by a person: who they are, and where the House writes to them privately. */
+export interface HumanSeat {
+  id: string;
+  room: { channelId: string; serverId: string } | null;
+  origin: { source: string; channelId: string } | null;
 }

@@ -18,6 +18,8 @@ export interface AnswerTrace {
   outcome: 'valid' | 'repaired' | 'fallback';
   /** Why an answer was refused, or why there was none. */
   errors: string[];
+  /** A person's decision as handed in (their texts are chat commands, merged by the game's adapter). */
+  final?: string;
 }
 
 /** One phase as the House played it: every seat's answers, what outsiders said, and the events the House added before `apply`. */

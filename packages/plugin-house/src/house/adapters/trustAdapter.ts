@@ -68,4 +68,25 @@ export const trustAdapter: HouseGameAdapter = {
     return { observer: answers as Record<PlayerId, unknown> };
   },
   roundText: (record) => trustRoundText(record.round, record.events),
+  parseMove: (text) => trustMove(text),
 };
+
+/**
+ * A person's Trust move in words: `HIGH_FIVE @Ada`, `attack Bram`, `block`,
+ * `beg 5 I am nearly out`, `replicate` (JSON works too). Anything else is
+ * passed on as it is, for the game's validation to explain.
+ */
+export function trustMove(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) return undefined;
+  const [head = '', ...rest] = trimmed.split(/\s+/);
+  const action = head.toUpperCase().replace(/-/g, '_');
+  const alias: Record<string, string> = { HIGHFIVE: 'HIGH_FIVE', NOTHING: 'DO_NOTHING', WAIT: 'DO_NOTHING', DONOTHING: 'DO_NOTHING' };
+  const name = alias[action] ?? action;
+  if (name === 'BEG') {
+    const amount = Number(rest[0]);
+    return { action: 'BEG', amount: Number.isFinite(amount) ? amount : rest[0], reason: rest.slice(1).join(' ') };
+  }
+  if ((name === 'HIGH_FIVE' || name === 'ATTACK') && rest[0]) return { action: name, target: rest[0].replace(/^@/, '') };
+  return { action: name };
+}

@@ -22,22 +22,43 @@ describe('parseCommand', () => {
   });
 
   test('!play with a game only', () => {
-    expect(parseCommand('!play Trust')).toEqual({ ok: true, command: { kind: 'play', game: 'trust', players: [] } });
+    expect(parseCommand('!play Trust')).toEqual({ ok: true, command: { kind: 'play', game: 'trust', players: [], options: {} } });
   });
 
   test('!play with players, mentions, commas and a seed', () => {
     expect(parseCommand('!play trust @Alice Bob,Carol --seed 7')).toEqual({
       ok: true,
-      command: { kind: 'play', game: 'trust', players: ['Alice', 'Bob', 'Carol'], seed: 7 },
+      command: { kind: 'play', game: 'trust', players: ['Alice', 'Bob', 'Carol'], seed: 7, options: {} },
     });
-    expect(parseCommand('!play trust --seed=-3 Dora')).toEqual({ ok: true, command: { kind: 'play', game: 'trust', players: ['Dora'], seed: -3 } });
+    expect(parseCommand('!play trust --seed=-3 Dora')).toEqual({ ok: true, command: { kind: 'play', game: 'trust', players: ['Dora'], seed: -3, options: {} } });
   });
 
   test('!play errors say what is allowed', () => {
-    expect(parseCommand('!play')).toEqual({ ok: false, error: 'which game? usage: !play <game> [player names] [--seed N]' });
-    expect(parseCommand('!play trust --seed')).toEqual({ ok: false, error: "--seed needs a whole number, got nothing; usage: !play <game> [player names] [--seed N]" });
-    expect(parseCommand('!play trust --seed 1.5')).toEqual({ ok: false, error: "--seed needs a whole number, got '1.5'; usage: !play <game> [player names] [--seed N]" });
-    expect(parseCommand('!play trust --fast')).toEqual({ ok: false, error: "unknown option '--fast'; usage: !play <game> [player names] [--seed N]" });
+    const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+    expect(parseCommand('!play')).toEqual({ ok: false, error: `which game? ${usage}` });
+    expect(parseCommand('!play trust --seed')).toEqual({ ok: false, error: `--seed needs a whole number, got nothing; ${usage}` });
+    expect(parseCommand('!play trust --seed 1.5')).toEqual({ ok: false, error: `--seed needs a whole number, got '1.5'; ${usage}` });
+    expect(parseCommand('!play trust --fast')).toEqual({
+      ok: false,
+      error: `unknown option '--fast' (options: --seed, --budget-tokens, --budget-cost, --player-budget-tokens, --player-budget-cost, --history-rounds); ${usage}`,
+    });
+    expect(parseCommand('!play trust --budget-tokens -5')).toEqual({ ok: false, error: `--budget-tokens needs a positive whole number, got '-5'; ${usage}` });
+  });
+
+  test('!play takes budgets and `me`; !resume names a match and larger budgets', () => {
+    expect(parseCommand('!play trust me,Ada --budget-tokens 5000 --player-budget-cost=0.25')).toEqual({
+      ok: true,
+      command: { kind: 'play', game: 'trust', players: ['me', 'Ada'], options: { budget: { tokens: 5000, playerCost: 0.25 } } },
+    });
+    expect(parseCommand('!resume trust-1-abc --budget-tokens 9000')).toEqual({ ok: true, command: { kind: 'resume', match: 'trust-1-abc', options: { budget: { tokens: 9000 } } } });
+    expect(parseCommand('!resume')).toEqual({ ok: true, command: { kind: 'resume', options: {} } });
+    expect(parseCommand('!resume a b')).toEqual({ ok: false, error: "unexpected 'b'; usage: !resume [match id] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]" });
+  });
+
+  test('a person moves with !move and hands in with !done', () => {
+    expect(parseCommand('!move {"action": "HIGH_FIVE"}')).toEqual({ ok: true, command: { kind: 'move', text: '{"action": "HIGH_FIVE"}' } });
+    expect(parseCommand('!move')).toEqual({ ok: false, error: '!move needs your decision, e.g. !move {"action": "HIGH_FIVE"}' });
+    expect(parseCommand('!done now')).toEqual({ ok: false, error: '!done takes no arguments' });
   });
 
   test('!grant takes a name, a whole amount and a reason', () => {
@@ -73,23 +94,23 @@ describe('the table is extensible', () => {
   });
 
   test('each command names its action', () => {
-    expect(actionFor({ kind: 'play', game: 'trust', players: [] })).toBe('HOUSE_PLAY');
+    expect(actionFor({ kind: 'play', game: 'trust', players: [], options: {} })).toBe('HOUSE_PLAY');
     expect(actionFor({ kind: 'game', verb: 'dm', args: [], text: '' }, table)).toBe('INFLUENCE_DM');
-    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE']);
+    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE', 'HOUSE_MOVE', 'HOUSE_DONE', 'HOUSE_RESUME']);
   });
 });
 
 describe('checkSituation', () => {
   test('commands that fit the phase pass', () => {
-    expect(checkSituation({ kind: 'play', game: 'trust', players: [] }, 'idle')).toBeNull();
+    expect(checkSituation({ kind: 'play', game: 'trust', players: [], options: {} }, 'idle')).toBeNull();
     expect(checkSituation({ kind: 'join' }, 'lobby')).toBeNull();
     expect(checkSituation({ kind: 'grant', player: 'A', amount: 1, reason: 'r' }, 'running')).toBeNull();
   });
 
   test('wrong-phase commands say what is allowed now', () => {
-    expect(checkSituation({ kind: 'join' }, 'idle')).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status');
-    expect(checkSituation({ kind: 'play', game: 'trust', players: [] }, 'running')).toBe('!play is not possible now: a match is being played. Allowed now: !games, !status, !stop, !grant, !decline');
-    expect(checkSituation({ kind: 'grant', player: 'A', amount: 1, reason: 'r' }, 'lobby')).toBe('!grant is not possible now: a match is waiting in the lobby. Allowed now: !games, !join, !start, !status, !stop');
+    expect(checkSituation({ kind: 'join' }, 'idle')).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status, !resume');
+    expect(checkSituation({ kind: 'play', game: 'trust', players: [], options: {} }, 'running')).toBe('!play is not possible now: a match is being played. Allowed now: !games, !status, !stop, !grant, !decline, !move, !done, !resume');
+    expect(checkSituation({ kind: 'grant', player: 'A', amount: 1, reason: 'r' }, 'lobby')).toBe('!grant is not possible now: a match is waiting in the lobby. Allowed now: !games, !join, !start, !status, !stop, !resume');
   });
 });
 

@@ -1,3 +1,5 @@
+import { applyOptionFlag } from '../matchOptions.ts';
+
 /**
  * The House's chat commands, parsed at the boundary before any model is asked.
  * Pure: text in, a value out, never a throw. The table is data so a game can
@@ -6,13 +8,19 @@
 
 export type HouseCommand =
   | { kind: 'games' }
-  | { kind: 'play'; game: string; players: string[]; seed?: number }
+  | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown> }
   | { kind: 'join' }
   | { kind: 'start' }
   | { kind: 'status' }
   | { kind: 'stop' }
   | { kind: 'grant'; player: string; amount: number; reason: string }
   | { kind: 'decline'; player: string; reason: string }
+  /** A person's move for their seat: the game's decision JSON or its short form. */
+  | { kind: 'move'; text: string }
+  /** A person hands in an open-ended move (several whispers). */
+  | { kind: 'done' }
+  /** Continues a paused match, optionally with larger budgets. */
+  | { kind: 'resume'; match?: string; options: Record<string, unknown> }
   /** A game's own verb, routed to that game's adapter with its arguments untouched. */
   | { kind: 'game'; verb: string; args: string[]; text: string };
 
@@ -42,21 +50,32 @@ export function mentionName(token: string): string {
   return token.replace(/^<@!?/, '').replace(/>$/, '').replace(/^@/, '').trim();
 }
 
+/** `--flag value` or `--flag=value`: the flag and its value (taken from `rest` when not inline). */
+function flag(token: string, rest: string[]): [string, string | undefined] {
+  const eq = token.indexOf('=');
+  return eq > 0 ? [token.slice(0, eq), token.slice(eq + 1)] : [token, rest.shift()];
+}
+
 function parsePlay(args: string[]): ParsedCommand {
-  const usage = 'usage: !play <game> [player names] [--seed N]';
+  const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
   const rest = [...args];
   let seed: number | undefined;
   const players: string[] = [];
+  const options: Record<string, unknown> = {};
   let game: string | undefined;
   while (rest.length) {
     const token = rest.shift()!;
-    if (token === '--seed' || token.startsWith('--seed=')) {
-      const raw = token.includes('=') ? token.slice('--seed='.length) : rest.shift();
-      if (raw === undefined || !/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return fail(`--seed needs a whole number, got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
-      seed = Number(raw);
+    if (token.startsWith('--')) {
+      const [name, raw] = flag(token, rest);
+      if (name === '--seed') {
+        if (raw === undefined || !/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return fail(`--seed needs a whole number, got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
+        seed = Number(raw);
+        continue;
+      }
+      const error = applyOptionFlag(options, name, raw);
+      if (error) return fail(`${error}; ${usage}`);
       continue;
     }
-    if (token.startsWith('--')) return fail(`unknown option '${token}'; ${usage}`);
     if (game === undefined) {
       game = token.toLowerCase();
       continue;
@@ -64,7 +83,7 @@ function parsePlay(args: string[]): ParsedCommand {
     for (const name of token.split(',').map(mentionName)) if (name) players.push(name);
   }
   if (!game) return fail(`which game? ${usage}`);
-  const command: HouseCommand = { kind: 'play', game, players };
+  const command: HouseCommand = { kind: 'play', game, players, options };
   if (seed !== undefined) command.seed = seed;
   return ok(command);
 }
@@ -85,6 +104,23 @@ function parseDecline(args: string[]): ParsedCommand {
   return ok({ kind: 'decline', player, reason: reason.join(' ').trim() || 'the observer declined' });
 }
 
+function parseResume(args: string[]): ParsedCommand {
+  const usage = 'usage: !resume [match id] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+  const rest = [...args];
+  const options: Record<string, unknown> = {};
+  let match: string | undefined;
+  while (rest.length) {
+    const token = rest.shift()!;
+    if (token.startsWith('--')) {
+      const [name, raw] = flag(token, rest);
+      const error = applyOptionFlag(options, name, raw);
+      if (error) return fail(`${error}; ${usage}`);
+    } else if (match === undefined) match = token;
+    else return fail(`unexpected '${token}'; ${usage}`);
+  }
+  return ok(match === undefined ? { kind: 'resume', options } : { kind: 'resume', match, options });
+}
+
 export const baseCommands: readonly CommandSpec[] = [
   { verb: 'games', action: 'HOUSE_GAMES', usage: '!games', help: 'list the games the House runs', parse: noArgs('games', { kind: 'games' }) },
   { verb: 'play', action: 'HOUSE_PLAY', usage: '!play <game> [player names] [--seed N]', help: 'open a match (with names: start it at once; without: open a lobby for !join)', parse: parsePlay },
@@ -94,6 +130,15 @@ export const baseCommands: readonly CommandSpec[] = [
   { verb: 'stop', action: 'HOUSE_STOP', usage: '!stop', help: 'stop the current match', parse: noArgs('stop', { kind: 'stop' }) },
   { verb: 'grant', action: 'HOUSE_GRANT', usage: '!grant @name N <reason>', help: 'answer a beg: give up to N sats', parse: parseGrant },
   { verb: 'decline', action: 'HOUSE_DECLINE', usage: '!decline @name <reason>', help: 'answer a beg: give nothing', parse: parseDecline },
+  {
+    verb: 'move',
+    action: 'HOUSE_MOVE',
+    usage: '!move <decision>',
+    help: 'your move, when you hold a seat: the decision JSON or the game’s short form',
+    parse: (_args, text) => (text ? ok({ kind: 'move', text }) : fail('!move needs your decision, e.g. !move {"action": "HIGH_FIVE"}')),
+  },
+  { verb: 'done', action: 'HOUSE_DONE', usage: '!done', help: 'hand in a move that takes several commands', parse: noArgs('done', { kind: 'done' }) },
+  { verb: 'resume', action: 'HOUSE_RESUME', usage: '!resume [match id] [--budget-tokens N ...]', help: 'continue a match paused by its budget', parse: parseResume },
 ];
 
 /** A game verb routed as `{kind: 'game'}` to the game's adapter, e.g. `gameCommand('dm', 'INFLUENCE_DM', '!dm @a @b', 'open a private channel')`. */
@@ -138,9 +183,9 @@ export function actionFor(command: HouseCommand, table: readonly CommandSpec[] =
 }
 
 const allowedIn: Record<Situation, string[]> = {
-  idle: ['games', 'play', 'status'],
-  lobby: ['games', 'join', 'start', 'status', 'stop'],
-  running: ['games', 'status', 'stop', 'grant', 'decline'],
+  idle: ['games', 'play', 'status', 'resume'],
+  lobby: ['games', 'join', 'start', 'status', 'stop', 'resume'],
+  running: ['games', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'resume'],
 };
 
 /** `null` when the command fits the situation; otherwise what is allowed now. Game verbs are checked by their game. */

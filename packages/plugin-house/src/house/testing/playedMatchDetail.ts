@@ -52,5 +52,6 @@ export function playedMatchDetail(gameId: string, players: PlayerId[], rounds: n
     usage: {},
     budget: {},
     paused: null,
+    waitingFor: [],
   };
 }
