@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ModelType } from '@elizaos/core';
-import { findPlayer, houseStateProvider, type HouseService } from '@the-house/plugin-house';
+import { findPlayer, games, houseStateProvider, type HouseService } from '@the-house/plugin-house';
+import { Match, runMatchSync } from '@the-house/plugin-house/engine';
 import type { Memory, State } from '@elizaos/core';
 import { startHost, type Host } from './host.ts';
 import { freePort, RestChat } from './restChat.ts';
@@ -68,6 +69,11 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   expect(room.some((t) => t.includes('match over'))).toBe(true);
   expect(room.filter((t) => t.startsWith('[trust] Round ')).length).toBe(detail.history.length);
   expect(room.some((t) => t.includes('missed') || t.includes('fallback'))).toBe(false);
+
+  // Offline brains draw from the runner's stream: the House's match is the headless one, hash for hash.
+  const headless = Match.create(games.trust!, {}, 11, ['Ada', 'Bram']);
+  runMatchSync(headless, { Ada: games.trust!.strategies.copycat!, Bram: games.trust!.strategies.grudger! });
+  expect(detail.events.at(-1)!.hash).toBe(headless.log!.head);
 
   const notes = await findPlayer('Ada')!.getCache<{ round: number; opponents: Record<string, unknown> }>(`house-notes:${id}`);
   expect(notes?.round).toBe(detail.history.length);

@@ -131,6 +131,12 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   alive(state: S, player: PlayerId): boolean;
   /** The replay contract's per-round fields. */
   report(state: S): RoundReport;
+  /**
+   * Facts the House poses before a phase's decisions are asked, which every
+   * view must show (Café: a challenge its model wrote). Pure; the House records
+   * what it posed so a replay poses the same.
+   */
+  pose?(state: S, facts: Record<string, unknown>): S;
   /** Splits one replay round into phase inputs; default: one input with `decisions` and the other keys as `external`. */
   replayInputs?(state: S, round: Record<string, unknown>): PhaseInput[];
   strategies: Record<string, Strategy<V, D>>;

@@ -2,6 +2,9 @@ import type { IAgentRuntime } from '@elizaos/core';
 import type { LogEntry } from '../engine/eventLog.ts';
 import type { Match, RoundRecord } from '../engine/match.ts';
 import type { AnyGame, GameEvent, PlayerId } from '../engine/types.ts';
+import { cafeAdapter } from './adapters/cafeAdapter.ts';
+import { goldmineAdapter } from './adapters/goldmineAdapter.ts';
+import { influenceAdapter } from './adapters/influenceAdapter.ts';
 import { trustAdapter } from './adapters/trustAdapter.ts';
 import { baseCommands, withCommands, type CommandSpec, type HouseCommand } from './commands/parse.ts';
 import type { HumanDesk } from './humanDesk.ts';
@@ -43,6 +46,12 @@ export interface PhaseContext {
   signal: AbortSignal;
   /** A numeric setting of the House (runtime setting or environment), or `fallback`. */
   setting(key: string, fallback: number): number;
+  /** Whether the House thinks with a real model (else its offline brain: no judge, no writing). */
+  houseModel: boolean;
+  /** Asks the House's own model, through its provider's gate, recorded with the match. */
+  askHouse(prompt: string, purpose: 'judge' | 'challenge' | 'prose'): Promise<{ text: string | null; error: string | null }>;
+  /** Sets facts before the phase's decisions (the game's `pose`), recorded so a replay poses the same. */
+  pose(facts: Record<string, unknown>): void;
 }
 
 /**
@@ -76,7 +85,7 @@ export interface HouseGameAdapter {
 }
 
 /** Adapters of the registered games. */
-export const gameAdapters: HouseGameAdapter[] = [trustAdapter];
+export const gameAdapters: HouseGameAdapter[] = [trustAdapter, cafeAdapter, goldmineAdapter, influenceAdapter];
 
 export function adapterFor(game: string, adapters: readonly HouseGameAdapter[] = gameAdapters): HouseGameAdapter | undefined {
   return adapters.find((a) => a.game === game);

@@ -13,6 +13,8 @@ import { matchOverBudget } from '../models/budget.ts';
 import { BUNDLE_FORMAT, promptFileSink, writeBundle } from '../models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, seatUsage } from '../models/matchRecorder.ts';
 import { parsePriceTable, type PriceTable } from '../models/priceTable.ts';
+import { providerGate } from '../models/gateRegistry.ts';
+import { runtimeModelClient } from '../models/runtimeModelClient.ts';
 import { matchOptionsSchema, type MatchOptions } from './matchOptions.ts';
 import { restGateway, type GameRoom, type RoomGateway } from './roomGateway.ts';
 import { roundText } from './roundText.ts';
@@ -103,6 +105,11 @@ export class HouseService extends Service {
     const prices = parsePriceTable(String(runtime.getSetting('HOUSE_PRICES') ?? process.env.HOUSE_PRICES ?? ''));
     if (!prices.ok) runtime.logger.warn(`House: ${prices.error}; every model counts as free`);
     this.prices = prices.ok ? prices.table : {};
+  }
+
+  /** The House's own model (judge, challenges), as a metered client. */
+  private get houseClient() {
+    return runtimeModelClient(this.runtime);
   }
 
   /** Where match files (bundles, prompt texts) go; none when unset (tests). */
@@ -691,6 +698,21 @@ export class HouseService extends Service {
       observer: live.observer,
       signal: live.abort.signal,
       setting: (key, fallback) => numberSetting(this.runtime, key, fallback),
+      houseModel: !this.houseClient.free,
+      askHouse: async (prompt, purpose) => {
+        const match = live.match!;
+        const { round, phase } = match.state as { round: number; phase: string };
+        const gate = this.houseClient.free ? null : providerGate(this.houseClient.gateKey, this.houseClient.baseUrl, (p) => this.runtime.logger.warn(`House: ${p}`));
+        const r = await live.recorder.call(this.houseClient, gate, { caller: 'house', purpose, round, phase, system: this.runtime.character.system ?? '' }, prompt, live.abort.signal);
+        return { text: r.text, error: r.error };
+      },
+      pose: (facts) => {
+        const match = live.match!;
+        if (!match.game.pose) return;
+        const { round, phase } = match.state as { round: number; phase: string };
+        match.state = match.game.pose(match.state, facts);
+        live.recorder.phase(round, phase).posed = facts;
+      },
     };
   }
 

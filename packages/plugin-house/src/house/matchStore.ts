@@ -2,26 +2,65 @@ import type { IAgentRuntime } from '@elizaos/core';
 import type { StoredMatch } from './types.ts';
 
 const INDEX_KEY = 'house:matches';
-const matchKey = (id: string) => `house:match:${id}`;
+const headKey = (id: string) => `house:match:${id}`;
+const chunkKey = (id: string, list: ListName, n: number) => `house:match:${id}:${list}:${n}`;
+
+/** The lists of a match that only grow; they are saved in chunks so a save costs one phase, not the whole match. */
+const LISTS = ['log', 'history', 'calls', 'phases'] as const;
+type ListName = (typeof LISTS)[number];
+
+/** Entries per chunk row: a save rewrites at most the last, partly filled, chunk of each list. */
+export const CHUNK = 64;
+
+type Lengths = Record<ListName, number>;
+
+function lists(match: StoredMatch): Record<ListName, unknown[]> {
+  return { log: match.log, history: match.history, calls: match.record.calls, phases: match.record.phases };
+}
 
 /**
  * Matches in the House runtime's cache table (plugin-sql: PGLite or
- * PostgreSQL). Each save writes the whole match (state, log, history) as one
- * row, so a crash leaves either the previous phase or the new one, never half.
- * The row wraps JSON text (`{json}`), not the value itself: jsonb reorders object
- * keys, and the log's hash chain covers the exact key order of each entry (a bare
- * string would come back parsed).
+ * PostgreSQL). A match is a head row (state, seats, options, and how many
+ * entries each growing list has) plus chunk rows of its growing lists (the
+ * hash-chained log, the round history, the model calls, the phase traces).
+ * A save writes the chunks that changed, then the head: a crash in between
+ * leaves the previous head, whose lengths ignore anything written after it,
+ * so a reader sees the previous phase or the new one, never half. Rows wrap
+ * JSON text (`{json}`), not values: jsonb reorders object keys, and the log's
+ * hash chain covers the exact key order of each entry.
  */
 export class MatchStore {
+  /** How much of each list is already stored, per match. */
+  private readonly written = new Map<string, Lengths>();
+
   constructor(private readonly runtime: IAgentRuntime) {}
 
   async ids(): Promise<string[]> {
     return (await this.runtime.getCache<string[]>(INDEX_KEY)) ?? [];
   }
 
+  private async text<T>(key: string): Promise<T | null> {
+    const row = await this.runtime.getCache<{ json?: unknown }>(key);
+    return row && typeof row.json === 'string' ? (JSON.parse(row.json) as T) : null;
+  }
+
+  private put(key: string, value: unknown): Promise<boolean> {
+    return this.runtime.setCache(key, { json: JSON.stringify(value) });
+  }
+
   async load(id: string): Promise<StoredMatch | null> {
-    const row = await this.runtime.getCache<{ json?: unknown }>(matchKey(id));
-    return row && typeof row.json === 'string' ? (JSON.parse(row.json) as StoredMatch) : null;
+    const head = await this.text<StoredMatch & { lengths?: Lengths }>(headKey(id));
+    if (!head) return null;
+    const { lengths, ...match } = head;
+    if (!lengths) return match as StoredMatch;
+    const read = async (list: ListName): Promise<unknown[]> => {
+      const chunks = await Promise.all(Array.from({ length: Math.ceil(lengths[list] / CHUNK) }, (_, n) => this.text<unknown[]>(chunkKey(id, list, n))));
+      return chunks.flatMap((c) => c ?? []).slice(0, lengths[list]);
+    };
+    const [log, history, calls, phases] = await Promise.all(LISTS.map(read));
+    this.written.set(id, { ...lengths });
+    const stored = match as StoredMatch;
+    return { ...stored, log: log as StoredMatch['log'], history: history as StoredMatch['history'], record: { ...stored.record, calls: calls as StoredMatch['record']['calls'], phases: phases as StoredMatch['record']['phases'] } };
   }
 
   async all(): Promise<StoredMatch[]> {
@@ -30,7 +69,21 @@ export class MatchStore {
   }
 
   async save(match: StoredMatch): Promise<void> {
-    await this.runtime.setCache(matchKey(match.id), { json: JSON.stringify({ ...match, updatedAt: Date.now() }) });
+    const done = this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 };
+    const now = lists(match);
+    const lengths = {} as Lengths;
+    const writes: Array<Promise<boolean>> = [];
+    for (const list of LISTS) {
+      const items = now[list];
+      lengths[list] = items.length;
+      // Earlier entries never change, except a phase trace still being filled in: rewrite from the chunk of the last saved one.
+      const from = Math.floor(Math.max(0, Math.min(done[list], items.length) - 1) / CHUNK);
+      for (let n = from; n * CHUNK < items.length; n++) writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK)));
+    }
+    await Promise.all(writes);
+    const { log: _log, history: _history, record, ...rest } = match;
+    await this.put(headKey(match.id), { ...rest, record: { ...record, calls: [], phases: [] }, log: [], history: [], lengths, updatedAt: Date.now() });
+    this.written.set(match.id, lengths);
     const ids = await this.ids();
     if (!ids.includes(match.id)) await this.runtime.setCache(INDEX_KEY, [...ids, match.id]);
   }

@@ -100,7 +100,7 @@ export function baselineOf(player: IAgentRuntime, gameId: string): string | null
 
 /** The request a seat gets: its own view, its legal moves and the decision's JSON Schema. */
 export function decisionRequest(game: AnyGame, state: unknown, matchId: string, view: unknown, ctx: { player: PlayerId; round: number; phase: string }): DecisionRequest {
-  return { matchId, game: game.id, player: ctx.player, round: ctx.round, phase: ctx.phase, view, legalMoves: game.legalMoves(state, ctx.player), schema: decisionJsonSchema(game) };
+  return { matchId, game: game.id, seed: (state as { seed: number }).seed, player: ctx.player, round: ctx.round, phase: ctx.phase, view, legalMoves: game.legalMoves(state, ctx.player), schema: decisionJsonSchema(game) };
 }
 
 /**

@@ -28,6 +28,8 @@ export interface PhaseTrace {
   phase: string;
   answers: Record<PlayerId, AnswerTrace>;
   external?: Record<string, unknown>;
+  /** What the House posed before the decisions (the game's `pose`). */
+  posed?: Record<string, unknown>;
   /** House events appended to the log before the phase was applied (a spent budget), in seat order. */
   notices?: GameEvent[];
 }

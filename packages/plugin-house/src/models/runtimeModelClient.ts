@@ -37,7 +37,7 @@ export function runtimeModelClient(runtime: IAgentRuntime): ModelClient & { gate
   return {
     provider: `${provider}@${baseUrl}`,
     model,
-    free: provider === OFFLINE_BRAIN,
+    free: provider === OFFLINE_BRAIN || provider === 'none',
     gateKey: `${provider}|${baseUrl}|${sha256Hex(key).slice(0, 12)}`,
     baseUrl,
     complete: async (prompt) => String(await runtime.useModel(ModelType.TEXT_LARGE, { prompt })),

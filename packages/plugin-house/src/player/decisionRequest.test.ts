@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { decodeRequest, encodeRequest, type DecisionRequest } from './decisionRequest.ts';
 
-const request = (round: number): DecisionRequest => ({ matchId: 'm1', game: 'trust', player: 'Ann', round, phase: 'act', view: { round }, legalMoves: ['BLOCK'], schema: {} });
+const request = (round: number): DecisionRequest => ({ matchId: 'm1', game: 'trust', seed: 1, player: 'Ann', round, phase: 'act', view: { round }, legalMoves: ['BLOCK'], schema: {} });
 
 test('the last marker in a prompt wins', () => {
   const prompt = `old: ${encodeRequest(request(1))}\nnow: ${encodeRequest(request(2))}\nanswer with JSON`;

@@ -6,6 +6,8 @@
 export interface DecisionRequest {
   matchId: string;
   game: string;
+  /** The match seed: an offline brain draws from the same stream as headless play, so a House match with baselines is the headless match. */
+  seed: number;
   player: string;
   round: number;
   phase: string;

@@ -8,6 +8,7 @@ const state = trustGame.setup(trustGame.configSchema.parse({}), 4, ['Ann', 'Bob'
 const request: DecisionRequest = {
   matchId: 'trust-4-x',
   game: 'trust',
+  seed: 4,
   player: 'Ann',
   round: 1,
   phase: 'act',

@@ -1,5 +1,4 @@
 import { ModelType, type IAgentRuntime, type Plugin } from '@elizaos/core';
-import { hashSeed } from '../engine/rng.ts';
 import { brainContext } from '../engine/runner.ts';
 import { games } from '../games/registry.ts';
 import { strategyFor, type StrategyChoice } from './characterBrain.ts';
@@ -10,15 +9,16 @@ export const OFFLINE_BRAIN = 'house-offline-brain';
 
 /**
  * The move a baseline strategy makes for a request: the one the choice names
- * for the game, else the game's first. Its random stream is derived from the
- * match id, so a resumed match draws the same moves.
+ * for the game, else the game's first. Its random stream is the runner's
+ * (match seed, player, round, phase), so a resumed match draws the same moves
+ * and a House match plays exactly as `house play` with the same seed.
  */
 export function strategyMove(request: DecisionRequest, choice: StrategyChoice | null): unknown {
   const game = games[request.game];
   const name = strategyFor(request.game, choice);
   const strategy = game && name ? game.strategies[name] : undefined;
   if (!strategy) return {};
-  return strategy.decide(request.view, brainContext(hashSeed(0, request.matchId), request.player, request.round, request.phase));
+  return strategy.decide(request.view, brainContext(request.seed, request.player, request.round, request.phase));
 }
 
 function chatReply(runtime: IAgentRuntime, choice: StrategyChoice | null): string {

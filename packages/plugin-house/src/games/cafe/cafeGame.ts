@@ -7,7 +7,7 @@ import { cafeDecisionSchema, type CafeDecision } from './cafeDecision.ts';
 import type { CafeState, CafeView } from './cafeTypes.ts';
 import { cafeView } from './cafeView.ts';
 import { toTokens } from './cents.ts';
-import { challengeForRound, challengeOrder } from './challengeOrder.ts';
+import { challengeForRound, challengeOrder, withChallenge } from './challengeOrder.ts';
 import { cafeStrategies } from './strategies/cafeStrategies.ts';
 import { cafeLegalMoves } from './cafeLegalMoves.ts';
 import { cafePrompt } from './cafePrompt.ts';
@@ -82,6 +82,12 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
     return { players, extra: v ? { challenge: state.last!.challenge.id, judge: { best: v.best, worst: v.worst, by: v.by } } : undefined };
   },
   strategies: cafeStrategies,
+  /** The House's own challenge for the round (`facts.challenge`); a bad one leaves the bank's. */
+  pose: (state, facts) => {
+    if (facts.challenge === undefined) return state;
+    const set = withChallenge(state, facts.challenge);
+    return set.ok ? set.value : state;
+  },
   prompt: cafePrompt,
   // Loaded on demand, like the CLI verbs below: report code stays out of the rules' import graph.
   async artifacts(state, events) {

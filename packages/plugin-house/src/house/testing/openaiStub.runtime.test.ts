@@ -16,6 +16,7 @@ const state = trust.setup(trust.configSchema.parse({}), 1, ['ada', 'bob']);
 const request = (extra: Partial<DecisionRequest> = {}): DecisionRequest => ({
   matchId: 'm1',
   game: 'trust',
+  seed: 1,
   player: 'ada',
   round: 1,
   phase: 'act',

@@ -1,0 +1,89 @@
+import { expect, test } from 'bun:test';
+import type { IAgentRuntime } from '@elizaos/core';
+import { emptyRecord } from '../models/matchRecorder.ts';
+import { matchOptionsSchema } from './matchOptions.ts';
+import { CHUNK, MatchStore } from './matchStore.ts';
+import type { StoredMatch } from './types.ts';
+
+function cacheRuntime() {
+  const rows = new Map<string, unknown>();
+  const writes: string[] = [];
+  const runtime = {
+    getCache: async (key: string) => rows.get(key),
+    setCache: async (key: string, value: unknown) => {
+      writes.push(key);
+      rows.set(key, value);
+      return true;
+    },
+  } as unknown as IAgentRuntime;
+  return { runtime, rows, writes };
+}
+
+function match(): StoredMatch {
+  return {
+    id: 'm1',
+    game: 'trust',
+    seed: 1,
+    config: {},
+    status: 'running',
+    players: ['a', 'b'],
+    channelId: null,
+    serverId: null,
+    state: { round: 1 },
+    log: [],
+    history: [],
+    origin: null,
+    postedRound: 0,
+    options: matchOptionsSchema.parse({}),
+    record: emptyRecord(),
+    paused: null,
+    humans: {},
+    rooms: {},
+    createdAt: 0,
+    updatedAt: 0,
+  };
+}
+
+const entry = (seq: number) => ({ seq, round: seq, phase: 'act', type: 'round', prev: 'p', hash: `h${seq}` });
+
+test('a match round-trips, and each save writes only the chunks that grew plus the head', async () => {
+  const { runtime, writes } = cacheRuntime();
+  const store = new MatchStore(runtime);
+  const m = match();
+  let lastSave: string[] = [];
+  for (let i = 0; i < CHUNK * 3 + 5; i++) {
+    m.log.push(entry(i));
+    m.history.push({ round: i + 1, players: { a: { sats: i } } });
+    const before = writes.length;
+    await store.save(m);
+    lastSave = writes.slice(before);
+  }
+  expect(lastSave).toEqual(['house:match:m1:log:3', 'house:match:m1:history:3', 'house:match:m1']);
+  const loaded = await new MatchStore(runtime).load('m1');
+  expect(loaded).toEqual({ ...m, updatedAt: loaded!.updatedAt });
+  expect(await store.ids()).toEqual(['m1']);
+});
+
+test('a crash after the chunks but before the head leaves the previous phase, whole', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const store = new MatchStore(runtime);
+  const m = match();
+  m.log.push(entry(0));
+  await store.save(m);
+  const head = rows.get('house:match:m1');
+  m.log.push(entry(1));
+  m.state = { round: 2 };
+  await store.save(m);
+  rows.set('house:match:m1', head);
+  const loaded = await new MatchStore(runtime).load('m1');
+  expect(loaded!.log).toEqual([entry(0)]);
+  expect(loaded!.state).toEqual({ round: 1 });
+});
+
+test('a row saved whole by the earlier format still loads', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const m = { ...match(), log: [entry(0)] };
+  rows.set('house:match:m1', { json: JSON.stringify(m) });
+  rows.set('house:matches', ['m1']);
+  expect(await new MatchStore(runtime).load('m1')).toEqual(m);
+});
