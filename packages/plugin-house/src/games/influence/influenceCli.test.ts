@@ -80,7 +80,7 @@ describe('house play influence --out, then house audit influence', () => {
     const out = join(tmp(), 'match');
     const play = house('play', 'influence', '--seed', '4', '--players', 'alliance,rumour,paranoid,random,alliance,rumour,paranoid,random', '--out', out);
     expect(play.code).toBe(0);
-    expect(play.stdout).toContain(`files: ${join(out, 'report.html')}, ${join(out, 'house-log.jsonl')}`);
+    expect(play.stdout).toContain(`files: ${join(out, 'match.json')}, ${join(out, 'report.html')}, ${join(out, 'house-log.jsonl')}`);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toStartWith('<!doctype html>');
     expect(html).toContain('DMs, revealed after the game');

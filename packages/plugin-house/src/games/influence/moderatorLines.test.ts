@@ -12,6 +12,12 @@ describe('moderator lines (spec section 6)', () => {
     expect(moderatorLines.win('kim')).toBe('[WIN] The House ▸ Congratulations, Agent kim. You are the last operative.');
   });
 
+  test('the power action names who acted, and says when the House drew it', () => {
+    expect(moderatorLines.powerTaken('kim', 'eliminate', 'lee', false)).toBe('[POWER] The House ▸ kim eliminates lee.');
+    expect(moderatorLines.powerTaken('kim', 'protect', 'lee', false)).toBe(moderatorLines.protected('kim', 'lee'));
+    expect(moderatorLines.powerTaken('kim', 'eliminate', 'lee', true)).toBe('[POWER] The House ▸ kim eliminates lee. kim did not act in time: the House chose at random.');
+  });
+
   test('every line would be refused as an imitation if a player typed it', () => {
     for (const text of [moderatorLines.lobby(4), moderatorLines.whisper(1), moderatorLines.win('kim'), moderatorLines.autoFilled('kim', 'x')]) {
       expect(imitatesHouse(text)).toBe(true);

@@ -24,6 +24,9 @@ export const moderatorLines = {
       ? line('POWER', `Phase 4. @${empowered}, choose: !eliminate Z or !protect Z (Z among ${exposed.join(', ')}).`)
       : line('POWER', `Phase 4. @${empowered}, no one is exposed: choose !eliminate Z (anyone but yourself).`),
   protected: (empowered: PlayerId, target: PlayerId): string => line('POWER', `${empowered} protects ${target}.`),
+  /** The power action as the room hears it; `auto` when the empowered did not act and the House drew it (RULES Influence 7, spec timeout rule). */
+  powerTaken: (empowered: PlayerId, action: 'eliminate' | 'protect', target: PlayerId, auto: boolean): string =>
+    line('POWER', `${empowered} ${action === 'eliminate' ? 'eliminates' : 'protects'} ${target}.${auto ? ` ${empowered} did not act in time: the House chose at random.` : ''}`),
   noElimination: (round: number): string => line('REVEAL', `No one is eliminated. Round ${round} ends.`),
   reveal: (player: PlayerId, round: number): string => line('REVEAL', `Agent ${player} has been eliminated. Round ${round} ends.`),
   remain: (alive: readonly PlayerId[]): string => line('REVEAL', `${alive.length} operatives remain: ${alive.join(', ')}.`),
