@@ -3,6 +3,7 @@ import { replay } from '../engine/replay.ts';
 import { games } from '../games/registry.ts';
 import { playCommand } from './play.ts';
 import { tournamentCommand } from './tournament.ts';
+import { replayMatchCommand } from './replayMatchCommand.ts';
 
 /** An expected failure: printed as one line, exit code 2. */
 export class CliError extends Error {
@@ -37,4 +38,5 @@ export const commands: Record<string, (argv: string[]) => Promise<number>> = {
   replay: replayCommand,
   play: playCommand,
   tournament: tournamentCommand,
+  'replay-match': replayMatchCommand,
 };

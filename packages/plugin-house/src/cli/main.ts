@@ -26,9 +26,10 @@ function gameVerbs(): string[] {
 function usage(): string {
   return [
     'usage: bun run house <command> [args]',
-    '  play <game> --seed N --players a,b [--config file.json] [--out dir]',
+    '  play <game> --seed N --players a,b|model:<name>[/strategy] [--config file.json] [--out dir] [--budget-tokens N ...]',
     '  tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--ratings file.json]',
     '  replay <scenario.json>',
+    '  replay-match <match id | match.json | play --out dir> [--dir matches-dir]',
     '  sweep goldmine --seeds N --rounds R --players N --population p:n,... --treatment key=v1,v2 [--out dir]',
     '  analyze cafe <out-dir|events.jsonl> [--html report.html]',
     '  logs cafe <out-dir|events.jsonl> [--out dir]',

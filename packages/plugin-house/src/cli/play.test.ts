@@ -29,7 +29,7 @@ describe('house play', () => {
     expect(verifyChain(log, final.head)).toEqual({ ok: true });
     expect(final.outcome.over).toBe(true);
     expect(lines.at(-3)).toContain(`${final.outcome.kind} after ${final.state.round} rounds`);
-    expect(lines.at(-1)).toBe(`files: ${join(out, 'report.html')}`);
+    expect(lines.at(-1)).toBe(`files: ${join(out, 'match.json')}, ${join(out, 'report.html')}`);
     const report = readFileSync(join(out, 'report.html'), 'utf8');
     expect(report).toStartWith('<!doctype html>');
     expect(report).toContain('<canvas id="scores">');

@@ -80,6 +80,10 @@ export interface HouseGameAdapter {
    * this only for shorthand.
    */
   parseMove?(text: string, state: unknown, player: PlayerId): unknown;
+  /** Verbs that still answer once the match is over (Influence's `!audit`: the published head is for after the game). */
+  afterEnd?: string[];
+  /** The game's own commands for a person's move, named in the House's request (Influence: `!dm`, `!public`, ...). */
+  commandHint?(state: unknown, player: PlayerId): string;
   /** Whether a person's draft stays open until `!done` or the deadline even once it is valid (Influence's WHISPER: several DMs). */
   openEnded?(state: unknown): boolean;
 }

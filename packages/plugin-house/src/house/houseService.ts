@@ -8,7 +8,7 @@ import { findPlayer, isPlayerAgent, playerNames } from '../player/playerRegistry
 import { runCommand } from './commandActions.ts';
 import { checkSituation, commandList, looksLikeCommand, type HouseCommand, type Situation } from './commands/parse.ts';
 import { MatchStore } from './matchStore.ts';
-import { runtimeBrain, tellRound } from './playerBrain.ts';
+import { runtimeBrain, seatInfo, tellRound } from './playerBrain.ts';
 import { matchOverBudget } from '../models/budget.ts';
 import { BUNDLE_FORMAT, promptFileSink, writeBundle } from '../models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, seatUsage } from '../models/matchRecorder.ts';
@@ -23,6 +23,8 @@ import { ObserverDesk } from './observerDesk.ts';
 import { humanBrain } from './humanBrain.ts';
 import { HumanDesk } from './humanDesk.ts';
 import { decisionOf } from '../seats/decideWithRepair.ts';
+import { closePhase } from '../seats/closePhase.ts';
+import { seatOwner } from '../seats/seatOwner.ts';
 import type { CommandAuthor, HumanSeat, MatchDetail, MatchSummary, StoredMatch } from './types.ts';
 
 export type { CommandAuthor } from './types.ts';
@@ -56,8 +58,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** The player runtime behind a seat: the player itself, or the team a spawned unit belongs to. */
 function runtimeFor(match: Match, id: PlayerId): IAgentRuntime | undefined {
-  const team = (match.state as { units?: Array<{ id: string; team: string }> }).units?.find((u) => u.id === id)?.team;
-  return findPlayer(id) ?? (team ? findPlayer(team) : undefined);
+  return findPlayer(seatOwner(match.state, id));
 }
 
 /** A person's seat name: their display name, or a short id when they have none. */
@@ -292,8 +293,9 @@ export class HouseService extends Service {
       }
       case 'game': {
         const live = this.current();
-        if (!live || live.stored.status !== 'running') return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
-        const adapter = verbAdapter(live.stored.game, command.verb);
+        const adapter = live ? verbAdapter(live.stored.game, command.verb) : undefined;
+        const afterEnd = live?.stored.status === 'finished' && !!adapter?.afterEnd?.includes(command.verb);
+        if (!live || (live.stored.status !== 'running' && !afterEnd)) return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
         if (!adapter?.handle) return `!${command.verb} is not a command of ${live.stored.game}. Allowed: ${commandList(houseCommandTable())}`;
         const game = this.games[live.stored.game]!;
         return adapter.handle(command, {
@@ -487,6 +489,11 @@ export class HouseService extends Service {
           if (!(id in made)) {
             const runtime = runtimeFor(match, id);
             const person = humanFor(stored, id);
+            live.recorder.record.seats[id] ??= person
+              ? { brain: 'human', strategy: null, persona: '', system: '' }
+              : runtime
+                ? seatInfo(runtime, game.id)
+                : { brain: 'offline', strategy: null, persona: '', system: '' };
             made[id] = person
               ? humanBrain({ match, matchId: stored.id, desk: live.humans, recorder: live.recorder, adapter, signal: live.abort.signal, tell: (p, text) => this.tellPerson(live, p, text) })
               : runtime
@@ -513,7 +520,7 @@ export class HouseService extends Service {
         deadlineMs: (m) => adapter?.deadlineMs?.(m.state) ?? this.decisionDeadline,
         signal: live.abort.signal,
         beforePhase: adapter?.beforePhase ? () => adapter.beforePhase!(ctx) : undefined,
-        afterCollect: (m, decisions) => this.closePhase(live, m, decisions),
+        afterCollect: (m, decisions) => closePhase(live.recorder, m, decisions),
         external: async (m, decisions) => {
           const external = adapter?.external ? await adapter.external(ctx, decisions) : undefined;
           if (external !== undefined) live.recorder.phase((m.state as { round: number }).round, m.state.phase).external = external;
@@ -552,27 +559,6 @@ export class HouseService extends Service {
       this.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     }
     this.writeMatchFile(live);
-  }
-
-  /**
-   * After a phase's decisions are in: a seat that gave none in time gets a
-   * `fallback` trace, and House notices (a spent budget) join the log in seat
-   * order, so the log is the same however the answers raced.
-   */
-  private closePhase(live: Live, match: Match, decisions: Record<PlayerId, unknown>): void {
-    const { round, phase } = match.state as { round: number; phase: string };
-    const trace = live.recorder.phase(round, phase);
-    const actors = match.actors();
-    for (const id of actors) {
-      if (id in decisions) continue;
-      const answered = trace.answers[id];
-      trace.answers[id] = { kind: answered?.kind ?? 'model', texts: [], calls: [], outcome: 'fallback', errors: ['no decision in time'] };
-    }
-    const notices = trace.notices ?? [];
-    const order = (e: { data?: Record<string, unknown> }) => actors.indexOf(String(e.data?.player ?? ''));
-    trace.notices = [...notices].sort((a, b) => order(a) - order(b));
-    match.log?.appendAll(round, phase, trace.notices);
-    if (trace.notices.length === 0) delete trace.notices;
   }
 
   /** The match as a file for `replay-match`, once it ends, pauses or stops. */
@@ -642,8 +628,9 @@ export class HouseService extends Service {
 
   private async say(stored: StoredMatch, text: string, key?: string, as?: PlayerId): Promise<void> {
     if (stored.origin) {
+      const shown = as ? `${this.postAuthor(stored, as).name}: ${text}` : text;
       try {
-        await this.runtime.sendMessageToTarget({ source: stored.origin.source, channelId: stored.origin.channelId }, { text, source: stored.origin.source });
+        await this.runtime.sendMessageToTarget({ source: stored.origin.source, channelId: stored.origin.channelId }, { text: shown, source: stored.origin.source });
       } catch (error) {
         this.runtime.logger.warn(`House: could not post to ${stored.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -665,8 +652,8 @@ export class HouseService extends Service {
     const id = [...members].sort().join('|');
     let room = stored.rooms[id];
     if (!room) {
-      const agents = members.map((m) => findPlayer(m)?.agentId).filter((x): x is NonNullable<typeof x> => !!x);
-      const made = await this.gateway.createRoom(`${this.roomName(stored)} DM ${[...members].sort().join(', ')}`, [this.runtime.agentId, ...agents]);
+      const ids = members.map((m) => findPlayer(m)?.agentId ?? stored.humans[m]?.id).filter((x): x is NonNullable<typeof x> => !!x);
+      const made = await this.gateway.createRoom(`${this.roomName(stored)} DM ${[...members].sort().join(', ')}`, [this.runtime.agentId, ...ids]);
       if (!made) return;
       room = stored.rooms[id] = made;
     }

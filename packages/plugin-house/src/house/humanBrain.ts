@@ -38,7 +38,8 @@ export function humanBrain(d: HumanSeatDeps): Brain {
       const state = d.match.state;
       const openEnded = d.adapter?.openEnded?.(state) ?? false;
       const left = ctx.deadline ? ` within ${Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000))} s` : '';
-      const how = `Answer with !move <decision JSON>${d.adapter?.parseMove ? ' or its short form' : ''}${openEnded ? ', then !done' : ''}${left}; otherwise the game's fallback plays for you.`;
+      const hint = d.adapter?.commandHint?.(state, ctx.player);
+      const how = `Answer with ${hint ? `${hint}, or ` : ''}!move <decision JSON>${d.adapter?.parseMove ? ' or its short form' : ''}${openEnded ? ', then !done' : ''}${left}; otherwise the game's fallback plays for you.`;
       await d.tell(
         ctx.player,
         `${ctx.player}, your move in ${game.title} ${d.matchId}, round ${ctx.round} (${ctx.phase}).\n${viewText(d.match, view)}\nAllowed now:\n${game.legalMoves(state, ctx.player).map((m) => `- ${m}`).join('\n')}\n${how}`,

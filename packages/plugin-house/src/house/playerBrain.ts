@@ -1,35 +1,20 @@
 import { ChannelType, createUniqueUuid, type HandlerOptions, type IAgentRuntime, type Memory, type UUID } from '@elizaos/core';
-import { z } from 'zod';
 import type { Match } from '../engine/match.ts';
 import type { Brain } from '../engine/runner.ts';
 import type { AnyGame, PlayerId } from '../engine/types.ts';
 import type { Budget } from '../models/budget.ts';
 import { playerOverBudget } from '../models/budget.ts';
 import { providerGate } from '../models/gateRegistry.ts';
-import type { AnswerTrace, MatchRecorder } from '../models/matchRecorder.ts';
+import type { AnswerTrace, MatchRecorder, SeatInfo } from '../models/matchRecorder.ts';
 import { runtimeModelClient } from '../models/runtimeModelClient.ts';
 import { characterBrain, strategyFor } from '../player/characterBrain.ts';
 import type { DecisionRequest } from '../player/decisionRequest.ts';
+import { personaText } from '../player/decisionPrompt.ts';
 import { strategyMove } from '../player/offlineBrainPlugin.ts';
 import { DECIDE_ACTION, NOTES_EVALUATOR, type AskResult, type DecideOptions, type RoundNotice } from '../player/playerPlugin.ts';
 import type { ViewWindow } from '../player/playerView.ts';
 import { decideWithRepair } from '../seats/decideWithRepair.ts';
-
-const schemas = new WeakMap<AnyGame, unknown>();
-
-/** The decision's JSON Schema, made once per game from its zod schema. */
-export function decisionJsonSchema(game: AnyGame): unknown {
-  let schema = schemas.get(game);
-  if (schema === undefined) {
-    try {
-      schema = z.toJSONSchema(game.decisionSchema as z.ZodType, { unrepresentable: 'any' });
-    } catch {
-      schema = { description: 'one JSON object; see the legal moves' };
-    }
-    schemas.set(game, schema);
-  }
-  return schema;
-}
+import { decisionRequest } from '../seats/decisionRequestFor.ts';
 
 interface PrivateRoom {
   roomId: UUID;
@@ -98,9 +83,10 @@ export function baselineOf(player: IAgentRuntime, gameId: string): string | null
   return strategyFor(gameId, brain.kind === 'model' ? brain.fallback : brain.strategies);
 }
 
-/** The request a seat gets: its own view, its legal moves and the decision's JSON Schema. */
-export function decisionRequest(game: AnyGame, state: unknown, matchId: string, view: unknown, ctx: { player: PlayerId; round: number; phase: string }): DecisionRequest {
-  return { matchId, game: game.id, seed: (state as { seed: number }).seed, player: ctx.player, round: ctx.round, phase: ctx.phase, view, legalMoves: game.legalMoves(state, ctx.player), schema: decisionJsonSchema(game) };
+/** What the record keeps of a runtime's seat: enough to rebuild its prompts in a replay. */
+export function seatInfo(player: IAgentRuntime, gameId: string): SeatInfo {
+  const client = runtimeModelClient(player);
+  return { brain: client.free ? 'offline' : 'model', strategy: baselineOf(player, gameId), persona: personaText(player.character), system: player.character.system ?? '' };
 }
 
 /**
