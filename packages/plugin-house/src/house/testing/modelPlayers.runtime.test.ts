@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { games } from '../../games/registry.ts';
+import { readBundle } from '../../models/matchBundle.ts';
 import type { DecisionRequest } from '../../player/decisionRequest.ts';
+import { replayMatch } from '../../seats/replayMatch.ts';
 import { startOpenAiStub, type OpenAiStub, type StubMode } from './openaiStub.ts';
 import { liveViewOf, startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
 
@@ -16,6 +22,8 @@ function script(request: DecisionRequest): StubMode {
   return 'legal';
 }
 
+const matchDir = mkdtempSync(join(tmpdir(), 'house-matches-'));
+
 describe('model-brain players through the real @elizaos/plugin-openai', () => {
   let stub: OpenAiStub;
   let host: TestHost;
@@ -24,7 +32,7 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     stub = startOpenAiStub({ mode: script, strategy: 'copycat' });
     host = await startTestHost({
       charactersDir: testCharacters(['Mia', 'Max'], 'model'),
-      env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200' },
+      env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200', HOUSE_MATCH_DIR: matchDir },
     });
     stub.options.viewOf = liveViewOf(host);
   }, 90_000);
@@ -66,6 +74,17 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     const fallback = detail.events.filter((e) => e.type === 'fallback' && e.data?.player === 'Max');
     expect(fallback).toHaveLength(1);
     expect(fallback[0]).toMatchObject({ round: 2, to: ['Max'], data: { action: 'DO_NOTHING' } });
+
+    // The match file replays offline to the same log, and every model prompt the player runtimes sent is rebuilt exactly.
+    expect(detail.usage.Mia).toMatchObject({ repairs: Math.ceil(rounds / 3), fallbacks: 0 });
+    expect(detail.usage.Max).toMatchObject({ repairs: 1, fallbacks: 1 });
+    const read = readBundle(opened.id, matchDir);
+    if (!read.ok) throw new Error(read.error);
+    const replayed = await replayMatch(games, read.bundle);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.report).toMatchObject({ reproduced: true, divergence: null, prompts: { changed: [] } });
+    expect(replayed.report.prompts.checked).toBe(asks.length);
+    expect(existsSync(join(matchDir, `${opened.id}.prompts.jsonl`))).toBe(true);
   }, 150_000);
 
   test('the JSON routes of the real server: the list, one match, and a 404 in JSON', async () => {

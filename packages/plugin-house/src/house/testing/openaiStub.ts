@@ -40,7 +40,15 @@ export interface OpenAiStubOptions {
   viewOf?: (request: DecisionRequest) => unknown;
   /** Length of the embeddings (plugin-openai checks it against OPENAI_EMBEDDING_DIMENSIONS). */
   embeddingDimensions?: number;
+  /**
+   * A fault for the n-th text request (0-based, counting every /responses and
+   * /chat/completions request): an HTTP error with headers (a 429 with
+   * retry-after-ms, a 401 refusal, a 503), or a delay before the normal answer.
+   */
+  fault?: (n: number, request: DecisionRequest | null) => StubFault | null;
 }
+
+export type StubFault = { status: number; headers?: Record<string, string>; message?: string } | { delayMs: number };
 
 export interface OpenAiStub {
   /** Base URL for OPENAI_BASE_URL, ending in `/v1`. */
@@ -48,6 +56,8 @@ export interface OpenAiStub {
   port: number;
   /** Every model call answered, in order. */
   calls: StubCall[];
+  /** Every fault served, in order. */
+  faults: Array<{ n: number; fault: StubFault }>;
   /** Live options: change them between calls. */
   options: OpenAiStubOptions;
   /** Settings that point @elizaos/plugin-openai at this stub. */
@@ -159,6 +169,20 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
   };
 
   const wait = (ms = live.latencyMs) => (ms ? Bun.sleep(ms) : Promise.resolve());
+  let textRequests = 0;
+  /** Every fault served, in order, for tests to compare with the House's record. */
+  const faults: Array<{ n: number; fault: StubFault }> = [];
+  const faultFor = async (prompt: string): Promise<Response | null> => {
+    const n = textRequests++;
+    const fault = live.fault?.(n, decodeRequest(prompt)) ?? null;
+    if (!fault) return null;
+    faults.push({ n, fault });
+    if ('delayMs' in fault) {
+      await Bun.sleep(fault.delayMs);
+      return null;
+    }
+    return Response.json({ error: { message: fault.message ?? `stub fault ${fault.status}`, type: 'stub_fault', code: String(fault.status) } }, { status: fault.status, headers: fault.headers });
+  };
 
   const server = Bun.serve({
     hostname: '127.0.0.1',
@@ -184,6 +208,8 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
       }
       if (path === '/responses') {
         const prompt = [textOf(body.instructions), textOf(body.input)].filter(Boolean).join('\n');
+        const faulted = await faultFor(prompt);
+        if (faulted) return faulted;
         const stream = body.stream === true;
         const call = answerFor(path, prompt, stream, receivedAt);
         await wait();
@@ -193,6 +219,8 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
       }
       if (path === '/chat/completions') {
         const prompt = textOf(body.messages);
+        const faulted = await faultFor(prompt);
+        if (faulted) return faulted;
         const call = answerFor(path, prompt, false, receivedAt);
         await wait();
         call.answeredAt = performance.now();
@@ -207,6 +235,7 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
     baseUrl,
     port: server.port!,
     calls,
+    faults,
     options: live,
     env: () => ({
       OPENAI_API_KEY: 'stub',
