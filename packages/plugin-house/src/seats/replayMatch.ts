@@ -72,6 +72,15 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
   const calls = new Map(bundle.record.calls.map((c) => [c.seq, c]));
   const window = { historyRounds: Number((bundle.options as { historyRounds?: number } | null)?.historyRounds ?? 12) };
   const notes = new NotesBook(bundle.id);
+  // Views and notes only matter for rebuilding model prompts.
+  const modelSeats = Object.values(bundle.record.seats).some((seat) => seat.brain === 'model');
+  const missingAt = new Map<string, Map<PlayerId, string>>();
+  for (const e of recorded) {
+    if (e.type !== 'decision_missing') continue;
+    const at = `${e.round}|${e.phase}`;
+    if (!missingAt.has(at)) missingAt.set(at, new Map());
+    missingAt.get(at)!.set(String(e.data?.player), String(e.data?.why ?? ''));
+  }
   const changed: PromptChange[] = [];
   let checked = 0;
   let answers = 0;
@@ -100,7 +109,7 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
     }
     if (trace.posed && game.pose) match.state = game.pose(match.state, trace.posed);
     const state = match.state;
-    const missing = new Map(recorded.filter((e) => e.round === round && e.phase === phase && e.type === 'decision_missing').map((e) => [String(e.data?.player), String(e.data?.why ?? '')]));
+    const missing = missingAt.get(`${round}|${phase}`) ?? new Map<PlayerId, string>();
     const decisions: Record<PlayerId, unknown> = {};
     const actors = match.actors();
     await Promise.all(
@@ -109,12 +118,11 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
         if (!a || missing.has(player)) return;
         answers += 1;
         const seat = bundle.record.seats[player];
-        const view = game.view(state, player);
-        const request = decisionRequest(game, state, bundle.id, view, { player, round, phase });
         const check = (_text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => {
           const recordedCall = call === undefined ? undefined : calls.get(call);
           if (!recordedCall || !seat || seat.brain !== 'model') return;
           checked += 1;
+          const request = decisionRequest(game, state, bundle.id, game.view(state, player), { player, round, phase });
           const req = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
           const prompt = decisionPrompt(seat.persona, req, notes.of(seatOwner(state, player)), { forModel: true, ...window });
           if (promptHash(seat.system, prompt) !== recordedCall.promptHash) changed.push({ round, phase, player, call: recordedCall.seq });
@@ -129,7 +137,7 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
     if (trace.notices) match.log!.appendAll(round, phase, trace.notices);
     const { finished } = match.step({ decisions, external: trace.external });
     phases += 1;
-    if (finished) notes.afterRound(match, [...new Set([...match.state.players, ...match.actors()])]);
+    if (finished && modelSeats) notes.afterRound(match, [...new Set([...match.state.players, ...match.actors()])]);
     if (!compare()) break;
   }
   if (!divergence && compare() && compared < recorded.length) {
