@@ -74,6 +74,8 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   const headless = Match.create(games.trust!, {}, 11, ['Ada', 'Bram']);
   runMatchSync(headless, { Ada: games.trust!.strategies.copycat!, Bram: games.trust!.strategies.grudger! });
   expect(detail.events.at(-1)!.hash).toBe(headless.log!.head);
+  const ratings = (await (await fetch(`${host.url}/house/ratings`)).json()) as Record<string, Array<{ participant: string; matches: number }>>;
+  expect(ratings.trust!.map((r) => r.participant).sort()).toEqual(['copycat', 'grudger']);
 
   const notes = await findPlayer('Ada')!.getCache<{ round: number; opponents: Record<string, unknown> }>(`house-notes:${id}`);
   expect(notes?.round).toBe(detail.history.length);

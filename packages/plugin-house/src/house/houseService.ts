@@ -8,6 +8,7 @@ import { findPlayer, isPlayerAgent, playerNames } from '../player/playerRegistry
 import { runCommand } from './commandActions.ts';
 import { checkSituation, commandList, looksLikeCommand, type HouseCommand, type Situation } from './commands/parse.ts';
 import { MatchStore } from './matchStore.ts';
+import { RatingsStore } from './ratingsStore.ts';
 import { runtimeBrain, seatInfo, tellRound } from './playerBrain.ts';
 import { matchOverBudget } from '../models/budget.ts';
 import { BUNDLE_FORMAT, promptFileSink, writeBundle } from '../models/matchBundle.ts';
@@ -26,6 +27,7 @@ import { decisionOf } from '../seats/decideWithRepair.ts';
 import { closePhase } from '../seats/closePhase.ts';
 import { seatOwner } from '../seats/seatOwner.ts';
 import type { CommandAuthor, HumanSeat, MatchDetail, MatchSummary, StoredMatch } from './types.ts';
+import type { LeaderboardRow } from '../ratings/index.ts';
 
 export type { CommandAuthor } from './types.ts';
 
@@ -97,11 +99,13 @@ export class HouseService extends Service {
   gateway: RoomGateway;
   private stopped = false;
   private readonly prices: PriceTable;
+  readonly ratings: RatingsStore;
 
   constructor(runtime: IAgentRuntime, gameTable: Record<string, AnyGame> = registeredGames) {
     super(runtime);
     this.games = gameTable;
     this.store = new MatchStore(runtime);
+    this.ratings = new RatingsStore(runtime);
     this.gateway = restGateway(runtime);
     const prices = parsePriceTable(String(runtime.getSetting('HOUSE_PRICES') ?? process.env.HOUSE_PRICES ?? ''));
     if (!prices.ok) runtime.logger.warn(`House: ${prices.error}; every model counts as free`);
@@ -177,6 +181,11 @@ export class HouseService extends Service {
     const live = this.live.get(stored.id);
     const spend = live ? live.recorder.spend() : { tokens: 0, cost: 0 };
     return { id: stored.id, game: stored.game, status: stored.status, round: state ? (state as { round: number }).round : 0, players, winners: outcome.winners, spend };
+  }
+
+  /** Every game's rating leaderboard, from every finished match in the database. */
+  leaderboards(): Promise<Record<string, LeaderboardRow[]>> {
+    return this.ratings.leaderboards(Object.keys(this.games));
   }
 
   listMatches(): MatchSummary[] {
@@ -534,7 +543,13 @@ export class HouseService extends Service {
             stored.history.push({ round: lastRound, players: report.players, ...(report.extra ? { extra: report.extra } : {}) });
             lastRound = round;
           }
-          if (m.over) stored.status = 'finished';
+          if (m.over) {
+            stored.status = 'finished';
+            if (!stored.rated) {
+              stored.rated = true;
+              await this.ratings.rate(game, m.state, stored.players, stored.record).catch((error) => this.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
+            }
+          }
           const over = m.over ? null : matchOverBudget(stored.options.budget, live.recorder.spend());
           if (over) {
             stored.status = 'paused';

@@ -3,12 +3,15 @@ import { games } from '../games/registry.ts';
 import { dashboardPage } from './dashboard/dashboardPage.ts';
 import type { Rendered } from './dashboard/chartSpec.ts';
 import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';
+import type { LeaderboardRow } from '../ratings/index.ts';
 import type { MatchDetail, MatchSummary } from './types.ts';
 
 /** What the routes read from the House's service (registered as `house`). */
 export interface MatchReader {
   listMatches(): MatchSummary[] | Promise<MatchSummary[]>;
   getMatch(id: string): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
+  /** Rating leaderboards by game, when the service keeps them. */
+  leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
 }
 
 function reader(runtime: IAgentRuntime): MatchReader | null {
@@ -26,7 +29,7 @@ export async function dashboardView(house: MatchReader): Promise<Rendered> {
     const d = await house.getMatch(s.id);
     if (d) details.push(d);
   }
-  return renderDashboard(summaries, details, titles);
+  return renderDashboard(summaries, details, titles, (await house.leaderboards?.()) ?? {});
 }
 
 /**
@@ -83,6 +86,14 @@ export const houseRoutes: Route[] = [
     handler: handle(async (house, _req, res) => {
       noStore(res);
       res.status(200).json(await house.listMatches());
+    }),
+  },
+  {
+    type: 'GET',
+    path: '/ratings',
+    handler: handle(async (house, _req, res) => {
+      noStore(res);
+      res.status(200).json((await house.leaderboards?.()) ?? {});
     }),
   },
   {

@@ -87,6 +87,8 @@ export interface StoredMatch {
   record: MatchRecord;
   /** Why the match is paused, when it is. */
   paused: string | null;
+  /** Whether the finished match has gone into the ratings (once). */
+  rated?: boolean;
   /** Seats held by people, by seat name. */
   humans: Record<PlayerId, HumanSeat>;
   /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */

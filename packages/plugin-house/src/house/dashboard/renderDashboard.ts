@@ -1,6 +1,8 @@
 import { escapeHtml } from '../../report/htmlPage.ts';
 import type { MatchDetail, MatchSummary } from '../types.ts';
 import type { ChartSpec, Rendered } from './chartSpec.ts';
+import type { LeaderboardRow } from '../../ratings/index.ts';
+import { renderLeaderboards } from './renderLeaderboards.ts';
 import { renderMatch } from './renderMatch.ts';
 
 /** How many matches get a full card; the list above them names every match. */
@@ -26,7 +28,7 @@ function listRow(s: MatchSummary, title: string): string {
  * The whole dashboard body: every match in a list, and a card for the live and
  * latest ones. `titles` maps game ids to their titles.
  */
-export function renderDashboard(summaries: readonly MatchSummary[], details: readonly MatchDetail[], titles: Record<string, string> = {}): Rendered {
+export function renderDashboard(summaries: readonly MatchSummary[], details: readonly MatchDetail[], titles: Record<string, string> = {}, boards: Record<string, LeaderboardRow[]> = {}): Rendered {
   const title = (game: string) => titles[game] ?? game;
   if (summaries.length === 0) {
     return { html: '<h1>The House</h1><p class="muted empty">No matches yet. Start one in a chat with the House: <code>!play trust</code> (<code>!games</code> lists the games).</p>', charts: [] };
@@ -40,6 +42,7 @@ export function renderDashboard(summaries: readonly MatchSummary[], details: rea
   const live = summaries.filter((s) => s.status === 'running' || s.status === 'lobby').length;
   const html = `<h1>The House <span class="muted">${live} live, ${summaries.length} in all</span></h1>
 <div class="scroll"><table class="matches"><thead><tr><th>game</th><th>match</th><th>status</th><th class="num">round</th><th>players</th><th>result</th></tr></thead><tbody>${summaries.map((s) => listRow(s, title(s.game))).join('')}</tbody></table></div>
-${cards.join('\n')}`;
+${cards.join('\n')}
+${renderLeaderboards(boards, titles)}`;
   return { html, charts };
 }

@@ -8,6 +8,7 @@ import { scoreField, seriesOverRounds } from './historySeries.ts';
 import { influencePanel } from './influencePanel.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
 import { renderTimeline } from './renderTimeline.ts';
+import { renderUsage } from './renderUsage.ts';
 import { scoreUnit } from './scoreUnit.ts';
 
 /** Game panels by game id; a game with none (or a state it cannot read) shows the common parts only. */
@@ -45,6 +46,7 @@ export function renderMatch(detail: MatchDetail, title = detail.summary.game): R
 <p class="status"><span class="pill ${summary.status}">${summary.status}</span> round ${summary.round}${ending}</p>
 ${begs(detail)}
 <div class="grid"><div><h3>Scoreboard</h3>${renderScoreboard(summary)}</div>${chart}</div>
+${renderUsage(detail)}
 ${panel?.html ?? ''}
 <h3>Timeline</h3>${renderTimeline(detail.events)}
 </section>`;

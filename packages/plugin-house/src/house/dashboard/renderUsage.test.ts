@@ -1,0 +1,29 @@
+import { expect, test } from 'bun:test';
+import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
+import { renderLeaderboards } from './renderLeaderboards.ts';
+import { renderUsage } from './renderUsage.ts';
+
+const usage = (extra: Record<string, number>) => ({ calls: 0, tokensIn: 0, tokensOut: 0, cost: 0, retries: 0, errors: 0, invalid: 0, repairs: 0, fallbacks: 0, baseline: 0, ...extra });
+
+test('model use per seat, the budget and a pause; nothing for offline brains only', () => {
+  const detail = playedMatchDetail('trust', ['Mia', 'Ada'], 3);
+  expect(renderUsage({ ...detail, usage: { Ada: usage({ calls: 30 }) } })).toBe('');
+  const html = renderUsage({
+    ...detail,
+    summary: { ...detail.summary, spend: { tokens: 5200, cost: 0.0123 } },
+    usage: { Mia: usage({ calls: 12, tokensIn: 4000, tokensOut: 1200, cost: 0.0123, retries: 2, invalid: 1, repairs: 1, baseline: 3 }), Ada: usage({ calls: 30 }) },
+    budget: { tokens: 5000 },
+    paused: "the match's token budget is spent (5200 of 5000)",
+  });
+  expect(html).toContain('5200 tokens, cost 0.0123; budget: tokens 5000');
+  expect(html).toContain(`Resume with <code>!resume ${detail.summary.id} --budget-tokens N</code>`);
+  expect(html).toContain('<tr><td>Mia</td><td class="num">12</td><td class="num">4000</td><td class="num">1200</td><td class="num">0.0123</td><td class="num">2</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num">3</td></tr>');
+  expect(html).not.toContain('<td>Ada</td>');
+});
+
+test('a leaderboard per game with intervals; none without ratings', () => {
+  expect(renderLeaderboards({})).toBe('');
+  const html = renderLeaderboards({ trust: [{ rank: 1, participant: 'model:gpt-4o', ordinal: 20.5, mu: 27.1, sigma: 2.2, low: 22.7, high: 31.5, matches: 9, wins: 6 }] }, { trust: 'Trust' });
+  expect(html).toContain('<h3>Trust</h3>');
+  expect(html).toContain('<td>model:gpt-4o</td><td class="num">20.50</td><td class="num">27.10</td><td>22.7 .. 31.5</td><td class="num">9</td><td class="num">6</td>');
+});
