@@ -34,7 +34,8 @@ function strategySeat(game: AnyGame, name: string, known: string[]): [string, He
   return [name, { kind: 'offline', strategy }];
 }
 
-function modelSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
+/** A `model:<name>[/strategy]` seat and its id; errors name what is allowed. */
+export function modelSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
   const [model, fallbackName] = entry.slice('model:'.length).split('/');
   if (!model) throw new CliError(`'${entry}' names no model; write model:<name>, e.g. model:gpt-4o-mini`);
   const fallback = fallbackName ? game.strategies[fallbackName] : Object.values(game.strategies)[0];

@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { CliError } from '../../../cli/commands.ts';
+import { modelSeat } from '../../../cli/seatsArg.ts';
 import { formatZodError } from '../../../engine/errors.ts';
 import { hashSeed } from '../../../engine/rng.ts';
 import { goldmineConfigSchema, type GoldmineConfig } from '../goldmineConfig.ts';
@@ -41,8 +42,12 @@ function wholeNumber(flag: string, text: string | undefined, min: number, max: n
 function parsePopulation(text: string): Array<{ name: string; count: number }> {
   const known = Object.keys(goldmineStrategies);
   return text.split(',').map((part) => {
-    const [name = '', count] = part.split(':');
-    if (!goldmineStrategies[name]) throw new CliError(`unknown policy '${name}' in --population (known: ${known.join(', ')})`);
+    // `model:<name>[/strategy]` holds a colon itself; a count, if any, follows the last one.
+    const m = /^(.*?)(?::(\d+))?$/.exec(part)!;
+    const name = m[1] ?? '';
+    const count = m[2];
+    if (name.startsWith('model:')) modelSeat(goldmineGame, name, process.env);
+    else if (!goldmineStrategies[name]) throw new CliError(`unknown policy '${name}' in --population (known: ${known.join(', ')}, or model:<name>[/strategy])`);
     return { name, count: count === undefined ? 1 : wholeNumber(`--population count of ${name}`, count, 1, goldmineGame.maxPlayers) };
   });
 }

@@ -2,6 +2,7 @@ import { goldmineConfigSchema, type GoldmineConfig } from '../goldmineConfig.ts'
 import { goldmineStrategies } from '../goldmineStrategies.ts';
 import { matchHistory, roundSeries, runMetrics, type MetricRow, type RoundSeries } from '../metrics/goldmineMetrics.ts';
 import { halves } from '../metrics/roundCounts.ts';
+import type { RoundLog } from '../goldmineTypes.ts';
 import { playGoldmineMatch } from '../playGoldmineMatch.ts';
 
 /** One run of a sweep: a treatment's config, a seed and the seats' strategies (in seat order). */
@@ -25,20 +26,31 @@ export interface SweepResult {
   metrics: MetricRow[];
   series: RoundSeries;
   maps: Record<string, number[]>;
+  /** Final gold of each seat, for the ratings of the policies. */
+  gold?: number[];
 }
 
 const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 
 /**
- * Plays one run and measures it: every ODD metric over the whole match and each
- * half, the mean gold of each strategy (`gold:<name>`: final gold, and gold
- * gained in each half), per-round series for the charts, and the maps asked for.
+ * Plays one run of baselines (the fast path, on a worker thread) and measures it.
+ * Runs with model seats go through `runModelSweepJob` instead.
  */
 export function runSweepJob(job: SweepJob): SweepResult {
   const config = goldmineConfigSchema.parse(job.config);
   const seats = job.lineup.map((name, i) => ({ id: `${name}-${i + 1}`, strategy: goldmineStrategies[name]! }));
   const { logs } = playGoldmineMatch(config, job.seed, seats);
-  const h = matchHistory(config, seats.length, logs);
+  return measureRun(job, config, logs);
+}
+
+/**
+ * Measures one run from its Step 4 logs: every ODD metric over the whole
+ * match and each half, the mean gold of each policy (`gold:<name>`: final
+ * gold, and gold gained in each half), per-round series for the charts, the
+ * maps asked for, and each seat's final gold.
+ */
+export function measureRun(job: SweepJob, config: GoldmineConfig, logs: readonly RoundLog[]): SweepResult {
+  const h = matchHistory(config, job.lineup.length, logs);
   const metrics = runMetrics(h);
   const { first, second } = halves(h);
   const goldAt = (round: number, seat: number): number => (round >= 1 ? logs[round - 1]!.gold[seat]! : 0);
@@ -56,5 +68,6 @@ export function runSweepJob(job: SweepJob): SweepResult {
   for (const key of Object.keys(series) as Array<keyof RoundSeries>) series[key] = series[key].map(round4);
   const maps: Record<string, number[]> = {};
   for (const r of job.mapRounds) if (r >= 1 && r <= logs.length) maps[String(r)] = logs[r - 1]!.owner;
-  return { id: job.id, treatment: job.treatment, seed: job.seed, lineup: job.lineup, metrics, series, maps };
+  const gold = job.lineup.map((_, i) => goldAt(logs.length, i));
+  return { id: job.id, treatment: job.treatment, seed: job.seed, lineup: job.lineup, metrics, series, maps, gold };
 }
