@@ -2,6 +2,9 @@
 // Pure tests share one process; each `*.runtime.test.ts` (ElizaOS runtimes, PGLite,
 // servers) runs in a process of its own, because PGLite keeps one database per process.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Glob } from 'bun';
 
 const roots = ['apps', 'packages'];
@@ -9,6 +12,9 @@ const all = roots.flatMap((root) => [...new Glob(`${root}/**/*.test.ts`).scanSyn
 const runtime = all.filter((f) => f.endsWith('.runtime.test.ts'));
 const pure = all.filter((f) => !runtime.includes(f));
 const groups = [pure, ...runtime.map((f) => [f])].filter((g) => g.length > 0);
+
+// Match files the hosts under test write go to a scratch folder, not the repo's .eliza/.
+const matchDir = process.env.HOUSE_MATCH_DIR ?? mkdtempSync(join(tmpdir(), 'house-test-matches-'));
 
 let passed = 0;
 let failed = 0;
@@ -18,7 +24,7 @@ for (const files of groups) {
   const run = spawnSync(process.execPath, ['test', '--timeout', '180000', ...files.map((f) => `./${f}`)], {
     encoding: 'utf8',
     stdio: ['ignore', 'inherit', 'pipe'],
-    env: { ...process.env, SENTRY_DSN: 'disabled', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+    env: { ...process.env, SENTRY_DSN: 'disabled', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', HOUSE_MATCH_DIR: matchDir },
   });
   const err = run.stderr ?? '';
   process.stderr.write(err);

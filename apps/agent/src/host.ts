@@ -64,10 +64,11 @@ function hasOwnDiscordToken(character: Character): boolean {
   return typeof secrets.DISCORD_API_TOKEN === 'string' && secrets.DISCORD_API_TOKEN.length > 0;
 }
 
-/** Defaults that make `bun run dev` safe offline: Sentry off, a data dir inside the repo, a salt. */
+/** Defaults that make `bun run dev` safe offline: Sentry off, data and match files inside the repo, a salt. */
 export function applyDefaults(env: NodeJS.ProcessEnv): void {
   env.SENTRY_DSN ||= 'disabled';
   env.PGLITE_DATA_DIR ||= join(repoRoot, '.eliza', '.elizadb');
+  env.HOUSE_MATCH_DIR ||= join(repoRoot, '.eliza', 'matches');
   env.SECRET_SALT ||= 'the-house-development-salt';
   env.LOG_LEVEL ||= 'info';
 }
