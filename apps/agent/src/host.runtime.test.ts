@@ -156,7 +156,7 @@ test('a model brain that answers in prose gets one repair round quoting the erro
   const events = house().getMatch(id)!.events;
   const round1 = events.find((e) => e.type === 'round' && e.round === 1)!;
   expect((round1.data as { acts: Record<string, { action: string }> }).acts.Finn!.action).toBe('BLOCK');
-  expect(prompts[2]).toContain('## Your notes on the other players\n- Cleo: trust');
+  expect(prompts[2]).toContain('## Your memory: notes on the other players, and the rounds so far\n- Cleo: trust');
   expect(prompts[3]).toContain('unknown action "FLY"');
   expect(events.find((e) => e.type === 'fallback' && e.round === 2)).toMatchObject({ to: ['Finn'], data: { player: 'Finn', action: 'DO_NOTHING' } });
 });

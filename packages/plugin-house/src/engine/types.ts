@@ -80,6 +80,13 @@ export interface Strategy<V, D> {
   decide(view: V, ctx: BrainContext): D;
 }
 
+/** What one player saw of one round, for its memory: a line, and counts that a block of rounds adds up. */
+export interface RoundDigest {
+  round: number;
+  line: string;
+  tally: Record<string, number>;
+}
+
 /** An event as read back from a match's log (`data` holds the game's fields). */
 export interface GameLogEvent {
   round: number;
@@ -140,6 +147,13 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   /** Splits one replay round into phase inputs; default: one input with `decisions` and the other keys as `external`. */
   replayInputs?(state: S, round: Record<string, unknown>): PhaseInput[];
   strategies: Record<string, Strategy<V, D>>;
+  /**
+   * What the player saw of the round just played, from its view right after
+   * it: a player's memory keeps these, so a long match's prompt shows the last
+   * rounds in full and each earlier block of rounds summed up. Games whose view
+   * already bounds the history (Gold mining's ODD interface) leave it out.
+   */
+  digest?(view: V): RoundDigest | null;
   /**
    * The view in words for a model's prompt (compact where JSON would be long: a
    * map, a ledger). Without it, prompts carry the view as JSON.

@@ -155,7 +155,7 @@ export async function tellRound(house: IAgentRuntime, player: IAgentRuntime, gam
   const view = game.view(match.state, playerId);
   const notices = (view as { notices?: unknown } | null)?.notices;
   const told = Array.isArray(notices) && notices.length ? ` ${notices.join(' ')}` : '';
-  const notice: RoundNotice = { matchId, round, view };
+  const notice: RoundNotice = { matchId, game: game.id, round, view };
   const message = await deliver(player, room, `[House] Round ${round} is over.${told}`, { houseRound: notice });
   const evaluator = player.evaluators.find((e) => e.name === NOTES_EVALUATOR);
   await evaluator?.handler(player, message);

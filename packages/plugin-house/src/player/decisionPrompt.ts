@@ -10,9 +10,10 @@ export interface Persona {
   bio?: string | string[];
 }
 
+/** Who the player is, for the prompt: its name and bio. Its `system` text goes to the model as the system message, not here again. */
 export function personaText(character: Persona): string {
   const bio = Array.isArray(character.bio) ? character.bio.join(' ') : (character.bio ?? '');
-  return [`You are ${character.name}.`, character.system ?? '', bio].filter(Boolean).join(' ');
+  return [`You are ${character.name}.`, bio].filter(Boolean).join(' ');
 }
 
 export interface PromptOptions extends ViewWindow {

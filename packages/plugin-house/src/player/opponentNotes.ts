@@ -1,3 +1,5 @@
+import type { RoundDigest } from '../engine/types.ts';
+
 /** What one player has learned about one opponent over a match. */
 export interface OpponentNote {
   /** Rises with each high five at you, falls with each attack on you. */
@@ -14,6 +16,8 @@ export interface PlayerNotes {
   /** Last round folded in, so a round told twice (after a restart) counts once. */
   round: number;
   opponents: Record<string, OpponentNote>;
+  /** One digest per round played, as this player saw it (games with a `digest`). */
+  journal?: RoundDigest[];
 }
 
 interface SeenAct {
@@ -55,12 +59,14 @@ export function updateNotes(notes: PlayerNotes, me: string, history: unknown): P
     }
     round = seen.round;
   }
-  return { matchId: notes.matchId, round, opponents };
+  return { ...notes, round, opponents };
 }
 
 export function renderNotes(notes: PlayerNotes | null): string {
   if (!notes || Object.keys(notes.opponents).length === 0) return 'No notes on opponents yet.';
+  // By name: stored notes come back from jsonb in its own key order.
   return Object.entries(notes.opponents)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([id, n]) => `- ${id}: trust ${n.trust}, betrayals ${n.betrayals}, unreturned high fives ${n.debts} (last: ${n.lastSeen})`)
     .join('\n');
 }

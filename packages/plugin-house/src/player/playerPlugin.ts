@@ -2,7 +2,9 @@ import { ModelType, Service, type Action, type Evaluator, type IAgentRuntime, ty
 import { looksLikeCommand } from '../house/commands/parse.ts';
 import { decodeRequest, type DecisionRequest } from './decisionRequest.ts';
 import { decisionPrompt, personaText } from './decisionPrompt.ts';
-import { emptyNotes, updateNotes, type PlayerNotes } from './opponentNotes.ts';
+import { games } from '../games/registry.ts';
+import { remember } from './memory.ts';
+import { emptyNotes, type PlayerNotes } from './opponentNotes.ts';
 import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
 import { DEFAULT_WINDOW, notesKey, renderPlayerView, type ViewWindow } from './playerView.ts';
 
@@ -12,6 +14,7 @@ export const NOTES_EVALUATOR = 'HOUSE_OPPONENT_NOTES';
 /** What the House sends a player after a round: its new view, whose history holds that round as it saw it. */
 export interface RoundNotice {
   matchId: string;
+  game: string;
   round: number;
   view: unknown;
 }
@@ -112,8 +115,7 @@ export const opponentNotesEvaluator: Evaluator = {
     const notice = noticeOf(message);
     if (!notice) return;
     const before = (await loadNotes(runtime, notice.matchId)) ?? emptyNotes(notice.matchId);
-    const history = (notice.view as { history?: unknown } | null)?.history;
-    const after = updateNotes(before, runtime.character.name, history);
+    const after = remember(before, runtime.character.name, games[notice.game], notice.view);
     await runtime.setCache(notesKey(notice.matchId), after);
     return { success: true, data: { notes: after } };
   },

@@ -1,12 +1,13 @@
 import type { Match } from '../engine/match.ts';
 import type { PlayerId } from '../engine/types.ts';
-import { emptyNotes, updateNotes, type PlayerNotes } from '../player/opponentNotes.ts';
+import { remember } from '../player/memory.ts';
+import { emptyNotes, type PlayerNotes } from '../player/opponentNotes.ts';
 import { seatOwner } from './seatOwner.ts';
 
 /**
- * Every player's notes on its opponents, folded after each round from the
- * view it was told, exactly as its notes evaluator does in the House: what a
- * headless run or a replay needs to build the same prompts.
+ * Every player's memory (notes on its opponents, its journal), folded after
+ * each round from the view it was told, exactly as its evaluator does in the
+ * House: what a headless run or a replay needs to build the same prompts.
  */
 export class NotesBook {
   private readonly notes = new Map<PlayerId, PlayerNotes>();
@@ -21,8 +22,7 @@ export class NotesBook {
   afterRound(match: Match, players: readonly PlayerId[]): void {
     for (const id of players) {
       const owner = seatOwner(match.state, id);
-      const history = (match.game.view(match.state, id) as { history?: unknown } | null)?.history;
-      this.notes.set(owner, updateNotes(this.notes.get(owner) ?? emptyNotes(this.matchId), owner, history));
+      this.notes.set(owner, remember(this.notes.get(owner) ?? emptyNotes(this.matchId), owner, match.game, match.game.view(match.state, id)));
     }
   }
 }

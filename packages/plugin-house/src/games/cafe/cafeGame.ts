@@ -11,6 +11,7 @@ import { challengeForRound, challengeOrder, withChallenge } from './challengeOrd
 import { cafeStrategies } from './strategies/cafeStrategies.ts';
 import { cafeLegalMoves } from './cafeLegalMoves.ts';
 import { cafePrompt } from './cafePrompt.ts';
+import { cafeDigest } from './cafeDigest.ts';
 import { validateCafeDecision } from './validateCafeDecision.ts';
 
 /**
@@ -81,6 +82,7 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
     const v = state.last?.verdict;
     return { players, extra: v ? { challenge: state.last!.challenge.id, judge: { best: v.best, worst: v.worst, by: v.by } } : undefined };
   },
+  digest: cafeDigest,
   strategies: cafeStrategies,
   /** The House's own challenge for the round (`facts.challenge`); a bad one leaves the bank's. */
   pose: (state, facts) => {

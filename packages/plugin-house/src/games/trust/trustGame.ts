@@ -7,6 +7,7 @@ import { trustStrategies } from './trustStrategies.ts';
 import type { TrustState, TrustView } from './trustTypes.ts';
 import { findUnit } from './trustUnits.ts';
 import { trustView } from './trustView.ts';
+import { trustDigest } from './trustDigest.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
 
 /**
@@ -63,6 +64,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
     for (const u of state.units) players[u.id] = { sats: u.sats, alive: u.alive };
     return { players };
   },
+  digest: trustDigest,
   strategies: trustStrategies,
 };
 
