@@ -46,7 +46,7 @@ function match(): StoredMatch {
 
 const entry = (seq: number) => ({ seq, round: seq, phase: 'act', type: 'round', prev: 'p', hash: `h${seq}` });
 
-test('a match round-trips, and each save writes only the chunks that grew plus the head', async () => {
+test('a match round-trips; a save writes the head, and a chunk row only when one fills up', async () => {
   const { runtime, writes } = cacheRuntime();
   const store = new MatchStore(runtime);
   const m = match();
@@ -58,7 +58,8 @@ test('a match round-trips, and each save writes only the chunks that grew plus t
     await store.save(m);
     lastSave = writes.slice(before);
   }
-  expect(lastSave).toEqual(['house:match:m1:log:3', 'house:match:m1:history:3', 'house:match:m1']);
+  expect(lastSave).toEqual(['house:match:m1']);
+  expect(writes.filter((k) => k.includes(':log:'))).toEqual(['house:match:m1:log:0', 'house:match:m1:log:1', 'house:match:m1:log:2']);
   const loaded = await new MatchStore(runtime).load('m1');
   expect(loaded).toEqual({ ...m, updatedAt: loaded!.updatedAt });
   expect(await store.ids()).toEqual(['m1']);
@@ -86,4 +87,18 @@ test('a row saved whole by the earlier format still loads', async () => {
   rows.set('house:match:m1', { json: JSON.stringify(m) });
   rows.set('house:matches', ['m1']);
   expect(await new MatchStore(runtime).load('m1')).toEqual(m);
+});
+
+test('a crash after a chunk row is sealed but before the head still reads the previous phase', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const store = new MatchStore(runtime);
+  const m = match();
+  for (let i = 0; i < CHUNK; i++) m.log.push(entry(i));
+  await store.save(m);
+  const head = rows.get('house:match:m1');
+  m.log.push(entry(CHUNK));
+  await store.save(m);
+  expect(rows.has('house:match:m1:log:0')).toBe(true);
+  rows.set('house:match:m1', head);
+  expect((await new MatchStore(runtime).load('m1'))!.log).toHaveLength(CHUNK);
 });

@@ -12,6 +12,7 @@ type ListName = (typeof LISTS)[number];
 /** Entries per chunk row: a save rewrites at most the last, partly filled, chunk of each list. */
 export const CHUNK = 64;
 
+/** Per list: a count of full chunks. */
 type Lengths = Record<ListName, number>;
 
 function lists(match: StoredMatch): Record<ListName, unknown[]> {
@@ -20,17 +21,18 @@ function lists(match: StoredMatch): Record<ListName, unknown[]> {
 
 /**
  * Matches in the House runtime's cache table (plugin-sql: PGLite or
- * PostgreSQL). A match is a head row (state, seats, options, and how many
- * entries each growing list has) plus chunk rows of its growing lists (the
- * hash-chained log, the round history, the model calls, the phase traces).
- * A save writes the chunks that changed, then the head: a crash in between
- * leaves the previous head, whose lengths ignore anything written after it,
- * so a reader sees the previous phase or the new one, never half. Rows wrap
- * JSON text (`{json}`), not values: jsonb reorders object keys, and the log's
- * hash chain covers the exact key order of each entry.
+ * PostgreSQL). A match is a head row (state, seats, options, and for each
+ * growing list (the hash-chained log, the round history, the model calls, the
+ * phase traces) its length and its last, partly filled chunk) plus one row per
+ * full chunk of 64 entries. A save writes the chunks filled since the last
+ * save, then the head: usually one write per phase, and never the whole
+ * match. A crash in between leaves the previous head, which reads only the
+ * chunks it knew and its own tails, so a reader sees the previous phase or
+ * the new one, never half. Rows wrap JSON text (`{json}`), not values: jsonb
+ * reorders object keys, and the log's hash chain covers their exact order.
  */
 export class MatchStore {
-  /** How much of each list is already stored, per match. */
+  /** How many full chunks of each list are stored, per match. */
   private readonly written = new Map<string, Lengths>();
 
   constructor(private readonly runtime: IAgentRuntime) {}
@@ -49,16 +51,16 @@ export class MatchStore {
   }
 
   async load(id: string): Promise<StoredMatch | null> {
-    const head = await this.text<StoredMatch & { lengths?: Lengths }>(headKey(id));
+    const head = await this.text<StoredMatch & { full?: Lengths; tails?: Record<ListName, unknown[]> }>(headKey(id));
     if (!head) return null;
-    const { lengths, ...match } = head;
-    if (!lengths) return match as StoredMatch;
+    const { full, tails, ...match } = head;
+    if (!full || !tails) return match as StoredMatch;
     const read = async (list: ListName): Promise<unknown[]> => {
-      const chunks = await Promise.all(Array.from({ length: Math.ceil(lengths[list] / CHUNK) }, (_, n) => this.text<unknown[]>(chunkKey(id, list, n))));
-      return chunks.flatMap((c) => c ?? []).slice(0, lengths[list]);
+      const chunks = await Promise.all(Array.from({ length: full[list] }, (_, n) => this.text<unknown[]>(chunkKey(id, list, n))));
+      return [...chunks.flatMap((c) => c ?? []), ...tails[list]];
     };
     const [log, history, calls, phases] = await Promise.all(LISTS.map(read));
-    this.written.set(id, { ...lengths });
+    this.written.set(id, { ...full });
     const stored = match as StoredMatch;
     return { ...stored, log: log as StoredMatch['log'], history: history as StoredMatch['history'], record: { ...stored.record, calls: calls as StoredMatch['record']['calls'], phases: phases as StoredMatch['record']['phases'] } };
   }
@@ -71,19 +73,20 @@ export class MatchStore {
   async save(match: StoredMatch): Promise<void> {
     const done = this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 };
     const now = lists(match);
-    const lengths = {} as Lengths;
+    const full = {} as Lengths;
+    const tails = {} as Record<ListName, unknown[]>;
     const writes: Array<Promise<boolean>> = [];
     for (const list of LISTS) {
       const items = now[list];
-      lengths[list] = items.length;
-      // Earlier entries never change, except a phase trace still being filled in: rewrite from the chunk of the last saved one.
-      const from = Math.floor(Math.max(0, Math.min(done[list], items.length) - 1) / CHUNK);
-      for (let n = from; n * CHUNK < items.length; n++) writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK)));
+      // The last phase trace may still change after a save; a chunk is sealed only once an entry follows it.
+      full[list] = Math.floor(Math.max(0, items.length - 1) / CHUNK);
+      for (let n = Math.min(done[list], full[list]); n < full[list]; n++) writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK)));
+      tails[list] = items.slice(full[list] * CHUNK);
     }
     await Promise.all(writes);
     const { log: _log, history: _history, record, ...rest } = match;
-    await this.put(headKey(match.id), { ...rest, record: { ...record, calls: [], phases: [] }, log: [], history: [], lengths, updatedAt: Date.now() });
-    this.written.set(match.id, lengths);
+    await this.put(headKey(match.id), { ...rest, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, updatedAt: Date.now() });
+    this.written.set(match.id, full);
     const ids = await this.ids();
     if (!ids.includes(match.id)) await this.runtime.setCache(INDEX_KEY, [...ids, match.id]);
   }

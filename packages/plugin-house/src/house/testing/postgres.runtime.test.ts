@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { SQL } from 'bun';
 import { verifyChain } from '../../engine/eventLog.ts';
+import type { IAgentRuntime } from '@elizaos/core';
+import { MatchStore } from '../matchStore.ts';
 import type { StoredMatch } from '../types.ts';
 import { ensureVectorType } from './pgVectorStandIn.ts';
 import { startTestHost, waitForEnd, type TestHost } from './testHost.ts';
@@ -8,14 +10,16 @@ import { startTestHost, waitForEnd, type TestHost } from './testHost.ts';
 const url = process.env.HOUSE_TEST_POSTGRES_URL;
 if (!url) console.warn('SKIPPED the PostgreSQL end-to-end test: HOUSE_TEST_POSTGRES_URL is not set (.ci/run starts a server from Debian packages and sets it)');
 
-/** The saved match as plugin-sql wrote it into PostgreSQL's cache table, read with a client of our own. */
+/** The saved match as plugin-sql wrote it into PostgreSQL's cache table (head and chunk rows), read with a client of our own. */
 async function storedRow(id: string): Promise<StoredMatch | null> {
   const sql = new SQL(url!);
   try {
-    const rows = (await sql`SELECT value FROM cache WHERE key = ${`house:match:${id}`}`) as Array<{ value: unknown }>;
-    const value = rows[0]?.value;
-    const row = (typeof value === 'string' ? JSON.parse(value) : value) as { json?: string } | undefined;
-    return row?.json ? (JSON.parse(row.json) as StoredMatch) : null;
+    const getCache = async (key: string) => {
+      const rows = (await sql`SELECT value FROM cache WHERE key = ${key}`) as Array<{ value: unknown }>;
+      const value = rows[0]?.value;
+      return typeof value === 'string' ? JSON.parse(value) : value;
+    };
+    return await new MatchStore({ getCache } as unknown as IAgentRuntime).load(id);
   } finally {
     await sql.close();
   }
