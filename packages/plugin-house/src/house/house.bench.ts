@@ -4,6 +4,7 @@
 // time of 8 model-brain players against the OpenAI stub answering after 300 ms.
 // The host runs in a child process: PGLite keeps one database per process, and
 // a stopped AgentServer leaves handles that would keep `bun run bench` alive.
+import { benchInOwnProcess, runAsMain } from '../bench/inOwnProcess.ts';
 import type { Memory } from '@elizaos/core';
 import { mean } from 'simple-statistics';
 import type { DecisionRequest } from '../player/decisionRequest.ts';
@@ -163,17 +164,8 @@ async function measure(): Promise<Record<string, number>> {
   }
 }
 
-export async function bench(): Promise<Record<string, number>> {
-  const child = Bun.spawn([process.execPath, import.meta.path], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, SENTRY_DSN: 'disabled' } });
-  const out = await new Response(child.stdout).text();
-  await child.exited;
-  const last = out.trim().split('\n').at(-1) ?? '';
-  if (child.exitCode !== 0 || !last.startsWith('{')) throw new Error(`house bench failed (exit ${child.exitCode}): ${out.slice(-500)}`);
-  return JSON.parse(last) as Record<string, number>;
+export function bench(): Promise<Record<string, number>> {
+  return benchInOwnProcess(import.meta.path, 'house bench');
 }
 
-if (import.meta.main) {
-  (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-  console.log(JSON.stringify(await measure()));
-  process.exit(0);
-}
+if (import.meta.main) await runAsMain(measure);

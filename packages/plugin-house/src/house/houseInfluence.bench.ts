@@ -7,6 +7,7 @@
 // The provider gate lets 16 calls fly at once here (HOUSE_MODEL_MAX_IN_FLIGHT):
 // with its default of 8, twelve seats take two waves of the model's latency.
 // The host runs in a child process: PGLite keeps one database per process.
+import { benchInOwnProcess, runAsMain } from '../bench/inOwnProcess.ts';
 import type { Memory } from '@elizaos/core';
 import { mean } from 'simple-statistics';
 import type { DecisionRequest } from '../player/decisionRequest.ts';
@@ -121,17 +122,8 @@ async function measure(): Promise<Record<string, number>> {
   }
 }
 
-export async function bench(): Promise<Record<string, number>> {
-  const child = Bun.spawn([process.execPath, import.meta.path], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, SENTRY_DSN: 'disabled' } });
-  const out = await new Response(child.stdout).text();
-  await child.exited;
-  const last = out.trim().split('\n').at(-1) ?? '';
-  if (child.exitCode !== 0 || !last.startsWith('{')) throw new Error(`house influence bench failed (exit ${child.exitCode}): ${out.slice(-500)}`);
-  return JSON.parse(last) as Record<string, number>;
+export function bench(): Promise<Record<string, number>> {
+  return benchInOwnProcess(import.meta.path, 'house influence bench');
 }
 
-if (import.meta.main) {
-  (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-  console.log(JSON.stringify(await measure()));
-  process.exit(0);
-}
+if (import.meta.main) await runAsMain(measure);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import type { IAgentRuntime } from '@elizaos/core';
+import { fakeRuntime } from './testing/fakeRuntime.ts';
 import { registerPlayer, unregisterPlayer } from '../player/playerRegistry.ts';
 import { HouseService } from './houseService.ts';
 import { silentGateway } from './roomGateway.ts';
@@ -9,18 +9,6 @@ import { silentGateway } from './roomGateway.ts';
  * database, no server. Seated players have no decision action here, so every
  * decision is missing and the game's fallback plays.
  */
-function fakeRuntime(name: string, settings: Record<string, string> = {}): IAgentRuntime {
-  const cache = new Map<string, unknown>();
-  const quiet = () => {};
-  return {
-    agentId: `id-${name}`,
-    character: { name },
-    getSetting: (key: string) => settings[key] ?? null,
-    getCache: async (key: string) => cache.get(key),
-    setCache: async (key: string, value: unknown) => cache.set(key, value) && true,
-    logger: { info: quiet, warn: quiet, error: quiet, debug: quiet },
-  } as unknown as IAgentRuntime;
-}
 
 const players = ['Ivo', 'Jana', 'Kurt'].map((n) => fakeRuntime(n));
 for (const p of players) registerPlayer(p);

@@ -15,7 +15,7 @@ export { analyzeCafe, type CafeAnalysis, type CafeLogEntry } from './analysis/an
 export { cafeReportMarkdown } from './analysis/cafeReportMarkdown.ts';
 export { cafeReportHtml } from './analysis/cafeReportHtml.ts';
 export { helpNetworkSvg } from './analysis/helpNetworkSvg.ts';
-export { gini } from './analysis/gini.ts';
+export { gini } from '../../stats/gini.ts';
 export { cafeRoundLogs } from './cafeRoundLogs.ts';
 export { writeRoundLogs } from './writeRoundLogs.ts';
 export { toTokens } from './cents.ts';

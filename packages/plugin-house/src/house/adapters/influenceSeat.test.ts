@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'bun:test';
-import type { IAgentRuntime } from '@elizaos/core';
+import { fakeRuntime } from '../testing/fakeRuntime.ts';
 import { legalPowerActions, living, twoLeft } from '../../games/influence/influenceQueries.ts';
 import type { InfluenceState } from '../../games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '../../games/influence/moderatorLines.ts';
@@ -15,18 +15,6 @@ import type { GameRoom, PostAuthor, RoomGateway } from '../roomGateway.ts';
  * agents have no decision action, so each of their moves is auto-filled and
  * they go out for inactivity; the person plays every phase with chat commands.
  */
-function fakeRuntime(name: string, settings: Record<string, string> = {}): IAgentRuntime {
-  const cache = new Map<string, unknown>();
-  const quiet = () => {};
-  return {
-    agentId: `id-${name}`,
-    character: { name },
-    getSetting: (key: string) => settings[key] ?? null,
-    getCache: async (key: string) => cache.get(key),
-    setCache: async (key: string, value: unknown) => cache.set(key, value) && true,
-    logger: { info: quiet, warn: quiet, error: quiet, debug: quiet },
-  } as unknown as IAgentRuntime;
-}
 
 const agents = ['Lea', 'Moe', 'Nia'].map((n) => fakeRuntime(n));
 for (const a of agents) registerPlayer(a);

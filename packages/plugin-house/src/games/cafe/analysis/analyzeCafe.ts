@@ -1,5 +1,5 @@
 import { mean, median } from 'simple-statistics';
-import { gini } from './gini.ts';
+import { gini } from '../../../stats/gini.ts';
 
 /** An event as it sits in the event log (events.jsonl) or a round record: private entries carry `to`. */
 export interface CafeLogEntry {

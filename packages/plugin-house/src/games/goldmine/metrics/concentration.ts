@@ -1,17 +1,5 @@
+import { gini } from '../../../stats/gini.ts';
 import type { MatchHistory, Window } from './roundCounts.ts';
-
-/** Gini coefficient of non-negative amounts: 0 for equality, (n-1)/n when one holds everything; 0 for an all-zero list. */
-export function gini(values: readonly number[]): number {
-  const xs = [...values].sort((a, b) => a - b);
-  const n = xs.length;
-  let sum = 0;
-  let weighted = 0;
-  for (let i = 0; i < n; i++) {
-    sum += xs[i]!;
-    weighted += (i + 1) * xs[i]!;
-  }
-  return n === 0 || sum === 0 ? 0 : (2 * weighted) / (n * sum) - (n + 1) / n;
-}
 
 /** Gini of gold: inequality of the gold each player gained within the window (the whole match: final gold). */
 export function giniOfGold(h: MatchHistory, w: Window): number {

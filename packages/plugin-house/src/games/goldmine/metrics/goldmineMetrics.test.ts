@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { defenseTriggerRate, raidRate, raidSuccessRate, stableHolderRaids } from './conflict.ts';
-import { gini, giniOfGold, hhi, hhiOfHoldings } from './concentration.ts';
+import { gini } from '../../../stats/gini.ts';
+import { giniOfGold, hhi, hhiOfHoldings } from './concentration.ts';
 import { efficiency, idleStamina, staminaShare, staminaShareDrift } from './efficiency.ts';
 import { roundSeries, runMetrics } from './goldmineMetrics.ts';
 import { flipHistory, handHistory as h } from './metricsFixtures.ts';

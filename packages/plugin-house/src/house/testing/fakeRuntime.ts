@@ -1,0 +1,19 @@
+import type { IAgentRuntime } from '@elizaos/core';
+
+/**
+ * A stand-in runtime for House tests without a database or server: a name,
+ * settings, a cache in memory and a quiet logger. It has no actions, so a
+ * seat it holds never answers and the game's fallback plays.
+ */
+export function fakeRuntime(name: string, settings: Record<string, string> = {}): IAgentRuntime {
+  const cache = new Map<string, unknown>();
+  const quiet = () => {};
+  return {
+    agentId: `id-${name}`,
+    character: { name },
+    getSetting: (key: string) => settings[key] ?? null,
+    getCache: async (key: string) => cache.get(key),
+    setCache: async (key: string, value: unknown) => cache.set(key, value) && true,
+    logger: { info: quiet, warn: quiet, error: quiet, debug: quiet },
+  } as unknown as IAgentRuntime;
+}
