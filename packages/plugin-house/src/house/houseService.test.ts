@@ -81,6 +81,17 @@ test('a game verb reaches its game’s adapter while that game runs, and only th
   }
 });
 
+test('!play --set: a config the game accepts is the match config; a bad key or value says what is allowed', async () => {
+  const h = house();
+  const bad = await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Jana'], options: {}, config: { maxRound: 5 } }, observer);
+  expect(bad).toStartWith("bad trust config: unknown key 'maxRound' (allowed keys: startSats, maxRounds,");
+  const opened = await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Jana'], seed: 3, options: {}, config: { maxRounds: 4 } }, observer);
+  expect(opened).toStartWith('Trust match trust-3-');
+  const summary = await h.finished(h.listMatches()[0]!.id);
+  expect(summary!.round).toBe(4);
+  await h.stop();
+});
+
 describe('a person in a seat', () => {
   const person = { id: 'person-7', name: 'Pat' };
   const waitFor = async (h: HouseService, id: string, test: (detail: NonNullable<ReturnType<HouseService['getMatch']>>) => boolean) => {

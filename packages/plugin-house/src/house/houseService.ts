@@ -249,7 +249,7 @@ export class HouseService extends Service {
       }
       case 'play': {
         if (fromPlayer) return 'Only the observer opens matches; players join with !join.';
-        const opened = await this.open(command.game, command.players, command.seed, author.origin ?? null, command.options, author);
+        const opened = await this.open(command.game, command.players, command.seed, author.origin ?? null, command.options, author, command.config ?? {});
         return opened.ok ? opened.text : opened.error;
       }
       case 'join': {
@@ -332,7 +332,7 @@ export class HouseService extends Service {
   // ---- matches ----
 
   /** Opens a match: with names it starts at once; without, a lobby seated with the game's default count that starts by itself. */
-  async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null, rawOptions: unknown = {}, author: CommandAuthor | null = null): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
+  async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null, rawOptions: unknown = {}, author: CommandAuthor | null = null, rawConfig: unknown = {}): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
     const game = this.games[gameId];
     if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(this.games).join(', ')}` };
     const available = playerNames();
@@ -354,7 +354,7 @@ export class HouseService extends Service {
     const lobby = names.length === 0;
     const check = lobby ? (players.length < game.minPlayers ? `${game.id} needs at least ${game.minPlayers} players; only ${players.length} are here` : null) : checkPlayers(game, players);
     if (check) return { ok: false, error: check };
-    const config = parseConfig(game, {});
+    const config = parseConfig(game, rawConfig);
     if (!config.ok) return { ok: false, error: config.error };
     const options = matchOptionsSchema.safeParse(rawOptions);
     if (!options.success) return { ok: false, error: `bad match options: ${options.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };

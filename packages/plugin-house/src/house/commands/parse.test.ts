@@ -34,7 +34,7 @@ describe('parseCommand', () => {
   });
 
   test('!play errors say what is allowed', () => {
-    const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+    const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--set key=value ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
     expect(parseCommand('!play')).toEqual({ ok: false, error: `which game? ${usage}` });
     expect(parseCommand('!play trust --seed')).toEqual({ ok: false, error: `--seed needs a whole number, got nothing; ${usage}` });
     expect(parseCommand('!play trust --seed 1.5')).toEqual({ ok: false, error: `--seed needs a whole number, got '1.5'; ${usage}` });
@@ -53,6 +53,15 @@ describe('parseCommand', () => {
     expect(parseCommand('!resume trust-1-abc --budget-tokens 9000')).toEqual({ ok: true, command: { kind: 'resume', match: 'trust-1-abc', options: { budget: { tokens: 9000 } } } });
     expect(parseCommand('!resume')).toEqual({ ok: true, command: { kind: 'resume', options: {} } });
     expect(parseCommand('!resume a b')).toEqual({ ok: false, error: "unexpected 'b'; usage: !resume [match id] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]" });
+  });
+
+  test('!play --set key=value sets the game config (numbers, booleans, text); the game checks it', () => {
+    expect(parseCommand('!play trust Ada Bram --set maxRounds=10 --set observer=wary --set=missChance=0')).toEqual({
+      ok: true,
+      command: { kind: 'play', game: 'trust', players: ['Ada', 'Bram'], options: {}, config: { maxRounds: 10, observer: 'wary', missChance: 0 } },
+    });
+    expect(parseCommand('!play trust --set maxRounds')).toMatchObject({ ok: false });
+    expect(parseCommand('!play influence --set timers.whisper=60000 --set timers.vote=30000')).toMatchObject({ ok: true, command: { config: { timers: { whisper: 60000, vote: 30000 } } } });
   });
 
   test('a person moves with !move and hands in with !done', () => {

@@ -8,7 +8,7 @@ import { applyOptionFlag } from '../matchOptions.ts';
 
 export type HouseCommand =
   | { kind: 'games' }
-  | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown> }
+  | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown>; config?: Record<string, unknown> }
   | { kind: 'join' }
   | { kind: 'start' }
   | { kind: 'status' }
@@ -56,17 +56,35 @@ function flag(token: string, rest: string[]): [string, string | undefined] {
   return eq > 0 ? [token.slice(0, eq), token.slice(eq + 1)] : [token, rest.shift()];
 }
 
+/** A `--set` value as the config schema expects it: a number, true/false, or the text itself (the game's zod schema then checks it). */
+function configValue(text: string): unknown {
+  if (text === 'true' || text === 'false') return text === 'true';
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) ? n : text;
+}
+
 function parsePlay(args: string[]): ParsedCommand {
-  const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+  const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--set key=value ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
   const rest = [...args];
   let seed: number | undefined;
   const players: string[] = [];
   const options: Record<string, unknown> = {};
+  const config: Record<string, unknown> = {};
   let game: string | undefined;
   while (rest.length) {
     const token = rest.shift()!;
     if (token.startsWith('--')) {
       const [name, raw] = flag(token, rest);
+      if (name === '--set') {
+        const eq = raw?.indexOf('=') ?? -1;
+        if (!raw || eq <= 0) return fail(`--set needs key=value (a key of the game's config), got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
+        // A dotted key sets a nested field: `timers.whisper=60000`.
+        const path = raw.slice(0, eq).split('.');
+        let at = config;
+        for (const key of path.slice(0, -1)) at = (at[key] = typeof at[key] === 'object' && at[key] !== null ? at[key] : {}) as Record<string, unknown>;
+        at[path.at(-1)!] = configValue(raw.slice(eq + 1));
+        continue;
+      }
       if (name === '--seed') {
         if (raw === undefined || !/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return fail(`--seed needs a whole number, got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
         seed = Number(raw);
@@ -84,6 +102,7 @@ function parsePlay(args: string[]): ParsedCommand {
   }
   if (!game) return fail(`which game? ${usage}`);
   const command: HouseCommand = { kind: 'play', game, players, options };
+  if (Object.keys(config).length) command.config = config;
   if (seed !== undefined) command.seed = seed;
   return ok(command);
 }
