@@ -59,6 +59,10 @@ test("!play cafe: the House's model writes each challenge and judges by the rubr
   expect(challenges[0]!.data).toMatchObject({ id: 'house-1', prompt: 'Round 1: plan a rainy-day menu with three dishes and their prices.' });
   expect(detail.usage.house).toMatchObject({ calls: 2 * detail.history.length, errors: 0 });
 
+  // The match file is written as play() ends, just after the status turns finished.
+
+  await host.service.finished(opened.id);
+
   const read = readBundle(opened.id, matchDir);
   if (!read.ok) throw new Error(read.error);
   const replayed = await replayMatch(games, read.bundle);

@@ -99,6 +99,10 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
     // The SDK's own retries: each gate-level 429 or 503 failure was three requests at the stub.
     expect(stub.faults.filter((f) => 'status' in f.fault && f.fault.status === 429)).toHaveLength(3);
 
+    // The match file is written as play() ends, just after the status turns finished.
+
+    await host.service.finished(opened.id);
+
     const read = readBundle(opened.id, matchDir);
     if (!read.ok) throw new Error(read.error);
     const replayed = await replayMatch(games, read.bundle);

@@ -78,6 +78,8 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     // The match file replays offline to the same log, and every model prompt the player runtimes sent is rebuilt exactly.
     expect(detail.usage.Mia).toMatchObject({ repairs: Math.ceil(rounds / 3), fallbacks: 0 });
     expect(detail.usage.Max).toMatchObject({ repairs: 1, fallbacks: 1 });
+    // The match file is written as play() ends, just after the status turns finished.
+    await host.service.finished(opened.id);
     const read = readBundle(opened.id, matchDir);
     if (!read.ok) throw new Error(read.error);
     const replayed = await replayMatch(games, read.bundle);
