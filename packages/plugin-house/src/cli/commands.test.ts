@@ -2,13 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runHouseCli } from './runHouseCli.ts';
 
-const main = join(import.meta.dir, 'main.ts');
-
-function house(...args: string[]) {
-  const run = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
-}
 
 function scenarioFile(body: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), 'house-replay-')), 'scenario.json');
@@ -18,7 +13,7 @@ function scenarioFile(body: unknown): string {
 
 describe('house replay, trust', () => {
   test("the issue's example scenario gives exactly one JSON object in the contract's shape", () => {
-    const run = house(
+    const run = runHouseCli(
       'replay',
       scenarioFile({
         game: 'trust',
@@ -55,7 +50,7 @@ describe('house replay, trust', () => {
   });
 
   test('a bad decision is the fallback, with the event saying why; rounds after the end are ignored', () => {
-    const run = house(
+    const run = runHouseCli(
       'replay',
       scenarioFile({
         game: 'trust',
@@ -71,10 +66,10 @@ describe('house replay, trust', () => {
   });
 
   test('malformed JSON and an unknown config key exit 2 with one line', () => {
-    const broken = house('replay', scenarioFile('{"game": "trust",'));
+    const broken = runHouseCli('replay', scenarioFile('{"game": "trust",'));
     expect(broken.code).toBe(2);
     expect(broken.stderr).toStartWith("error: scenario file '");
-    const unknown = house('replay', scenarioFile({ game: 'trust', players: ['a', 'b'], config: { sats: 3 } }));
+    const unknown = runHouseCli('replay', scenarioFile({ game: 'trust', players: ['a', 'b'], config: { sats: 3 } }));
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe("error: bad trust config: unknown key 'sats' (allowed keys: startSats, maxRounds, missChance, replicateAt, replicateCost, begMax, observer, noise, replicate, begTimeoutMs)");
   });

@@ -3,18 +3,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyChain } from '../engine/eventLog.ts';
+import { runHouseCli } from './runHouseCli.ts';
 
-const main = join(import.meta.dir, 'main.ts');
-
-function house(...args: string[]) {
-  const run = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
-}
 
 describe('house play', () => {
   test('plays one match: progress on stderr, summary on stdout, the event log and final state in --out', () => {
     const out = mkdtempSync(join(tmpdir(), 'house-play-'));
-    const run = house('play', 'trust', '--seed', '4', '--players', 'copycat,copycat,prudent', '--out', out);
+    const run = runHouseCli('play', 'trust', '--seed', '4', '--players', 'copycat,copycat,prudent', '--out', out);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('trust seed 4: round 1 (');
     const lines = run.stdout.trim().split('\n');
@@ -39,8 +34,8 @@ describe('house play', () => {
   test('the same seed writes the same log', () => {
     const a = mkdtempSync(join(tmpdir(), 'house-play-'));
     const b = mkdtempSync(join(tmpdir(), 'house-play-'));
-    house('play', 'trust', '--seed', '9', '--players', 'random,detective', '--out', a);
-    house('play', 'trust', '--seed', '9', '--players', 'random,detective', '--out', b);
+    runHouseCli('play', 'trust', '--seed', '9', '--players', 'random,detective', '--out', a);
+    runHouseCli('play', 'trust', '--seed', '9', '--players', 'random,detective', '--out', b);
     expect(readFileSync(join(a, 'events.jsonl'), 'utf8')).toBe(readFileSync(join(b, 'events.jsonl'), 'utf8'));
   });
 
@@ -60,7 +55,7 @@ describe('house play', () => {
       [['play', 'trust', '--players', 'copycat,grudger', '--seed', 'x'], "error: --seed must be a whole number, got 'x'"],
     ];
     for (const [args, message] of cases) {
-      const run = house(...args);
+      const run = runHouseCli(...args);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr.split('\n')[0]).toStartWith(message);

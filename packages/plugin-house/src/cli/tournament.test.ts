@@ -6,16 +6,11 @@ import { trustConfigSchema } from '../games/trust/trustConfig.ts';
 import { trustGame } from '../games/trust/trustGame.ts';
 import { emptyRatings, leaderboard, parseRatings, ratingsJson } from '../ratings/index.ts';
 import { meanCi, playRoundRobin, roundRobin } from './tournament.ts';
-
-const main = join(import.meta.dir, 'main.ts');
+import { runHouseCli } from './runHouseCli.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'house-tournament-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function house(...args: string[]) {
-  const run = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
-}
 
 describe('house tournament', () => {
   test('round robin: every pair and self-pair, K repeats, one score per side', () => {
@@ -36,13 +31,13 @@ describe('house tournament', () => {
   });
 
   test('the CLI prints a ranked table', () => {
-    const run = house('tournament', 'trust', '--players', 'copycat,always-cheat,prudent', '--repeats', '2', '--seed', '5');
+    const run = runHouseCli('tournament', 'trust', '--players', 'copycat,always-cheat,prudent', '--repeats', '2', '--seed', '5');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^rank\s+strategy\s+matches\s+mean score\s+95% CI\s+wins$/);
     expect(lines.slice(2, 5).map((l) => l.trim().split(/\s+/)[0])).toEqual(['1', '2', '3']);
     expect(lines.at(-1)).toStartWith('12 matches (3 strategies, every pair and self-pair, 2 repeats, seed 5)');
-    expect(house('tournament', 'trust', '--players', 'all', '--repeats', '0').stderr).toStartWith("error: --repeats must be a whole number >= 1, got '0'");
+    expect(runHouseCli('tournament', 'trust', '--players', 'all', '--repeats', '0').stderr).toStartWith("error: --repeats must be a whole number >= 1, got '0'");
   });
 
   test('every match is rated as played; self-pairs are not', () => {
@@ -66,7 +61,7 @@ describe('house tournament', () => {
   });
 
   test('the CLI prints the rating leaderboard with intervals after the mean-score table', () => {
-    const run = house('tournament', 'trust', '--players', 'copycat,always-cheat,prudent', '--repeats', '2', '--seed', '5');
+    const run = runHouseCli('tournament', 'trust', '--players', 'copycat,always-cheat,prudent', '--repeats', '2', '--seed', '5');
     const lines = run.stdout.trim().split('\n');
     const header = lines.findIndex((l) => l.startsWith('rank  participant'));
     expect(lines[header - 1]).toBe('');
@@ -86,10 +81,10 @@ describe('house tournament', () => {
   test('--ratings: created on the first run, loaded and updated on the next', () => {
     const file = join(scratch, 'trust-ratings.json');
     const args = ['tournament', 'trust', '--players', 'copycat,always-cheat', '--repeats', '3', '--ratings', file];
-    const first = house(...args);
+    const first = runHouseCli(...args);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`\nratings saved to ${file} (new file)\n`);
-    const second = house(...args, '--seed', '2');
+    const second = runHouseCli(...args, '--seed', '2');
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(`\nratings loaded from ${file} (2 participants) and saved back\n`);
     const parsed = parseRatings(JSON.parse(readFileSync(file, 'utf8')));
@@ -100,7 +95,7 @@ describe('house tournament', () => {
 
   test('--ratings: an unreadable, malformed or other game file is a one-line error, exit 2', () => {
     const expectError = (file: string, message: string) => {
-      const run = house('tournament', 'trust', '--players', 'copycat,always-cheat', '--repeats', '1', '--ratings', file);
+      const run = runHouseCli('tournament', 'trust', '--players', 'copycat,always-cheat', '--repeats', '1', '--ratings', file);
       expect(run.code).toBe(2);
       expect(run.stderr).toStartWith(`error: ${message}`);
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);

@@ -2,13 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runHouseCli } from '../../cli/runHouseCli.ts';
 
-const main = join(import.meta.dir, '..', '..', 'cli', 'main.ts');
-
-function house(...args: string[]) {
-  const run = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
-}
 
 function withDir<T>(body: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'cafe-cli-'));
@@ -42,7 +37,7 @@ describe('house replay, cafe', () => {
     };
     const result = withDir((dir) => {
       writeFileSync(join(dir, 'scenario.json'), JSON.stringify(scenario));
-      return house('replay', join(dir, 'scenario.json'));
+      return runHouseCli('replay', join(dir, 'scenario.json'));
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -68,7 +63,7 @@ describe('house replay, cafe', () => {
   test('a bad cafe config exits 2 with one line naming the key', () => {
     const run = withDir((dir) => {
       writeFileSync(join(dir, 's.json'), JSON.stringify({ game: 'cafe', players: ['a', 'b'], config: { tokens: 5 } }));
-      return house('replay', join(dir, 's.json'));
+      return runHouseCli('replay', join(dir, 's.json'));
     });
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toStartWith("error: bad cafe config: unknown key 'tokens' (allowed keys: rounds, startTokens,");
@@ -79,7 +74,7 @@ describe('house play cafe --out', () => {
   test('writes the event log, the state, the HTML and Markdown analysis and one JSON log per round in output_elimination_v3/', () => {
     withDir((dir) => {
       const out = join(dir, 'm');
-      const run = house('play', 'cafe', '--seed', '3', '--players', 'credit-union,predatory-lender,hoarder,free-rider', '--out', out);
+      const run = runHouseCli('play', 'cafe', '--seed', '3', '--players', 'credit-union,predatory-lender,hoarder,free-rider', '--out', out);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('cooperative after 20 rounds');
       for (const f of ['events.jsonl', 'state.json', 'report.html', 'analysis.md']) expect(existsSync(join(out, f))).toBe(true);

@@ -3,13 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tieBreak } from './applyGoldmineRound.ts';
+import { runHouseCli } from '../../cli/runHouseCli.ts';
 
-const main = join(import.meta.dir, '../../cli/main.ts');
-
-function house(...args: string[]) {
-  const run = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
-}
 
 function file(body: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), 'goldmine-cli-')), 'scenario.json');
@@ -18,7 +13,7 @@ function file(body: unknown): string {
 }
 
 /** One line on stderr, a non-zero exit, nothing on stdout, no stack trace. */
-function oneLineError(run: ReturnType<typeof house>, code: number, start: string): void {
+function oneLineError(run: ReturnType<typeof runHouseCli>, code: number, start: string): void {
   expect(run.code).toBe(code);
   expect(run.stdout).toBe('');
   expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -28,7 +23,7 @@ function oneLineError(run: ReturnType<typeof house>, code: number, start: string
 describe('house replay, goldmine', () => {
   test('rounds report each player\'s cumulative gold and the plots it owns after the round', () => {
     const claimWinner = ['a', 'b', 'c'][tieBreak(3, 1, 1, 'claim', [0, 2]).winner]!;
-    const run = house(
+    const run = runHouseCli(
       'replay',
       file({
         game: 'goldmine',
@@ -63,34 +58,34 @@ describe('house replay, goldmine', () => {
   });
 
   test('a bad goldmine config or player count exits 2 with one line', () => {
-    oneLineError(house('replay', file({ game: 'goldmine', players: ['a', 'b'], config: { defense: 'strong' } })), 2, 'bad goldmine config: defense:');
-    oneLineError(house('replay', file({ game: 'goldmine', players: ['a', 'b'], config: { sise: 3 } })), 2, "bad goldmine config: unknown key 'sise' (allowed keys: size, rounds, stamina, cap, alpha, truce, defense, history)");
-    oneLineError(house('replay', file({ game: 'goldmine', players: ['a'] })), 2, 'goldmine needs 2 to 20 players, got 1');
+    oneLineError(runHouseCli('replay', file({ game: 'goldmine', players: ['a', 'b'], config: { defense: 'strong' } })), 2, 'bad goldmine config: defense:');
+    oneLineError(runHouseCli('replay', file({ game: 'goldmine', players: ['a', 'b'], config: { sise: 3 } })), 2, "bad goldmine config: unknown key 'sise' (allowed keys: size, rounds, stamina, cap, alpha, truce, defense, history)");
+    oneLineError(runHouseCli('replay', file({ game: 'goldmine', players: ['a'] })), 2, 'goldmine needs 2 to 20 players, got 1');
   });
 });
 
 describe('house play and check, goldmine', () => {
   test('play writes the log, the state and the report; check re-plays it; a tampered log fails with one line', () => {
     const out = mkdtempSync(join(tmpdir(), 'goldmine-play-'));
-    const played = house('play', 'goldmine', '--seed', '5', '--players', 'random,greedy-mine,defend-then-mine,tit-for-tat-raid', '--out', out);
+    const played = runHouseCli('play', 'goldmine', '--seed', '5', '--players', 'random,greedy-mine,defend-then-mine,tit-for-tat-raid', '--out', out);
     expect(played.code).toBe(0);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toStartWith('<!doctype html>');
-    const checked = house('check', 'goldmine', out);
+    const checked = runHouseCli('check', 'goldmine', out);
     expect(checked.code).toBe(0);
     expect(checked.stdout).toStartWith('ok: 200 rounds re-played from seed 5');
     const events = readFileSync(join(out, 'events.jsonl'), 'utf8');
     writeFileSync(join(out, 'events.jsonl'), events.replace('"gained":[', '"gained":[1,'));
-    oneLineError(house('check', 'goldmine', out), 1, 'check failed at round ');
-    oneLineError(house('check', 'goldmine', join(out, 'nowhere')), 2, 'no events.jsonl in');
+    oneLineError(runHouseCli('check', 'goldmine', out), 1, 'check failed at round ');
+    oneLineError(runHouseCli('check', 'goldmine', join(out, 'nowhere')), 2, 'no events.jsonl in');
   });
 });
 
 describe('house sweep goldmine: bad arguments', () => {
   test('an unknown treatment, policy or flag, or a bad value: one line, exit 2', () => {
-    oneLineError(house('sweep', 'goldmine', '--treatment', 'weather=1,2'), 2, "unknown treatment key 'weather'");
-    oneLineError(house('sweep', 'goldmine', '--population', 'miser:10'), 2, "unknown policy 'miser' in --population");
-    oneLineError(house('sweep', 'goldmine', '--treatment', 'truce=1,x'), 2, "bad value 'x' for treatment truce");
-    oneLineError(house('sweep', 'goldmine', '--rounds', '0'), 2, '--rounds must be a whole number from 1 to 10000');
-    oneLineError(house('sweep', 'goldmine', '--fast'), 2, "unknown sweep argument '--fast'");
+    oneLineError(runHouseCli('sweep', 'goldmine', '--treatment', 'weather=1,2'), 2, "unknown treatment key 'weather'");
+    oneLineError(runHouseCli('sweep', 'goldmine', '--population', 'miser:10'), 2, "unknown policy 'miser' in --population");
+    oneLineError(runHouseCli('sweep', 'goldmine', '--treatment', 'truce=1,x'), 2, "bad value 'x' for treatment truce");
+    oneLineError(runHouseCli('sweep', 'goldmine', '--rounds', '0'), 2, '--rounds must be a whole number from 1 to 10000');
+    oneLineError(runHouseCli('sweep', 'goldmine', '--fast'), 2, "unknown sweep argument '--fast'");
   });
 });

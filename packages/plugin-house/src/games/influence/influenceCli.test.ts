@@ -2,13 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runHouseCli } from '../../cli/runHouseCli.ts';
 
-const main = join(import.meta.dir, '../../cli/main.ts');
-
-function house(...args: string[]) {
-  const run = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
-}
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'house-influence-'));
 
@@ -34,7 +29,7 @@ describe('house replay, influence', () => {
         ],
       }),
     );
-    const run = house('replay', scenario);
+    const run = runHouseCli('replay', scenario);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
@@ -67,7 +62,7 @@ describe('house replay, influence', () => {
   test('a bad config key exits 2 with one line naming the allowed keys', () => {
     const scenario = join(tmp(), 'scenario.json');
     writeFileSync(scenario, JSON.stringify({ game: 'influence', players: ['a', 'b', 'c', 'd'], config: { dmLimit: 3 } }));
-    const run = house('replay', scenario);
+    const run = runHouseCli('replay', scenario);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
       "error: bad influence config: unknown key 'dmLimit' (allowed keys: minPlayers, maxPlayers, timers, maxDmRecipients, maxMessageLength, inactivityLimit)",
@@ -78,7 +73,7 @@ describe('house replay, influence', () => {
 describe('house play influence --out, then house audit influence', () => {
   test('play writes the HTML timeline and the House log; audit verifies it against the published head and catches an edit', () => {
     const out = join(tmp(), 'match');
-    const play = house('play', 'influence', '--seed', '4', '--players', 'alliance,rumour,paranoid,random,alliance,rumour,paranoid,random', '--out', out);
+    const play = runHouseCli('play', 'influence', '--seed', '4', '--players', 'alliance,rumour,paranoid,random,alliance,rumour,paranoid,random', '--out', out);
     expect(play.code).toBe(0);
     expect(play.stdout).toContain(`files: ${join(out, 'match.json')}, ${join(out, 'report.html')}, ${join(out, 'house-log.jsonl')}`);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
@@ -89,7 +84,7 @@ describe('house play influence --out, then house audit influence', () => {
     const head: string = saved.state.publishedHead;
     expect(head).toMatch(/^[0-9a-f]{64}$/);
 
-    const audit = house('audit', 'influence', out);
+    const audit = runHouseCli('audit', 'influence', out);
     expect(audit.code).toBe(0);
     expect(audit.stdout.trim()).toMatch(new RegExp(`^Audit passed: \\d+ entries, the chain matches the published head ${head}\\.$`));
 
@@ -98,7 +93,7 @@ describe('house play influence --out, then house audit influence', () => {
     lines[post] = lines[post]!.replace(/"text":"[^"]*"/, '"text":"forged"');
     const forgedLog = join(tmp(), 'forged.jsonl');
     writeFileSync(forgedLog, `${lines.join('\n')}\n`);
-    const caught = house('audit', 'influence', forgedLog, head);
+    const caught = runHouseCli('audit', 'influence', forgedLog, head);
     expect(caught.code).toBe(1);
     expect(caught.stdout.trim()).toBe(`Audit FAILED at entry ${post}: entry hash does not match its content.`);
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CliError } from '../../../cli/commands.ts';
 import { parseSweepArgs, planJobs } from './sweepArgs.ts';
 import { sweepCommand } from './sweepCommand.ts';
+import { HOUSE_MAIN } from '../../../cli/runHouseCli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'goldmine-sweep-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,12 +62,11 @@ describe('sweep goldmine, end to end', () => {
   });
 
   test('killed for real (SIGKILL) and started again, it runs only what is missing and ends as an uninterrupted sweep', async () => {
-    const main = join(import.meta.dir, '../../../cli/main.ts');
     const out = join(dir, 'killed');
     const args = ['sweep', 'goldmine', '--seeds', '6', '--rounds', '1500', '--population', 'greedy-mine:5,random:5', '--workers', '1', '--out', out];
     const runs = join(out, 'runs.jsonl');
     const finished = () => (existsSync(runs) ? readFileSync(runs, 'utf8').split('\n').filter((l) => l.endsWith('}')).length : 0);
-    const first = Bun.spawn([process.execPath, main, ...args], { stdout: 'ignore', stderr: 'ignore' });
+    const first = Bun.spawn([process.execPath, HOUSE_MAIN, ...args], { stdout: 'ignore', stderr: 'ignore' });
     let exited = false;
     void first.exited.then(() => (exited = true));
     while (finished() < 2 && !exited) await Bun.sleep(2);
@@ -75,7 +75,7 @@ describe('sweep goldmine, end to end', () => {
     const before = finished();
     expect(before).toBeGreaterThanOrEqual(2);
     expect(before).toBeLessThan(6);
-    const second = Bun.spawnSync([process.execPath, main, ...args], { stdout: 'pipe', stderr: 'pipe' });
+    const second = Bun.spawnSync([process.execPath, HOUSE_MAIN, ...args], { stdout: 'pipe', stderr: 'pipe' });
     expect(second.exitCode).toBe(0);
     expect(second.stderr.toString()).toContain(`goldmine sweep: 6 runs (${before} already done)`);
     expect(lines(runs)).toHaveLength(6);
