@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ModelType } from '@elizaos/core';
-import { findPlayer, games, houseStateProvider, type HouseService } from '@the-house/plugin-house';
-import { Match, runMatchSync } from '@the-house/plugin-house/engine';
+import { Match, runMatchSync } from '@the-house/games';
+import { games } from '@the-house/games/registry.ts';
+import { houseStateProvider, type HouseService } from '@the-house/plugin-house';
+import { findPlayer } from '@the-house/plugin-player';
 import type { Memory, State } from '@elizaos/core';
 import { startHost, type Host } from './host.ts';
 import { freePort, RestChat } from './restChat.ts';

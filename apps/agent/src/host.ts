@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import type { Character, IAgentRuntime, Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
-import { characterBrain, housePlugin, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-house';
+import { housePlugin } from '@the-house/plugin-house';
+import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 

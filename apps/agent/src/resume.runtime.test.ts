@@ -2,8 +2,9 @@ import { afterAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { games, type HouseService } from '@the-house/plugin-house';
-import { Match, runMatchSync, verifyChain } from '@the-house/plugin-house/engine';
+import { Match, runMatchSync, verifyChain } from '@the-house/games';
+import { games } from '@the-house/games/registry.ts';
+import type { HouseService } from '@the-house/plugin-house';
 import { repoRoot, startHost } from './host.ts';
 import { freePort, RestChat } from './restChat.ts';
 

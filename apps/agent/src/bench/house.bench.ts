@@ -1,0 +1,171 @@
+// The House's own cost per round, in the real host (AgentServer, plugin-sql on
+// in-memory PGLite, the REST game room): round time minus the span of the
+// players' decisions, with offline brains for 2 and 8 players; and the round
+// time of 8 model-brain players against the OpenAI stub answering after 300 ms.
+// The host runs in a child process: PGLite keeps one database per process, and
+// a stopped AgentServer leaves handles that would keep `bun run bench` alive.
+import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
+import type { Memory } from '@elizaos/core';
+import { mean } from 'simple-statistics';
+import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
+import { DECIDE_ACTION, NOTES_EVALUATOR } from '@the-house/plugin-player/playerPlugin.ts';
+import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
+import { startTestHost, testCharacters, type TestHost, liveViewOf } from '../e2e/testHost.ts';
+
+const MODEL_LATENCY_MS = 300;
+const ROUNDS = 10;
+
+type Span = [number, number];
+
+/** Marks and spans the bench reads; each round is the window between two round posts. */
+interface Timings {
+  /** When the House began posting each round's outcome. */
+  posted: Map<number, number>;
+  /** Each decision's span, by the round it was asked for. */
+  decisions: Map<number, Span[]>;
+  /** Each first ask's span with its player and round, to line up with the stub's calls. */
+  asks: Array<{ player: string; round: number; span: Span }>;
+  /** Saves of the House (plugin-sql), posts to the game room, players told about a round. */
+  saves: Span[];
+  posts: Span[];
+  tells: Span[];
+}
+
+async function timed<T>(into: Span[], run: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    into.push([start, performance.now()]);
+  }
+}
+
+function instrument(host: TestHost): Timings {
+  const t: Timings = { posted: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: [] };
+  const post = host.service.gateway.post.bind(host.service.gateway);
+  host.service.gateway.post = (room, text) => {
+    const round = /^\[\w+\] Round (\d+)/.exec(text)?.[1];
+    if (round) t.posted.set(Number(round), performance.now());
+    return timed(t.posts, () => post(room, text));
+  };
+  const setCache = host.house.setCache.bind(host.house);
+  host.house.setCache = (key, value) => timed(t.saves, () => setCache(key, value));
+  const wrapped = new WeakSet<object>();
+  for (const runtime of host.runtimes) {
+    const action = runtime.actions.find((a) => a.name === DECIDE_ACTION);
+    if (action && !wrapped.has(action)) {
+      wrapped.add(action);
+      const handler = action.handler;
+      action.handler = async (rt, message: Memory, ...rest) => {
+        const start = performance.now();
+        try {
+          return await handler(rt, message, ...rest);
+        } finally {
+          const request = (message.content as { houseRequest?: DecisionRequest }).houseRequest;
+          const span: Span = [start, performance.now()];
+          if (request) {
+            t.decisions.set(request.round, [...(t.decisions.get(request.round) ?? []), span]);
+            if (!request.error) t.asks.push({ player: request.player, round: request.round, span });
+          }
+        }
+      };
+    }
+    const evaluator = runtime.evaluators.find((e) => e.name === NOTES_EVALUATOR);
+    if (evaluator && !wrapped.has(evaluator)) {
+      wrapped.add(evaluator);
+      const handler = evaluator.handler;
+      evaluator.handler = (...args) => timed(t.tells, () => handler(...args));
+    }
+  }
+  return t;
+}
+
+/** Wall time covered by the spans that start inside [from, to). */
+function wall(spans: readonly Span[], from: number, to: number): number {
+  const inside = spans.filter(([s]) => s >= from && s < to);
+  return inside.length ? Math.max(...inside.map((s) => s[1])) - Math.min(...inside.map((s) => s[0])) : 0;
+}
+
+/** Summed time of the spans that start inside [from, to). */
+function total(spans: readonly Span[], from: number, to: number): number {
+  return spans.filter(([s]) => s >= from && s < to).reduce((sum, [s, e]) => sum + e - s, 0);
+}
+
+interface RoundRow {
+  round: number;
+  decisions: number;
+  saves: number;
+  posts: number;
+  tells: number;
+}
+
+/** Plays up to `rounds` rounds of Trust among `players`; rows for rounds 2.. (round 1 carries the room's setup). */
+async function playRounds(host: TestHost, t: Timings, players: string[], rounds: number): Promise<RoundRow[]> {
+  t.posted.clear();
+  t.decisions.clear();
+  t.asks.length = 0;
+  for (const list of [t.saves, t.posts, t.tells]) list.length = 0;
+  const opened = await host.service.open('trust', players, 3);
+  if (!opened.ok) throw new Error(opened.error);
+  const until = Date.now() + 120_000;
+  while (t.posted.size < rounds && Date.now() < until) {
+    if (host.service.listMatches().find((m) => m.id === opened.id)?.status === 'finished') break;
+    await Bun.sleep(20);
+  }
+  await host.service.stopMatch(opened.id);
+  const rows: RoundRow[] = [];
+  for (let r = 2; t.posted.has(r); r++) {
+    const from = t.posted.get(r - 1)!;
+    const to = t.posted.get(r)!;
+    rows.push({ round: to - from, decisions: wall(t.decisions.get(r) ?? [], 0, Infinity), saves: total(t.saves, from, to), posts: total(t.posts, from, to), tells: wall(t.tells, from, to) });
+  }
+  return rows;
+}
+
+async function measure(): Promise<Record<string, number>> {
+  const offline = Array.from({ length: 8 }, (_, i) => `Off${i + 1}`);
+  const model = Array.from({ length: 8 }, (_, i) => `Mod${i + 1}`);
+  const stub = startOpenAiStub({ strategy: 'copycat' });
+  const dir = testCharacters(offline, 'copycat');
+  testCharacters(model, 'model', dir);
+  const host = await startTestHost({ charactersDir: dir, env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '100', LOG_LEVEL: 'fatal' } });
+  stub.options.viewOf = liveViewOf(host);
+  try {
+    const t = instrument(host);
+    const figures: Record<string, number> = {};
+    const record = (prefix: string, rows: RoundRow[]) => {
+      figures[`house.${prefix}_round_ms`] = mean(rows.map((r) => r.round));
+      figures[`house.${prefix}_decisions_ms`] = mean(rows.map((r) => r.decisions));
+      figures[`house.${prefix}_overhead_ms`] = mean(rows.map((r) => r.round - r.decisions));
+      figures[`house.${prefix}_saves_ms`] = mean(rows.map((r) => r.saves));
+      figures[`house.${prefix}_room_posts_ms`] = mean(rows.map((r) => r.posts));
+      figures[`house.${prefix}_tell_players_ms`] = mean(rows.map((r) => r.tells));
+    };
+    for (const n of [2, 8]) record(`offline_${n}p`, await playRounds(host, t, offline.slice(0, n), ROUNDS));
+    stub.options.latencyMs = MODEL_LATENCY_MS;
+    const before = stub.calls.length;
+    const rows = await playRounds(host, t, model, 6);
+    record('model_8p_300ms', rows);
+    // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
+    const calls = stub.calls.slice(before).filter((c) => c.request && !c.request.error);
+    const matched = t.asks.flatMap((a) => {
+      const call = calls.find((c) => c.request!.player === a.player && c.request!.round === a.round);
+      return call ? [{ before: call.receivedAt - a.span[0], after: a.span[1] - call.answeredAt }] : [];
+    });
+    figures['house.model_8p_decision_before_model_ms'] = mean(matched.map((m) => m.before));
+    figures['house.model_8p_decision_after_model_ms'] = mean(matched.map((m) => m.after));
+    // Model calls that were not decisions (chat: the bootstrap's shouldRespond and replies), per round.
+    figures['house.model_8p_chat_calls_per_round'] = stub.calls.slice(before).filter((c) => !c.request).length / (rows.length + 1);
+    figures['house.model_8p_round_over_latency'] = figures['house.model_8p_300ms_round_ms']! / MODEL_LATENCY_MS;
+    return figures;
+  } finally {
+    await host.stop();
+    await stub.stop();
+  }
+}
+
+export function bench(): Promise<Record<string, number>> {
+  return benchInOwnProcess(import.meta.path, 'house bench');
+}
+
+if (import.meta.main) await runAsMain(measure);

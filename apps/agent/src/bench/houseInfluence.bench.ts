@@ -1,0 +1,129 @@
+// Influence in the House (issue 6): the wall time of one phase with 12
+// model-brain players against the OpenAI stub answering after 300 ms, in the
+// real host (AgentServer, plugin-sql on in-memory PGLite, the REST rooms). A
+// phase runs from its opening line (beforePhase) to the next phase's opening:
+// asking all twelve at once, applying, carrying DMs and rumours into their
+// rooms, saving. The aim is under 1.3 x the model's latency.
+// The provider gate lets 16 calls fly at once here (HOUSE_MODEL_MAX_IN_FLIGHT):
+// with its default of 8, twelve seats take two waves of the model's latency.
+// The host runs in a child process: PGLite keeps one database per process.
+import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
+import type { Memory } from '@elizaos/core';
+import { mean } from 'simple-statistics';
+import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
+import { DECIDE_ACTION } from '@the-house/plugin-player/playerPlugin.ts';
+import { influenceAdapter } from '@the-house/plugin-house/adapters/influenceAdapter.ts';
+import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
+import { liveViewOf, startTestHost, testCharacters } from '../e2e/testHost.ts';
+
+const MODEL_LATENCY_MS = 300;
+const PLAYERS = 12;
+/** Rounds played; round 1 carries the rooms' setup and each seat's first private room, so it is left out. */
+const ROUNDS = 3;
+/** Phases where every living player decides (POWER asks only the empowered, and closes the round). */
+const ALL_DECIDE = ['WHISPER', 'RUMOR', 'VOTE'] as const;
+
+interface PhaseMark {
+  round: number;
+  phase: string;
+  start: number;
+  /** The first ask to the last answer of the phase's decisions. */
+  decisions: [number, number] | null;
+  /** afterPhase: carrying the phase's DMs, rumours and lines into the rooms. */
+  posts: number;
+}
+
+async function measure(): Promise<Record<string, number>> {
+  const names = Array.from({ length: PLAYERS }, (_, i) => `Inf${i + 1}`);
+  const stub = startOpenAiStub({ strategy: 'alliance' });
+  const host = await startTestHost({
+    charactersDir: testCharacters(names, 'model'),
+    env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_MODEL_MAX_IN_FLIGHT: '16', LOG_LEVEL: 'fatal' },
+  });
+  stub.options.viewOf = liveViewOf(host);
+  stub.options.latencyMs = MODEL_LATENCY_MS;
+  const marks: PhaseMark[] = [];
+  /** Each first ask's span, to line up with the stub's call for the same seat, round and phase. */
+  const asks: Array<{ request: DecisionRequest; span: [number, number] }> = [];
+  const current = () => marks.at(-1);
+  const before = influenceAdapter.beforePhase!;
+  influenceAdapter.beforePhase = async (ctx) => {
+    const s = ctx.match.state as { round: number; phase: string };
+    marks.push({ round: s.round, phase: s.phase, start: performance.now(), decisions: null, posts: 0 });
+    return before(ctx);
+  };
+  const after = influenceAdapter.afterPhase!;
+  influenceAdapter.afterPhase = async (ctx, events) => {
+    const start = performance.now();
+    await after(ctx, events);
+    const mark = current();
+    if (mark) mark.posts = performance.now() - start;
+  };
+  for (const runtime of host.runtimes) {
+    const action = runtime.actions.find((a) => a.name === DECIDE_ACTION);
+    if (!action) continue;
+    const handler = action.handler;
+    action.handler = async (rt, message: Memory, ...rest) => {
+      const start = performance.now();
+      try {
+        return await handler(rt, message, ...rest);
+      } finally {
+        const request = (message.content as { houseRequest?: DecisionRequest }).houseRequest;
+        if (request && !request.error) asks.push({ request, span: [start, performance.now()] });
+        const mark = marks.find((m) => m.round === request?.round && m.phase === request?.phase);
+        if (mark) mark.decisions = [Math.min(mark.decisions?.[0] ?? start, start), Math.max(mark.decisions?.[1] ?? 0, performance.now())];
+      }
+    };
+  }
+  try {
+    const callsBefore = stub.calls.length;
+    const opened = await host.service.open('influence', names, 4);
+    if (!opened.ok) throw new Error(opened.error);
+    const until = Date.now() + 180_000;
+    while (!marks.some((m) => m.round > ROUNDS) && Date.now() < until) {
+      if (host.service.listMatches().find((m) => m.id === opened.id)?.status !== 'running') break;
+      await Bun.sleep(20);
+    }
+    const endedAt = performance.now();
+    await host.service.stopMatch(opened.id);
+    const timed = marks
+      .map((m, i) => ({ ...m, wall: (marks[i + 1]?.start ?? NaN) - m.start }))
+      .filter((m) => m.round >= 2 && m.round <= ROUNDS && Number.isFinite(m.wall) && m.decisions);
+    const figures: Record<string, number> = {};
+    for (const phase of ALL_DECIDE) {
+      const rows = timed.filter((m) => m.phase === phase);
+      if (!rows.length) continue;
+      const key = phase.toLowerCase();
+      figures[`house.influence_12p_${key}_phase_ms`] = mean(rows.map((m) => m.wall));
+      figures[`house.influence_12p_${key}_decisions_ms`] = mean(rows.map((m) => m.decisions![1] - m.decisions![0]));
+      figures[`house.influence_12p_${key}_posts_ms`] = mean(rows.map((m) => m.posts));
+    }
+    const all = timed.filter((m) => (ALL_DECIDE as readonly string[]).includes(m.phase));
+    figures['house.influence_12p_phase_ms'] = mean(all.map((m) => m.wall));
+    figures['house.influence_12p_phase_over_latency'] = figures['house.influence_12p_phase_ms']! / MODEL_LATENCY_MS;
+    figures['house.influence_12p_worst_phase_over_latency'] = Math.max(...all.map((m) => m.wall)) / MODEL_LATENCY_MS;
+    // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
+    const calls = stub.calls.slice(callsBefore).filter((c) => c.request && !c.request.error);
+    const inside = asks
+      .filter((a) => a.request.round >= 2 && a.request.round <= ROUNDS && (ALL_DECIDE as readonly string[]).includes(a.request.phase))
+      .flatMap((a) => {
+        const call = calls.find((c) => c.request!.player === a.request.player && c.request!.round === a.request.round && c.request!.phase === a.request.phase);
+        return call ? [{ before: call.receivedAt - a.span[0], after: a.span[1] - call.answeredAt }] : [];
+      });
+    figures['house.influence_12p_decision_before_model_ms'] = mean(inside.map((d) => d.before));
+    figures['house.influence_12p_decision_after_model_ms'] = mean(inside.map((d) => d.after));
+    // Model calls that were not decisions: each player's runtime asking whether to answer a post it saw in a room.
+    const phases = marks.filter((m) => m.start < endedAt).length;
+    figures['house.influence_12p_chat_calls_per_phase'] = stub.calls.slice(callsBefore).filter((c) => !c.request).length / Math.max(1, phases);
+    return figures;
+  } finally {
+    await host.stop();
+    await stub.stop();
+  }
+}
+
+export function bench(): Promise<Record<string, number>> {
+  return benchInOwnProcess(import.meta.path, 'house influence bench');
+}
+
+if (import.meta.main) await runAsMain(measure);

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { games } from '@the-house/games/registry.ts';
+import { readBundle } from '@the-house/lab/models/matchBundle.ts';
+import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
+import { startOpenAiStub, type OpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
+import { startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const matchDir = mkdtempSync(join(tmpdir(), 'house-cafe-'));
+
+/**
+ * The House's model (the stub): it writes each challenge and judges the
+ * answers, naming the first and the last player it may name; the players
+ * are offline brains.
+ */
+function houseModel(prompt: string): string | undefined {
+  if (prompt.includes('Write one new challenge for round')) {
+    const round = /round (\d+) of the Café/.exec(prompt)?.[1];
+    return `{"prompt": "Round ${round}: plan a rainy-day menu with three dishes and their prices.", "keywords": ["menu", "dishes", "prices", "rain"]}`;
+  }
+  if (prompt.includes('You are the judge of the Café')) {
+    const names = /Players you may name: (.+)\./.exec(prompt)![1]!.split(', ');
+    return `Verdict: {"best": "${names[0]}", "worst": "${names.at(-1)}", "reason": "the stub judge names the first and the last"}`;
+  }
+  return undefined;
+}
+
+let stub: OpenAiStub;
+let host: TestHost;
+
+beforeAll(async () => {
+  stub = startOpenAiStub({ answer: (prompt) => houseModel(prompt) });
+  host = await startTestHost({
+    charactersDir: testCharacters(['Ann', 'Bob', 'Cy', 'Dee'], 'offline'),
+    env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_MATCH_DIR: matchDir, HOUSE_CAFE_MODEL_CHALLENGES: '1' },
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await host?.stop();
+  await stub?.stop();
+}, 30_000);
+
+test("!play cafe: the House's model writes each challenge and judges by the rubric; the match replays from its file", async () => {
+  const opened = await host.service.open('cafe', ['Ann', 'Bob', 'Cy', 'Dee'], 4);
+  if (!opened.ok) throw new Error(opened.error);
+  await waitForEnd(host.service, opened.id, 120_000);
+  const detail = host.service.getMatch(opened.id)!;
+  expect(detail.summary.status).toBe('finished');
+
+  const verdicts = detail.events.filter((e) => e.type === 'verdict');
+  expect(verdicts.length).toBe(detail.history.length);
+  expect(verdicts[0]!.data).toMatchObject({ best: 'Ann', worst: 'Dee', by: 'external', reason: 'the stub judge names the first and the last' });
+  const challenges = detail.events.filter((e) => e.type === 'challenge');
+  expect(challenges[0]!.data).toMatchObject({ id: 'house-1', prompt: 'Round 1: plan a rainy-day menu with three dishes and their prices.' });
+  expect(detail.usage.house).toMatchObject({ calls: 2 * detail.history.length, errors: 0 });
+
+  // The match file is written as play() ends, just after the status turns finished.
+
+  await host.service.finished(opened.id);
+
+  const read = readBundle(opened.id, matchDir);
+  if (!read.ok) throw new Error(read.error);
+  const replayed = await replayMatch(games, read.bundle);
+  expect(replayed.ok && replayed.report.reproduced).toBe(true);
+}, 150_000);

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import { repoRoot } from '../host.ts';
+import { startTestHost, type TestHost } from './testHost.ts';
+
+const chromiumPath = process.env.HOUSE_CHROMIUM ?? '/usr/bin/chromium';
+const hasChromium = existsSync(chromiumPath);
+if (!hasChromium) console.warn(`SKIPPED the dashboard browser test: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set HOUSE_CHROMIUM)`);
+
+const artifacts = join(repoRoot, 'test-artifacts');
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The agent page's right sidebar opens with an unlabeled icon button in the chat header: try them right to left. */
+async function openHouseTab(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: 'House' });
+  const buttons = page.locator('button');
+  const header: Array<{ i: number; x: number }> = [];
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const box = await buttons.nth(i).boundingBox();
+    if (box && box.y < 80 && box.x > 300) header.push({ i, x: box.x });
+  }
+  for (const { i } of header.sort((a, b) => b.x - a.x)) {
+    if (await tab.isVisible()) break;
+    await buttons.nth(i).click();
+    await tab.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
+    if (!(await tab.isVisible())) await page.keyboard.press('Escape');
+  }
+  await tab.click();
+}
+
+async function scoreboard(frame: FrameLocator, id: string): Promise<Array<{ name: string; score: number }>> {
+  const rows = frame.locator(`table.scoreboard[data-match="${id}"] tr[data-player]`);
+  await rows.first().waitFor({ timeout: 20_000 });
+  return rows.evaluateAll((trs) => trs.map((tr) => ({ name: tr.getAttribute('data-player') ?? '', score: Number(tr.querySelector('td.num')?.textContent) })));
+}
+
+describe.skipIf(!hasChromium)('the House tab in headless Chromium', () => {
+  let host: TestHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    host = await startTestHost({ players: ['Ada', 'Bram'] });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  }, 30_000);
+
+  test('the GUI shows a running Trust match on the House tab of The House', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(host.url, { waitUntil: 'domcontentloaded' });
+    await page.locator(`a[href="/chat/${host.house.agentId}"]`).first().click();
+    await page.waitForURL(new RegExp(`/chat/${host.house.agentId}`));
+
+    const opened = await host.service.open('trust', ['Ada', 'Bram'], 7);
+    if (!opened.ok) throw new Error(opened.error);
+    await openHouseTab(page);
+
+    const frame = page.frameLocator('iframe[src*="/house/dashboard"]');
+    await frame.locator(`section.match[data-match="${opened.id}"][data-status="running"]`).waitFor({ timeout: 20_000 });
+    const rows = await scoreboard(frame, opened.id);
+    expect(rows.map((r) => r.name).sort()).toEqual(['Ada', 'Bram']);
+    const history = host.service.getMatch(opened.id)!.history;
+    for (const { name, score } of rows) {
+      const seen = new Set([50, ...history.map((h) => h.players[name]?.sats)]);
+      expect(seen.has(score)).toBe(true);
+    }
+    await frame.locator(`canvas#score-${opened.id.replace(/[^A-Za-z0-9_-]/g, '_')}`).waitFor({ timeout: 20_000 });
+    await frame.locator(`section.match[data-match="${opened.id}"] li.round[data-round="3"]`).waitFor({ timeout: 30_000 });
+    await page.getByText('Connection Restored').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+    await page.screenshot({ path: join(artifacts, 'house-tab.png') });
+
+    const wide = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await wide.goto(`${host.url}/house/dashboard`);
+    expect(await wide.locator(`table.scoreboard[data-match="${opened.id}"] tr[data-player]`).count()).toBe(2);
+    await wide.screenshot({ path: join(artifacts, 'house-dashboard.png'), fullPage: true });
+    await host.service.stopMatch(opened.id);
+  }, 120_000);
+});

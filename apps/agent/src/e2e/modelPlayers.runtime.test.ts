@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { games } from '@the-house/games/registry.ts';
+import { readBundle } from '@the-house/lab/models/matchBundle.ts';
+import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
+import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
+import { startOpenAiStub, type OpenAiStub, type StubMode } from '@the-house/lab/testing/openaiStub.ts';
+import { liveViewOf, startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+/**
+ * Mia answers with broken JSON at the first ask of every third round and
+ * mends it on the repair round; Max breaks both asks of round 2, so the
+ * House plays his fallback. Everything else is the copycat's legal move.
+ */
+function script(request: DecisionRequest): StubMode {
+  if (request.player === 'Mia' && request.round % 3 === 1 && !request.error) return 'malformed';
+  if (request.player === 'Max' && request.round === 2) return request.error ? 'invalid' : 'malformed';
+  return 'legal';
+}
+
+const matchDir = mkdtempSync(join(tmpdir(), 'house-matches-'));
+
+describe('model-brain players through the real @elizaos/plugin-openai', () => {
+  let stub: OpenAiStub;
+  let host: TestHost;
+
+  beforeAll(async () => {
+    stub = startOpenAiStub({ mode: script, strategy: 'copycat' });
+    host = await startTestHost({
+      charactersDir: testCharacters(['Mia', 'Max'], 'model'),
+      env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200', HOUSE_MATCH_DIR: matchDir },
+    });
+    stub.options.viewOf = liveViewOf(host);
+  }, 90_000);
+
+  afterAll(async () => {
+    await host?.stop();
+    await stub?.stop();
+  }, 30_000);
+
+  test('a whole Trust match: every decision asked over POST /responses, one repair round, one fallback', async () => {
+    const opened = await host.service.open('trust', ['Mia', 'Max'], 11);
+    if (!opened.ok) throw new Error(opened.error);
+    await waitForEnd(host.service, opened.id, 120_000);
+
+    const detail = host.service.getMatch(opened.id)!;
+    expect(detail.summary.status).toBe('finished');
+    expect(detail.outcome.over).toBe(true);
+    const rounds = detail.history.length;
+    expect(rounds).toBeGreaterThan(2);
+
+    const asks = stub.calls.filter((c) => c.request?.matchId === opened.id);
+    expect(new Set(asks.map((c) => c.path))).toEqual(new Set(['/responses']));
+    for (const player of ['Mia', 'Max']) {
+      const asked = new Set(asks.filter((c) => c.request!.player === player && !c.request!.error).map((c) => c.request!.round));
+      expect(asked.size).toBe(rounds);
+    }
+
+    const repairs = asks.filter((c) => c.request!.error);
+    expect(repairs.filter((c) => c.request!.player === 'Mia').map((c) => c.request!.round)).toEqual(
+      Array.from({ length: rounds }, (_, i) => i + 1).filter((r) => r % 3 === 1),
+    );
+    const miaRepair = repairs.find((c) => c.request!.player === 'Mia')!;
+    expect(miaRepair.prompt).toContain('Your previous answer was refused');
+    expect(miaRepair.request!.previous).toBe('{"action": "HIGH_FIVE", "target": ');
+    const miaFallbacks = detail.events.filter((e) => e.type === 'fallback' && e.data?.player === 'Mia');
+    expect(miaFallbacks).toEqual([]);
+
+    expect(repairs.filter((c) => c.request!.player === 'Max').map((c) => c.request!.round)).toEqual([2]);
+    const fallback = detail.events.filter((e) => e.type === 'fallback' && e.data?.player === 'Max');
+    expect(fallback).toHaveLength(1);
+    expect(fallback[0]).toMatchObject({ round: 2, to: ['Max'], data: { action: 'DO_NOTHING' } });
+
+    // The match file replays offline to the same log, and every model prompt the player runtimes sent is rebuilt exactly.
+    expect(detail.usage.Mia).toMatchObject({ repairs: Math.ceil(rounds / 3), fallbacks: 0 });
+    expect(detail.usage.Max).toMatchObject({ repairs: 1, fallbacks: 1 });
+    // The match file is written as play() ends, just after the status turns finished.
+    await host.service.finished(opened.id);
+    const read = readBundle(opened.id, matchDir);
+    if (!read.ok) throw new Error(read.error);
+    const replayed = await replayMatch(games, read.bundle);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.report).toMatchObject({ reproduced: true, divergence: null, prompts: { changed: [] } });
+    expect(replayed.report.prompts.checked).toBe(asks.length);
+    expect(existsSync(join(matchDir, `${opened.id}.prompts.jsonl`))).toBe(true);
+  }, 150_000);
+
+  test('the JSON routes of the real server: the list, one match, and a 404 in JSON', async () => {
+    const [summary] = host.service.listMatches();
+    const list = await fetch(`${host.url}/house/matches`);
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual(host.service.listMatches());
+    const one = (await (await fetch(`${host.url}/house/matches/${summary!.id}`)).json()) as { summary: unknown; state: { game: string }; events: unknown[] };
+    expect(one.summary).toEqual(summary);
+    expect(one.state.game).toBe('trust');
+    expect(one.events.length).toBe(host.service.getMatch(summary!.id)!.events.length);
+    const missing = await fetch(`${host.url}/house/matches/no-such-match`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "No match with id 'no-such-match'." });
+    const page = await fetch(`${host.url}/house/dashboard`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain(summary!.id);
+  }, 30_000);
+});

@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, startHost, type Host } from '../host.ts';
+import { games } from '@the-house/games/registry.ts';
+import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
+import type { HouseService } from '@the-house/plugin-house/houseService.ts';
+
+export interface TestHostOptions {
+  /** Player characters to seat, by name; all of `characters/` when absent. */
+  players?: string[];
+  /** A folder of character files (see `testCharacters`); the repo's `characters/` by default. */
+  charactersDir?: string;
+  /** A PostgreSQL URL; in-memory PGLite otherwise. */
+  postgresUrl?: string;
+  /** Extra settings (process-wide: ElizaOS reads them from the environment). */
+  env?: Record<string, string>;
+}
+
+export interface TestHost extends Host {
+  service: HouseService;
+}
+
+/** A loopback port nobody is listening on right now. */
+export function freePort(): number {
+  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+/**
+ * The real host (AgentServer, web GUI, the House and its players) in this
+ * process on 127.0.0.1 and a free port, quiet, on in-memory PGLite unless a
+ * PostgreSQL URL is given. One per process: PGLite keeps one database per process.
+ */
+export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
+  const env = process.env;
+  Object.assign(env, { SENTRY_DSN: 'disabled', SERVER_HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'error', SECRET_SALT: 'house-tests' }, options.env ?? {});
+  // The host derives it from the port; a previous host of this process left its own.
+  delete env.CENTRAL_MESSAGE_SERVER_URL;
+  if (options.postgresUrl) env.POSTGRES_URL = options.postgresUrl;
+  else {
+    delete env.POSTGRES_URL;
+    env.PGLITE_DATA_DIR = 'memory://';
+  }
+  const host = await startHost({ port: freePort(), players: options.players, charactersDir: options.charactersDir, env, log: () => {} });
+  const service = host.house.getService('house') as HouseService | null;
+  if (!service) throw new Error('The House service did not start');
+  return Object.assign(host, { service });
+}
+
+/**
+ * A characters folder for tests: the House plus players named `names`, each
+ * with the given brain (`model`, `offline`, or a baseline strategy name) and copycat as its Trust fallback. Pass `dir` to
+ * add players with another brain to a folder made before.
+ */
+export function testCharacters(names: string[], brain: string, dir = mkdtempSync(join(tmpdir(), 'house-characters-'))): string {
+  writeFileSync(join(dir, 'house.json'), readFileSync(join(repoRoot, 'characters', 'house.json')));
+  const template = JSON.parse(readFileSync(join(repoRoot, 'characters', 'ada.json'), 'utf8')) as Record<string, unknown>;
+  for (const name of names) {
+    const character = {
+      ...template,
+      name,
+      username: name.toLowerCase(),
+      bio: [`${name}, a test competitor of The House.`],
+      system: `You are ${name}, a competitor in games run by The House. Answer The House's requests with exactly the JSON it asks for.`,
+      settings: { brain, strategies: { trust: 'copycat' }, secrets: {} },
+    };
+    writeFileSync(join(dir, `${name.toLowerCase()}.json`), JSON.stringify(character, null, 2));
+  }
+  return dir;
+}
+
+/** The view behind a House request, read off the host's live match (for the stub model, which sees only the prompt). */
+export function liveViewOf(host: TestHost): (request: DecisionRequest) => unknown {
+  return (request) => {
+    const detail = host.service.getMatch(request.matchId);
+    const game = games[request.game];
+    return detail && game ? game.view(detail.state, request.player) : null;
+  };
+}
+
+/** Resolves when the match is over (finished or stopped), checking every `everyMs`. */
+export async function waitForEnd(service: HouseService, id: string, timeoutMs: number, everyMs = 200): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const s = service.listMatches().find((m) => m.id === id);
+    if (s && (s.status === 'finished' || s.status === 'stopped')) return;
+    await Bun.sleep(everyMs);
+  }
+  throw new Error(`match ${id} did not end within ${timeoutMs} ms`);
+}

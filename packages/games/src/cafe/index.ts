@@ -1,0 +1,15 @@
+export { cafeGame } from './cafeGame.ts';
+export { cafeConfigSchema, type CafeConfig } from './cafeConfig.ts';
+export { cafeDecisionSchema, cafeMoveSchema, type CafeDecision, type CafeMove } from './cafeDecision.ts';
+export type { CafeState, CafeView, Challenge, Verdict } from './cafeTypes.ts';
+export { challengeBank } from './challengeBank.ts';
+export { challengeSchema, houseChallengeSchema, readHouseChallenge } from './cafeChallenge.ts';
+export { withChallenge } from './challengeOrder.ts';
+export { JUDGE_RUBRIC, buildJudgePrompt, judgeAnswerSchema, type JudgeAnswer } from './judgeRubric.ts';
+export { judgeRequest, judgeRequestSchema, type JudgeRequest } from './judgeRequest.ts';
+export { checkJudgeAnswer } from './checkJudgeAnswer.ts';
+export { standInJudge, rubricScore } from './standInJudge.ts';
+export { cafePrompt } from './cafePrompt.ts';
+export { analyzeCafe, type CafeAnalysis, type CafeLogEntry } from './analysis/analyzeCafe.ts';
+export { gini } from '../stats/gini.ts';
+export { toTokens } from './cents.ts';

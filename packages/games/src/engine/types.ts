@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import type { RngState } from './rng.ts';
+
+export type PlayerId = string;
+
+/**
+ * What a rule step reports. `to` lists the only players who may see it; an event
+ * without `to` is public. Events are data: the runner hash-chains them into the log.
+ */
+export interface GameEvent {
+  type: string;
+  data?: Record<string, unknown>;
+  to?: PlayerId[];
+}
+
+export interface Outcome {
+  over: boolean;
+  winners: PlayerId[];
+  /** Names the ending: `replicate`, `limit`, `elimination`, `draw`, `cooperative`, ... */
+  kind: string | null;
+}
+
+/** Fields every game state carries; the rest is the game's own. Always JSON-serialisable. */
+export interface BaseState<C = unknown> {
+  game: string;
+  seed: number;
+  config: C;
+  players: PlayerId[];
+  /** 1-based number of the round being played (or just finished, once over). */
+  round: number;
+  /** Name of the phase waiting for input, from the game's phase table. */
+  phase: string;
+  rng: RngState;
+}
+
+/** One input to `apply`: the phase's decisions, plus whatever outside parties said (observer, judge, ...). */
+export interface PhaseInput {
+  decisions: Record<PlayerId, unknown>;
+  external?: Record<string, unknown>;
+}
+
+export interface Step<S> {
+  state: S;
+  events: GameEvent[];
+}
+
+/** A row of a game's phase table: which decisions the phase collects, and when it ends. */
+export interface PhaseSpec {
+  name: string;
+  collects: string;
+  endsWhen: string;
+}
+
+/** `validate` result: a legal decision, or a message saying what is allowed. Never throws. */
+export type Checked<D> = { ok: true; decision: D } | { ok: false; error: string };
+
+/** Traits declared by every strategy, as Axelrod does. */
+export interface StrategyTraits {
+  /** Rounds of history the strategy reads; Infinity for the whole match, 0 for none. */
+  memoryDepth: number;
+  stochastic: boolean;
+  usesModel: boolean;
+}
+
+export interface BrainContext {
+  player: PlayerId;
+  round: number;
+  phase: string;
+  /** Deterministic stream for this player, round and phase. */
+  rng: import('./rng.ts').Rng;
+  /** When the runner stops waiting for this decision (epoch ms), if it has a deadline. */
+  deadline?: number;
+}
+
+/** A named baseline strategy: a pure function of the player's view. */
+export interface Strategy<V, D> {
+  name: string;
+  description: string;
+  traits: StrategyTraits;
+  decide(view: V, ctx: BrainContext): D;
+}
+
+/** What one player saw of one round, for its memory: a line, and counts that a block of rounds adds up. */
+export interface RoundDigest {
+  round: number;
+  line: string;
+  tally: Record<string, number>;
+}
+
+/** An event as read back from a match's log (`data` holds the game's fields). */
+export interface GameLogEvent {
+  round: number;
+  type: string;
+  data?: Record<string, unknown>;
+  to?: PlayerId[];
+}
+
+/** Per-player fields a finished round reports in the replay contract, plus round-level extras. */
+export interface RoundReport {
+  players: Record<PlayerId, Record<string, unknown>>;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * The game contract (boardgame.io style): data plus pure functions. Rules never
+ * import ElizaOS, read the clock, call Math.random, or log.
+ */
+export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, V = any> {
+  id: string;
+  title: string;
+  /** One paragraph of rules, for prompts and `!games`. */
+  summary: string;
+  minPlayers: number;
+  maxPlayers: number;
+  defaultPlayers: number;
+  /** Strict zod schema with RULES.md defaults; `parse({})` gives the default config. */
+  configSchema: z.ZodType<C, any>;
+  /** Decision schema (a discriminated union where the game has several moves). */
+  decisionSchema: z.ZodType<D, any>;
+  phases: readonly PhaseSpec[];
+  setup(config: C, seed: number, players: PlayerId[]): S;
+  /** Who must decide in the current phase (empty once the match is over). */
+  actors(state: S): PlayerId[];
+  /** Human-readable legal moves of this player now, for prompts and error messages. */
+  legalMoves(state: S, player: PlayerId): string[];
+  /** zod + the state's legality rules. */
+  validate(state: S, player: PlayerId, raw: unknown): Checked<D>;
+  /** What a missing or invalid decision becomes (documented per game). */
+  fallback(state: S, player: PlayerId): D;
+  /** Plays the current phase. Invalid or missing decisions become the fallback plus an event. */
+  apply(state: S, input: PhaseInput): Step<S>;
+  /** Everything `player` may know, and nothing else. */
+  view(state: S, player: PlayerId): V;
+  outcome(state: S): Outcome;
+  /** Score for scoreboards; `scoreName` says what it counts (sats, tokens, gold...). */
+  score(state: S, player: PlayerId): number;
+  scoreName: string;
+  alive(state: S, player: PlayerId): boolean;
+  /** The replay contract's per-round fields. */
+  report(state: S): RoundReport;
+  /**
+   * Facts the House poses before a phase's decisions are asked, which every
+   * view must show (Café: a challenge its model wrote). Pure; the House records
+   * what it posed so a replay poses the same.
+   */
+  pose?(state: S, facts: Record<string, unknown>): S;
+  /** Splits one replay round into phase inputs; default: one input with `decisions` and the other keys as `external`. */
+  replayInputs?(state: S, round: Record<string, unknown>): PhaseInput[];
+  strategies: Record<string, Strategy<V, D>>;
+  /**
+   * What the player saw of the round just played, from its view right after
+   * it: a player's memory keeps these, so a long match's prompt shows the last
+   * rounds in full and each earlier block of rounds summed up. Games whose view
+   * already bounds the history (Gold mining's ODD interface) leave it out.
+   */
+  digest?(view: V): RoundDigest | null;
+  /**
+   * The view in words for a model's prompt (compact where JSON would be long: a
+   * map, a ledger). Without it, prompts carry the view as JSON.
+   */
+  prompt?(view: V): string;
+}
+
+export type AnyGame = GameDefinition<any, any, any, any>;

@@ -1,0 +1,209 @@
+import { hashSeed, Rng } from '../engine/rng.ts';
+import type { GameEvent, PhaseInput, Step } from '../engine/types.ts';
+import { cleanDecision, type CleanedDecision } from './cleanDecision.ts';
+import { dropNotices } from './dropNotices.ts';
+import { HISTORY_K } from './goldmineConfig.ts';
+import type { ClaimResult, Draw, GoldmineState, OwnRound, PlotTotals, RaidResult, RoundLedger, RoundLog, RoundMap, RoundPublic, Spend } from './goldmineTypes.ts';
+
+/** Dropped actions listed one by one in an `actions_dropped` event; a flood of thousands is counted, not copied into the log. */
+const LOGGED_DROPS = 20;
+
+/** The seed of the stream a tie-break draws from: hash(seed, round, plot, event type), as the ODD prescribes. */
+export function tieBreakStream(seed: number, round: number, plot: number, kind: 'claim' | 'raid'): number {
+  return hashSeed(seed, round, plot, kind);
+}
+
+/**
+ * A seeded tie-break (ODD "stochasticity"): participants already in ascending
+ * agent id, one uniform integer in 0..n-1 from the stream seeded by
+ * hash(seed, round, plot, kind). Each draw has a stream of its own, so no
+ * tie-break depends on how many others came before it.
+ */
+export function tieBreak(seed: number, round: number, plot: number, kind: 'claim' | 'raid', participants: number[]): Draw {
+  const stream = tieBreakStream(seed, round, plot, kind);
+  return { kind, plot, participants, stream, winner: participants[Rng.fromSeed(stream).int(0, participants.length - 1)]! };
+}
+
+function updateTotals(totals: PlotTotals, pub: RoundPublic): PlotTotals {
+  const next: PlotTotals = {
+    rounds: totals.rounds + 1,
+    raids: totals.raids.slice(),
+    captures: totals.captures.slice(),
+    defended: totals.defended.slice(),
+    contested: totals.contested.slice(),
+  };
+  for (const r of pub.raids) {
+    next.raids[r.plot]! += r.by.length;
+    if (r.winner !== -1) next.captures[r.plot]! += 1;
+  }
+  for (const p of pub.defended) next.defended[p]! += 1;
+  for (const c of pub.claims) if (c.by.length > 1) next.contested[c.plot]! += 1;
+  return next;
+}
+
+/** A resolved round: the next state, the round's complete Step 4 log, and the events for the match log. */
+export interface ResolvedRound {
+  state: GoldmineState;
+  log: RoundLog;
+  events: GameEvent[];
+}
+
+/**
+ * One round of the ODD, Steps 0-4 (null once the match is over).
+ *
+ * Step 0 cleans every decision against the ownership at the round's start
+ * (`cleanDecision`). Step 1 scans plots row-major and gives each claimed plot
+ * to its only claimant or to a seeded pick among the claimants (ascending id),
+ * with a truce through round + truce - 1 (RULES 3). Step 2 scans row-major the
+ * raided plots: a truce blocks every raider; a defended plot blocks every
+ * raider (`all`) or its one defense point blocks the lowest-id raider
+ * (`perRaid`, RULES 4); the raiders left take the plot, one alone or a seeded
+ * pick among several; a captured plot gets no truce. Step 3 pays
+ * min(k, cap) x alpha for every mine action whose plot its miner still owns:
+ * a plot lost this round yields 0 (its stamina is spent all the same), and a
+ * plot gained this round was not the miner's at the start, so Step 0 already
+ * dropped any mining of it. Step 4 logs the round and clears the defense
+ * flags, which live only in this round's decisions.
+ *
+ * Events, in order: per player, `fallback` or `actions_dropped` when Step 0
+ * changed its answer and `actions` (its kept list, stamina, gold), all private
+ * to it; the public `round` (RoundMap: per-plot events, RNG order, the map
+ * after the round); the `ledger` (RoundLedger: everyone's gold and stamina),
+ * private to every player (`to: []`).
+ */
+export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): ResolvedRound | null {
+  if (state.over) return null;
+  const { config, players, seed, round } = state;
+  const n = players.length;
+  const plots = state.owner.length;
+  const start = state.owner;
+  const events: GameEvent[] = [];
+
+  const claimBy: Array<number[] | undefined> = new Array(plots);
+  const raidBy: Array<number[] | undefined> = new Array(plots);
+  const defense = new Uint8Array(plots);
+  const kept = new Array<CleanedDecision>(n);
+  for (let i = 0; i < n; i++) {
+    const id = players[i]!;
+    const cleaned = cleanDecision(input.decisions[id], start, i, config.stamina);
+    kept[i] = cleaned;
+    if (cleaned.fallback) {
+      events.push({ type: 'fallback', data: { player: id, reason: `${cleaned.fallback}; you played no actions this round` }, to: [id] });
+    } else if (cleaned.dropped.length) {
+      const { dropped } = cleaned;
+      const data: Record<string, unknown> = { player: id, dropped: dropped.slice(0, LOGGED_DROPS), kept: cleaned.actions.length };
+      if (dropped.length > LOGGED_DROPS) data.more = dropped.length - LOGGED_DROPS;
+      events.push({ type: 'actions_dropped', data, to: [id] });
+    }
+    for (const a of cleaned.actions) {
+      if (a.type === 'claim') (claimBy[a.plot] ??= []).push(i);
+      else if (a.type === 'raid') (raidBy[a.plot] ??= []).push(i);
+      else if (a.type === 'defend') defense[a.plot] = 1;
+    }
+  }
+
+  const owner = start.slice();
+  const since = state.since.slice();
+  const truceUntil = state.truceUntil.slice();
+  const claims: ClaimResult[] = [];
+  const raids: RaidResult[] = [];
+  const defended: number[] = [];
+  const draws: Draw[] = [];
+  const draw = (kind: 'claim' | 'raid', plot: number, participants: number[]): number => {
+    const drawn = tieBreak(seed, round, plot, kind, participants);
+    draws.push(drawn);
+    return drawn.winner;
+  };
+
+  for (let plot = 0; plot < plots; plot++) {
+    const by = claimBy[plot];
+    if (!by) continue;
+    const winner = by.length > 1 ? draw('claim', plot, by) : by[0]!;
+    owner[plot] = winner;
+    since[plot] = round;
+    truceUntil[plot] = config.truce > 0 ? round + config.truce - 1 : 0;
+    claims.push({ plot, by, winner });
+  }
+
+  for (let plot = 0; plot < plots; plot++) {
+    if (defense[plot]) defended.push(plot);
+    const by = raidBy[plot];
+    if (!by) continue;
+    const isDefended = defense[plot] === 1;
+    const inTruce = state.truceUntil[plot]! >= round;
+    let blocked: number[];
+    let open: number[];
+    if (inTruce) [blocked, open] = [by, []];
+    else if (!isDefended) [blocked, open] = [[], by];
+    else if (config.defense === 'all') [blocked, open] = [by, []];
+    else [blocked, open] = [by.slice(0, 1), by.slice(1)];
+    const winner = open.length === 0 ? -1 : open.length === 1 ? open[0]! : draw('raid', plot, open);
+    if (winner !== -1) {
+      owner[plot] = winner;
+      since[plot] = round;
+      truceUntil[plot] = 0;
+    }
+    raids.push({ plot, owner: start[plot]!, by, defended: isDefended, truce: inTruce, blocked, winner });
+  }
+
+  const gold = state.gold.slice();
+  const gained = new Array<number>(n).fill(0);
+  const spent: Spend[] = new Array(n);
+  const own: Array<OwnRound | null> = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const cleaned = kept[i]!;
+    let mined = 0;
+    for (const a of cleaned.actions) {
+      if (a.type === 'mine' && owner[a.plot] === i) mined += Math.min(a.k, config.cap);
+    }
+    gained[i] = mined * config.alpha;
+    gold[i]! += gained[i]!;
+    spent[i] = cleaned.spent;
+    const notices = cleaned.fallback || cleaned.dropped.length ? dropNotices(cleaned, round, config.stamina) : [];
+    own[i] = { round, kept: cleaned.actions, dropped: cleaned.dropped.length + (cleaned.fallback ? 1 : 0), spent: cleaned.spent, gained: gained[i]!, notices };
+    events.push({ type: 'actions', data: { player: players[i], kept: cleaned.actions, spent: cleaned.spent, gained: gained[i], gold: gold[i] }, to: [players[i]!] });
+  }
+
+  const held = new Array<number>(n).fill(0);
+  for (let p = 0; p < plots; p++) if (owner[p]! >= 0) held[owner[p]!]! += 1;
+  let raidActions = 0;
+  let captures = 0;
+  for (const r of raids) {
+    raidActions += r.by.length;
+    if (r.winner !== -1) captures++;
+  }
+  const contested = claims.reduce((c, claim) => c + (claim.by.length > 1 ? 1 : 0), 0);
+  const tally = { claims: claims.length, contested, raids: raidActions, captures, defenses: defended.length };
+  let output = 0;
+  for (const g of gained) output += g;
+  const pub: RoundPublic = { round, claims, raids, defended };
+  const map: RoundMap = { ...pub, owner, since, truceUntil, held, tally, draws };
+  const ledger: RoundLedger = { round, gold, gained, spent, output };
+  events.push({ type: 'round', data: map as unknown as Record<string, unknown> });
+  events.push({ type: 'ledger', data: ledger as unknown as Record<string, unknown>, to: [] });
+  const keep = config.history === 'last' ? 1 : HISTORY_K;
+  const recent = state.recent.length >= keep ? [...state.recent.slice(state.recent.length - keep + 1), pub] : [...state.recent, pub];
+  const over = round >= config.rounds;
+  return {
+    state: {
+      ...state,
+      round: over ? round : round + 1,
+      owner,
+      since,
+      truceUntil,
+      gold,
+      recent,
+      totals: state.totals ? updateTotals(state.totals, pub) : null,
+      own,
+      over,
+    },
+    log: { ...map, ...ledger },
+    events,
+  };
+}
+
+/** The game's `apply`: one round (the single `act` phase); nothing happens once the match is over. */
+export function applyGoldmineRound(state: GoldmineState, input: PhaseInput): Step<GoldmineState> {
+  const resolved = resolveGoldmineRound(state, input);
+  return resolved ? { state: resolved.state, events: resolved.events } : { state, events: [] };
+}

@@ -1,0 +1,54 @@
+import type { PlayerId } from '../engine/types.ts';
+import type { InfluenceState } from './influenceTypes.ts';
+import { legalPowerActions, living, twoLeft, type PowerChoice } from './influenceQueries.ts';
+
+const ALWAYS = '!status, !audit';
+
+/** What `player` may type now, in one sentence: the guidance appended to every refusal. */
+export function allowedNow(s: InfluenceState, player: PlayerId): string {
+  if (s.phase === 'INIT') {
+    const join = s.players.includes(player) ? '' : '!join, ';
+    const start = s.host === player ? `!start (with at least ${s.config.minPlayers} players), ` : '';
+    return `In the lobby you may use: ${join}${start}${ALWAYS}.`;
+  }
+  if (s.phase === 'END') return `The game is over; you may use: ${ALWAYS}.`;
+  if (!s.players.includes(player)) return `You are not playing in this game; you may use: ${ALWAYS}.`;
+  if (!s.alive[player]) return `You are eliminated: you can read your DMs and use ${ALWAYS}.`;
+  switch (s.phase) {
+    case 'WHISPER':
+      return `During WHISPER you may use: !dm @a @b ... [text] (up to ${s.config.maxDmRecipients} others), plain text in your open DM channels, !last <text>, ${ALWAYS}.`;
+    case 'RUMOR':
+      return s.acted[player]
+        ? `You have posted this round; you may use: !last <text>, ${ALWAYS}.`
+        : `During RUMOR you may use: !public <text|img:URL> (once), !last <text>, ${ALWAYS}.`;
+    case 'VOTE':
+      return twoLeft(s)
+        ? `During VOTE you may use: !empower @p (not yourself), !last <text>, ${ALWAYS}; with two left there is no expose.`
+        : `During VOTE you may use: !empower @p and !expose @p (not yourself), !last <text>, ${ALWAYS}.`;
+    case 'POWER':
+      if (player !== s.empowered) return `During POWER only ${s.empowered} acts; you may use: ${ALWAYS}.`;
+      return `During POWER you may use: ${describePower(legalPowerActions(s))}, ${ALWAYS}.`;
+    case 'REVEAL':
+      return `During REVEAL no one acts; you may use: ${ALWAYS}.`;
+  }
+}
+
+function describePower(actions: PowerChoice[]): string {
+  const eliminate = actions.filter((a) => a.action === 'eliminate').map((a) => a.target);
+  const protect = actions.filter((a) => a.action === 'protect').map((a) => a.target);
+  const parts: string[] = [];
+  if (eliminate.length) parts.push(`!eliminate @p (p among ${eliminate.join(', ')})`);
+  if (protect.length) parts.push(`!protect @p (p among ${protect.join(', ')})`);
+  return parts.join(' or ');
+}
+
+/** The public state, as `!status` replies with it (spec section 5: "DM with current public state"). */
+export function statusText(s: InfluenceState, player: PlayerId): string {
+  if (s.phase === 'INIT') return `Lobby: ${s.players.length} joined (${s.players.join(', ') || 'no one'}); host ${s.host ?? 'none'}; ${s.config.minPlayers} needed to start, ${s.config.maxPlayers} at most.`;
+  const dead = s.eliminations.map((e) => `${e.player} (round ${e.round}, ${e.reason})`);
+  const parts = [`Round ${s.round}, phase ${s.phase}.`, `Alive: ${living(s).join(', ')}.`, `Eliminated: ${dead.length ? dead.join(', ') : 'no one'}.`];
+  if (s.empowered && (s.phase === 'POWER' || s.phase === 'REVEAL')) parts.push(`Empowered: ${s.empowered}. Exposed: ${s.exposed.join(', ') || 'no one'}.`);
+  if (s.winner) parts.push(`Winner: ${s.winner}.`);
+  if (s.players.includes(player)) parts.push(allowedNow(s, player));
+  return parts.join(' ');
+}

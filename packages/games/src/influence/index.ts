@@ -1,0 +1,14 @@
+export { influenceGame, decisionEvents } from './influenceGame.ts';
+export { influenceConfigSchema, type InfluenceConfig, type InfluenceTimers } from './influenceConfig.ts';
+export { influenceDecisionSchema, influenceDecisionFields, phaseFields, type InfluenceDecision } from './influenceDecision.ts';
+export type * from './influenceTypes.ts';
+export { influenceView, type InfluenceView } from './influenceView.ts';
+export { influencePrompt } from './influencePrompt.ts';
+export { initialState, lobbyEffects, transition, reduce, type LobbyOptions } from './transition.ts';
+export { living, twoLeft, legalPowerActions, channelId, resolvePlayer, currentTimer, type PowerChoice } from './influenceQueries.ts';
+export { allowedNow, statusText } from './guidance.ts';
+export { parseCommand, commandEvent, COMMAND_HELP, type ParsedLine } from './commandParser.ts';
+export { moderatorLines, HOUSE_MARK, HOUSE_NAME } from './moderatorLines.ts';
+export { imitatesHouse, textProblem, parseImage } from './textChecks.ts';
+export { auditLog, type AuditResult } from './audit.ts';
+export { influenceStrategies } from './strategies/influenceStrategies.ts';

@@ -1,0 +1,210 @@
+import { describe, expect, test } from 'bun:test';
+import { verifyChain } from '../engine/eventLog.ts';
+import { Match } from '../engine/match.ts';
+import { replay } from '../engine/replay.ts';
+import { runMatchSync } from '../engine/runner.ts';
+import { games } from '../registry.ts';
+import { influenceGame } from './influenceGame.ts';
+
+const config = influenceGame.configSchema.parse({});
+const four = ['ann', 'bob', 'cat', 'dan'];
+
+function playHeadless(players: string[], seed: number) {
+  const names = Object.keys(influenceGame.strategies);
+  const strategies = Object.fromEntries(players.map((p, i) => [p, influenceGame.strategies[names[i % names.length]!]!]));
+  const match = Match.create(influenceGame, config, seed, players);
+  const rounds: number[] = [];
+  const outcome = runMatchSync(match, strategies, (r) => rounds.push(r.round));
+  return { match, outcome, rounds };
+}
+
+describe('influence as a GameDefinition', () => {
+  test('defaults and setup: 8 players by default, the game starts in WHISPER of round 1', () => {
+    expect(config).toMatchObject({ minPlayers: 4, maxPlayers: 8, maxDmRecipients: 4, maxMessageLength: 500, inactivityLimit: 3 });
+    expect(config.timers).toEqual({ whisper: 600_000, rumor: 300_000, vote: 180_000, power: 120_000, reveal: 30_000 });
+    expect(influenceGame.defaultPlayers).toBe(8);
+    expect(influenceGame.configSchema.safeParse({ bogus: 1 }).success).toBe(false);
+    expect(influenceGame.configSchema.safeParse({ maxDmRecipients: 1 }).success).toBe(false);
+    expect(influenceGame.configSchema.safeParse({ minPlayers: 10, maxPlayers: 6 }).success).toBe(false);
+    expect(influenceGame.configSchema.parse({ timers: { whisper: 1000 } }).timers).toMatchObject({ whisper: 1000, rumor: 300_000 });
+    const s = influenceGame.setup(config, 1, four);
+    expect([s.phase, s.round, s.host]).toEqual(['WHISPER', 1, 'ann']);
+    expect(influenceGame.actors(s)).toEqual(four);
+    expect(influenceGame.legalMoves(s, 'ann')).toEqual(['whispers: [{to: [up to 4 of bob, cat, dan], text}] (optional)']);
+  });
+
+  test('offline brains play 8- and 12-player games to a single winner, deterministically, with an intact log', () => {
+    for (const size of [8, 12]) {
+      const players = Array.from({ length: size }, (_, i) => `p${i + 1}`);
+      const a = playHeadless(players, 11);
+      const b = playHeadless(players, 11);
+      expect(a.outcome.over).toBe(true);
+      expect(a.outcome.winners).toHaveLength(1);
+      expect(a.outcome.kind).toBe('last-survivor');
+      expect(a.match.state.log.map((e) => e.hash)).toEqual(b.match.state.log.map((e) => e.hash));
+      expect(a.match.log!.head).toBe(b.match.log!.head);
+      expect(verifyChain(a.match.state.log, a.match.state.publishedHead!)).toEqual({ ok: true });
+      expect(a.rounds).toEqual(a.match.state.rounds.map((r) => r.round));
+    }
+  });
+
+  test('in POWER only the empowered acts; once over, no one', () => {
+    let s = influenceGame.setup(config, 2, four);
+    for (let i = 0; i < 3; i++) s = influenceGame.apply(s, { decisions: {} }).state;
+    expect(s.phase).toBe('POWER');
+    expect(influenceGame.actors(s)).toEqual([s.empowered!]);
+    expect(influenceGame.actors(playHeadless(four, 2).match.state)).toEqual([]);
+  });
+
+  test('a table where nobody ever acts still ends: idle players go for inactivity, a seeded draw spares the last', () => {
+    const match = Match.create(influenceGame, config, 8, four);
+    const outcome = runMatchSync(match, {});
+    expect(outcome.over).toBe(true);
+    expect(outcome.winners).toHaveLength(1);
+    expect(match.state.eliminations.some((e) => e.reason === 'inactivity')).toBe(true);
+  });
+
+  test('the lobby limits of the config do not block a headless start; ids are seated as given', () => {
+    const s = influenceGame.setup(influenceGame.configSchema.parse({ minPlayers: 6 }), 1, four);
+    expect([s.phase, s.players.length, s.config.minPlayers]).toEqual(['WHISPER', 4, 6]);
+    const twelve = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    expect(influenceGame.setup(config, 1, twelve).players).toEqual(twelve);
+    const odd = ['Ann Smith', '@bob', 'cat', 'dan'];
+    const match = Match.create(influenceGame, config, 1, odd);
+    expect(runMatchSync(match, {}).over).toBe(true);
+    expect(() => influenceGame.setup(config, 1, ['ann', 'bob'])).toThrow('influence needs 4 to 12 distinct players, got 2');
+  });
+
+  test('validate: zod shape, the phase needs, and the rules through the FSM', () => {
+    const s = influenceGame.setup(config, 1, four);
+    expect(influenceGame.validate(s, 'ann', { whispers: [{ to: ['bob'], text: 'hi' }] })).toMatchObject({ ok: true });
+    expect(influenceGame.validate(s, 'ann', { whispers: [{ to: ['ann'], text: 'hi' }] })).toMatchObject({ ok: false, error: expect.stringMatching(/cannot DM yourself/) });
+    expect(influenceGame.validate(s, 'ann', { whisper: [{ to: ['@bob'], msg: 'spec spelling' }] })).toMatchObject({ ok: true });
+    expect(influenceGame.validate(s, 'ann', { whispers: 'bob' })).toMatchObject({ ok: false, error: expect.stringMatching(/^whispers: /) });
+    const vote = influenceGame.apply(influenceGame.apply(s, { decisions: {} }).state, { decisions: {} }).state;
+    expect(vote.phase).toBe('VOTE');
+    expect(influenceGame.validate(vote, 'ann', { empower: 'bob' })).toMatchObject({ ok: false, error: 'VOTE needs expose' });
+    expect(influenceGame.validate(vote, 'ann', { empower: 'ann', expose: 'bob' })).toMatchObject({ ok: false, error: expect.stringMatching(/cannot empower yourself/) });
+    expect(influenceGame.validate(vote, 'ann', { empower: 'bob', expose: 'cat', last: 'bye' })).toMatchObject({ ok: true });
+  });
+
+  test('each apply plays one phase: a headless phase ends as soon as every living player has decided', () => {
+    let s = influenceGame.setup(config, 1, four);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      seen.push(`${s.round}:${s.phase}`);
+      s = influenceGame.apply(s, { decisions: {} }).state;
+    }
+    expect(seen).toEqual(['1:WHISPER', '1:RUMOR', '1:VOTE', '1:POWER', '2:WHISPER']);
+  });
+
+  test('with two left an expose in a decision is ignored, not refused', () => {
+    let s = influenceGame.setup(config, 2, four);
+    while (s.players.filter((p) => s.alive[p]).length > 2 || s.phase !== 'VOTE') s = influenceGame.apply(s, { decisions: {} }).state;
+    const [a, b] = s.players.filter((p) => s.alive[p]) as [string, string];
+    expect(influenceGame.validate(s, a, { empower: b })).toMatchObject({ ok: true });
+    expect(influenceGame.validate(s, a, { empower: b, expose: b })).toMatchObject({ ok: true });
+    expect(influenceGame.legalMoves(s, a)).toEqual([`empower: one of ${b}`, 'last: your last message, posted if you are eliminated (optional)']);
+    const next = influenceGame.apply(s, { decisions: { [a]: { empower: b, expose: b }, [b]: { empower: a } } });
+    expect(next.events.filter((e) => e.type === 'refused' || e.type === 'auto_filled')).toEqual([]);
+    expect(next.state.exposed).toEqual([]);
+  });
+
+  test('views: a player never sees DMs it was not in; eliminated players keep theirs, locked', () => {
+    const s = influenceGame.setup(config, 1, four);
+    const step = influenceGame.apply(s, {
+      decisions: { ann: { whispers: [{ to: ['bob'], text: 'just us' }] }, cat: { whispers: [{ to: ['dan'], text: 'cat and dan' }] } },
+    });
+    expect(influenceGame.view(step.state, 'ann').channels.map((c) => c.id)).toEqual(['dm:ann+bob']);
+    expect(influenceGame.view(step.state, 'dan').channels.map((c) => c.id)).toEqual(['dm:cat+dan']);
+    expect(JSON.stringify(influenceGame.view(step.state, 'bob'))).not.toContain('cat and dan');
+    expect(step.events.find((e) => e.type === 'dm' && e.data?.text === 'just us')?.to).toEqual(['ann', 'bob']);
+  });
+});
+
+describe('the replay contract', () => {
+  const round = (power: { action: string; target: string }) => ({
+    decisions: {
+      ann: { whispers: [{ to: ['bob'], text: 'vote dan' }], public: 'dan is dangerous', empower: 'bob', expose: 'dan', last: 'ann out' },
+      bob: { whispers: [], public: 'agreed', empower: 'ann', expose: 'dan' },
+      cat: { public: 'hmm', empower: 'bob', expose: 'ann' },
+      dan: { whispers: [{ to: ['cat'], text: 'cat, save me' }], public: 'not me', empower: 'cat', expose: 'ann', last: 'I was framed' },
+    },
+    power,
+  });
+
+  test('rounds apply WHISPER, RUMOR, VOTE then POWER by whoever was empowered, and report alive, exposed, empowered', () => {
+    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: [round({ action: 'eliminate', target: 'dan' })] });
+    if (!result.ok) throw new Error(result.error);
+    const [r1] = result.value.rounds;
+    expect(r1!.round).toBe(1);
+    expect(r1!.empowered).toBe('bob');
+    expect(r1!.eliminated).toEqual(['dan']);
+    expect(r1!.players).toEqual({
+      ann: { alive: true, exposed: true },
+      bob: { alive: true, exposed: false },
+      cat: { alive: true, exposed: false },
+      dan: { alive: false, exposed: true },
+    });
+    expect(r1!.events).toContainEqual({ type: 'last_message', player: 'dan', text: 'I was framed' });
+    expect(r1!.events.filter((e) => e.type === 'auto_filled')).toEqual([]);
+  });
+
+  test('the eliminated keep reading their DMs, now locked; others never see them', () => {
+    let s = influenceGame.setup(config, 3, four);
+    for (const input of influenceGame.replayInputs!(s, round({ action: 'eliminate', target: 'dan' }))) s = influenceGame.apply(s, input).state;
+    expect(s.alive.dan).toBe(false);
+    expect(influenceGame.view(s, 'dan').channels).toEqual([
+      { id: 'dm:cat+dan', members: ['cat', 'dan'], openedBy: 'dan', round: 1, messages: [{ from: 'dan', text: 'cat, save me', round: 1 }], locked: true },
+    ]);
+    expect(influenceGame.view(s, 'ann').channels.map((c) => c.id)).toEqual(['dm:ann+bob']);
+  });
+
+  test('rounds after the end are ignored; the outcome names the last operative', () => {
+    const idle = { decisions: {} };
+    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: Array.from({ length: 12 }, () => idle) });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.outcome).toMatchObject({ over: true, kind: 'last-survivor' });
+    const lastRound = result.value.rounds[result.value.rounds.length - 1]!;
+    expect(Object.values(lastRound.players).filter((p) => p.alive)).toHaveLength(1);
+    expect(result.value.rounds.length).toBeLessThan(12);
+  });
+
+  test('an illegal power action is refused privately and the House auto-fills a legal one', () => {
+    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: [round({ action: 'eliminate', target: 'bob' })] });
+    if (!result.ok) throw new Error(result.error);
+    const events = result.value.rounds[0]!.events;
+    expect(events).toContainEqual(expect.objectContaining({ type: 'refused', player: 'bob', command: 'eliminate', to: ['bob'] }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'power', by: 'bob', auto: true }));
+  });
+
+  test('without a round-level power, the empowered player\'s own power field is used', () => {
+    const r = round({ action: 'eliminate', target: 'dan' });
+    const { power, ...rest } = r;
+    (rest.decisions as Record<string, Record<string, unknown>>).bob!.power = power;
+    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: [rest] });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.rounds[0]!.eliminated).toEqual(['dan']);
+    expect(result.value.rounds[0]!.events).toContainEqual({ type: 'power', by: 'bob', action: 'eliminate', target: 'dan' });
+  });
+
+  test('protect: the flag is cleared and the next most-exposed player goes', () => {
+    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: [round({ action: 'protect', target: 'dan' })] });
+    if (!result.ok) throw new Error(result.error);
+    const r1 = result.value.rounds[0]!;
+    expect(r1.eliminated).toEqual(['ann']);
+    expect(r1.protected).toBe('dan');
+    expect(r1.players).toMatchObject({ ann: { alive: false, exposed: true }, dan: { alive: true, exposed: false } });
+    expect(r1.events).toContainEqual({ type: 'last_message', player: 'ann', text: 'ann out' });
+  });
+
+  test('a bad decision becomes a private refusal plus an auto-fill', () => {
+    const bad = round({ action: 'eliminate', target: 'dan' });
+    (bad.decisions as Record<string, unknown>).cat = { public: 42 };
+    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: [bad] });
+    if (!result.ok) throw new Error(result.error);
+    const events = result.value.rounds[0]!.events;
+    expect(events).toContainEqual(expect.objectContaining({ type: 'refused', player: 'cat', to: ['cat'], reason: expect.stringMatching(/^bad decision: public: /) }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'auto_filled', player: 'cat', streak: 1 }));
+  });
+});

@@ -1,0 +1,235 @@
+import { formatZodError } from '../engine/errors.ts';
+import type { GameDefinition, GameEvent, PhaseInput, PlayerId, RoundReport, Step } from '../engine/types.ts';
+import { influenceConfigSchema, type InfluenceConfig } from './influenceConfig.ts';
+import { influenceDecisionSchema, type InfluenceDecision } from './influenceDecision.ts';
+import type { InfluenceEffect, InfluenceEvent, InfluenceState, TimedPhase } from './influenceTypes.ts';
+import { influencePrompt } from './influencePrompt.ts';
+import { legalPowerActions, living, twoLeft } from './influenceQueries.ts';
+import { influenceView, type InfluenceView } from './influenceView.ts';
+import { influenceStrategies } from './strategies/influenceStrategies.ts';
+import { begin, initialState, reduce, seat } from './transition.ts';
+
+const PLAYED = ['WHISPER', 'RUMOR', 'VOTE', 'POWER'] as const;
+type PlayedPhase = (typeof PLAYED)[number];
+
+function isPlayed(phase: string): phase is PlayedPhase {
+  return (PLAYED as readonly string[]).includes(phase);
+}
+
+const stripAt = (name: string): string => name.trim().replace(/^@/, '');
+
+/**
+ * The FSM events a decision stands for in the state's phase; fields of other
+ * phases are ignored there, and so is `expose` with two left (there is none).
+ * A live adapter feeds a model player's decision through this too.
+ */
+export function decisionEvents(s: InfluenceState, player: PlayerId, d: InfluenceDecision): InfluenceEvent[] {
+  switch (s.phase) {
+    case 'WHISPER':
+      return (d.whispers ?? []).map((w) => ({ type: 'dm', player, to: w.to.map(stripAt), text: w.text }));
+    case 'RUMOR':
+      return d.public === undefined ? [] : [{ type: 'public', player, text: d.public }];
+    case 'VOTE': {
+      const out: InfluenceEvent[] = [];
+      if (d.last !== undefined) out.push({ type: 'last', player, text: d.last });
+      if (d.empower !== undefined) out.push({ type: 'empower', player, target: stripAt(d.empower) });
+      if (d.expose !== undefined && !twoLeft(s)) out.push({ type: 'expose', player, target: stripAt(d.expose) });
+      return out;
+    }
+    case 'POWER':
+      return d.power ? [{ type: d.power.action, player, target: stripAt(d.power.target) }] : [];
+    default:
+      return [];
+  }
+}
+
+/** Fields a phase needs from a player; a decision without them is auto-filled at timeout. */
+function missingFields(s: InfluenceState, d: InfluenceDecision): string[] {
+  if (s.phase === 'RUMOR' && d.public === undefined) return ['public'];
+  if (s.phase === 'VOTE') return [...(d.empower === undefined ? ['empower'] : []), ...(d.expose === undefined && !twoLeft(s) ? ['expose'] : [])];
+  if (s.phase === 'POWER' && !d.power) return ['power'];
+  return [];
+}
+
+function actors(s: InfluenceState): PlayerId[] {
+  if (!isPlayed(s.phase)) return [];
+  if (s.phase === 'POWER') return s.empowered ? [s.empowered] : [];
+  return living(s);
+}
+
+function refusals(fx: InfluenceEffect[]): string[] {
+  return fx.flatMap((e) => (e.kind === 'reply' && e.refused ? [e.text] : []));
+}
+
+/**
+ * One phase of a headless match: every actor's decision becomes FSM commands
+ * (in seating order), a refused command becomes a private `refused` event, then
+ * the phase's timeout fires so whatever is still missing is auto-filled with a
+ * seeded random legal choice. POWER also runs REVEAL, so the round closes.
+ */
+function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
+  if (!isPlayed(state.phase)) return { state, events: [] };
+  const s = draftOf(state);
+  const { phase, round } = s;
+  const events: GameEvent[] = [];
+  let cursor = s.log.length;
+  const flush = (): void => {
+    for (const e of s.log.slice(cursor)) events.push({ type: e.type, ...(e.data ? { data: e.data } : {}), ...(e.to ? { to: e.to } : {}) });
+    cursor = s.log.length;
+  };
+  const still = (): boolean => s.phase === phase && s.round === round;
+  const power = input.external?.power;
+  for (const player of actors(s)) {
+    const raw = phase === 'POWER' && power !== undefined ? { power } : input.decisions[player];
+    if (raw === undefined || !still()) continue;
+    const parsed = influenceDecisionSchema.safeParse(raw);
+    if (!parsed.success) {
+      events.push({ type: 'refused', data: { player, reason: `bad decision: ${formatZodError(parsed.error)}` }, to: [player] });
+      continue;
+    }
+    for (const event of decisionEvents(s, player, parsed.data)) {
+      if (!still()) break;
+      const fx: InfluenceEffect[] = [];
+      reduce(s, event, fx);
+      flush();
+      for (const reason of refusals(fx)) events.push({ type: 'refused', data: { player, command: event.type, reason }, to: [player] });
+    }
+  }
+  if (still()) reduce(s, { type: 'timeout', phase: phase as TimedPhase, round }, []);
+  if (s.phase === 'REVEAL') reduce(s, { type: 'timeout', phase: 'REVEAL', round: s.round }, []);
+  flush();
+  return { state: s, events };
+}
+
+/** A mutable copy; log entries are never edited once written, so the log array is copied shallowly. */
+function draftOf(state: InfluenceState): InfluenceState {
+  return { ...structuredClone({ ...state, log: [] }), log: [...state.log] };
+}
+
+function validate(state: InfluenceState, player: PlayerId, raw: unknown) {
+  const parsed = influenceDecisionSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false as const, error: formatZodError(parsed.error) };
+  if (!actors(state).includes(player)) return { ok: false as const, error: `${player} does not act during ${state.phase}` };
+  const missing = missingFields(state, parsed.data);
+  if (missing.length) return { ok: false as const, error: `${state.phase} needs ${missing.join(' and ')}` };
+  const s = draftOf(state);
+  const errors: string[] = [];
+  for (const event of decisionEvents(s, player, parsed.data)) {
+    const fx: InfluenceEffect[] = [];
+    reduce(s, event, fx);
+    errors.push(...refusals(fx));
+    if (s.phase !== state.phase) break;
+  }
+  return errors.length ? { ok: false as const, error: errors.join(' ') } : { ok: true as const, decision: parsed.data };
+}
+
+function legalMoves(s: InfluenceState, player: PlayerId): string[] {
+  if (!actors(s).includes(player)) return [];
+  const others = living(s).filter((p) => p !== player);
+  switch (s.phase) {
+    case 'WHISPER':
+      return [`whispers: [{to: [up to ${s.config.maxDmRecipients} of ${others.join(', ')}], text}] (optional)`];
+    case 'RUMOR':
+      return [`public: one message of at most ${s.config.maxMessageLength} characters, or img:<http(s) URL to a png/jpeg>`];
+    case 'VOTE':
+      return [
+        `empower: one of ${others.join(', ')}`,
+        ...(twoLeft(s) ? [] : [`expose: one of ${others.join(', ')}`]),
+        `last: your last message, posted if you are eliminated (optional)`,
+      ];
+    case 'POWER':
+      return legalPowerActions(s).map((a) => `power: {action: ${a.action}, target: ${a.target}}`);
+    default:
+      return [];
+  }
+}
+
+/**
+ * A headless match skips the lobby: the given ids are seated as they are (no
+ * chat name to parse), the first is the host and starts. The seat count is the
+ * game's 4..12, checked by the runner; the config's lobby limits (minPlayers,
+ * maxPlayers) only govern `!join`/`!start` in a live lobby. A seat count outside
+ * 4..12 throws, since such a match could never start and the runner would wait
+ * on it forever.
+ */
+function setup(config: InfluenceConfig, seed: number, players: PlayerId[]): InfluenceState {
+  if (players.length < 4 || players.length > 12 || new Set(players).size !== players.length) {
+    throw new RangeError(`influence needs 4 to 12 distinct players, got ${players.length}`);
+  }
+  const s = initialState(config, seed);
+  for (const player of players) seat(s, player);
+  begin(s, []);
+  return s;
+}
+
+/**
+ * The replay contract's round fields: each player's `alive` and `exposed` (the
+ * flag at the round's end: protect clears it, an eliminated player keeps it),
+ * and the round's `empowered`, plus who was eliminated and who protected.
+ */
+function report(s: InfluenceState): RoundReport {
+  const last = s.rounds[s.rounds.length - 1];
+  const players: RoundReport['players'] = {};
+  for (const p of s.players) players[p] = { alive: Boolean(s.alive[p]), exposed: Boolean(last?.exposed.includes(p)) };
+  return {
+    players,
+    extra: {
+      empowered: last?.empowered ?? null,
+      eliminated: last?.eliminated.map((e) => e.player) ?? [],
+      protected: last?.protected ?? null,
+    },
+  };
+}
+
+/**
+ * One replay round `{decisions: {id: {whispers, public, empower, expose, last}}, power}`
+ * becomes the four phase inputs WHISPER, RUMOR, VOTE, POWER. `power` is played
+ * by whoever the vote empowered; without it, the empowered's own `power` field
+ * in `decisions` is used, and without either the House auto-fills.
+ */
+function replayInputs(_s: InfluenceState, round: Record<string, unknown>): PhaseInput[] {
+  const decisions = (round.decisions ?? {}) as Record<PlayerId, unknown>;
+  return [{ decisions }, { decisions }, { decisions }, { decisions, ...(round.power === undefined ? {} : { external: { power: round.power } }) }];
+}
+
+/** Influence (spec influence-and-elizaos.md, settled by RULES.md Influence 1-10) as a game of the generic runner. */
+export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, InfluenceDecision, InfluenceView> = {
+  id: 'influence',
+  title: 'Influence',
+  summary:
+    'A social strategy game of 4 to 12 operatives; the last one alive wins. Each round: WHISPER (private DM channels with up to 4 others), ' +
+    'RUMOR (exactly one public message or img:<url>), VOTE (empower one player and expose one, never yourself; register a last message), ' +
+    'POWER (the empowered eliminates or protects an exposed player; with no one exposed it eliminates anyone else), REVEAL (last message posted, DMs locked). ' +
+    'Missing actions are auto-filled at random; three auto-fills in a row eliminate for inactivity.',
+  minPlayers: 4,
+  maxPlayers: 12,
+  defaultPlayers: 8,
+  configSchema: influenceConfigSchema,
+  decisionSchema: influenceDecisionSchema,
+  phases: [
+    { name: 'WHISPER', collects: 'whispers: DMs to up to maxDmRecipients others', endsWhen: 'timer (headless: every living player has decided)' },
+    { name: 'RUMOR', collects: 'public: one message or img:<url> per living player', endsWhen: 'every living player has posted, or timer' },
+    { name: 'VOTE', collects: 'empower and expose (not yourself), optional last', endsWhen: 'all ballots in, or timer' },
+    { name: 'POWER', collects: 'power: eliminate or protect, from the empowered only', endsWhen: 'action taken, or timer; REVEAL follows' },
+  ],
+  setup,
+  actors,
+  legalMoves,
+  validate,
+  /** Nothing: the phase's timeout auto-fills a seeded random legal choice and counts it towards inactivity. */
+  fallback: () => ({}),
+  apply,
+  view: influenceView,
+  outcome: (s) => ({ over: s.phase === 'END', winners: s.winner ? [s.winner] : [], kind: s.phase === 'END' ? (s.winner ? 'last-survivor' : 'draw') : null }),
+  /** Rounds survived (the winner gets one more), so a scoreboard ranks by how long each lasted. */
+  scoreName: 'rounds survived',
+  score: (s, p) => {
+    const out = s.eliminations.find((e) => e.player === p);
+    return out ? out.round - 1 : s.rounds.length + (s.winner === p ? 1 : 0);
+  },
+  alive: (s, p) => Boolean(s.alive[p]),
+  report,
+  replayInputs,
+  strategies: influenceStrategies,
+  prompt: influencePrompt,
+};

@@ -1,0 +1,69 @@
+import type { PlayerId } from '../engine/types.ts';
+import type { Ballot, Channel, Elimination, InfluencePhase, InfluenceState, PublicPost, RoundSummary } from './influenceTypes.ts';
+import { legalPowerActions, living, twoLeft, type PowerChoice } from './influenceQueries.ts';
+
+/** Everything one player may know: public history plus its own channels, ballot and last message. */
+export interface InfluenceView {
+  me: PlayerId;
+  round: number;
+  phase: InfluencePhase;
+  alive: boolean;
+  players: PlayerId[];
+  living: PlayerId[];
+  empowered: PlayerId | null;
+  /** Current round's tallies, once VOTE has closed. */
+  empowerVotes: Record<PlayerId, number>;
+  exposeVotes: Record<PlayerId, number>;
+  exposed: PlayerId[];
+  /** Public empower votes received over the match. */
+  empowerTotals: Record<PlayerId, number>;
+  /** Who went out, when, why, and the last message each one left. */
+  eliminations: Elimination[];
+  rounds: RoundSummary[];
+  posts: PublicPost[];
+  /** Only channels this player is a member of (locked ones stay readable). */
+  channels: Channel[];
+  myBallot: Ballot;
+  myLast: string | null;
+  /** Whether this player has done the current phase's required action. */
+  acted: boolean;
+  twoLeft: boolean;
+  /** Legal power actions; non-empty only for the empowered during POWER. */
+  powerActions: PowerChoice[];
+  maxDmRecipients: number;
+  maxMessageLength: number;
+  winner: PlayerId | null;
+}
+
+/**
+ * Read-only by contract: the view shares arrays with the state it was made from.
+ * That is safe because rules never edit a state in place (each step works on a
+ * copy), and it keeps a 12-player game from copying the whole history per seat.
+ */
+export function influenceView(s: InfluenceState, me: PlayerId): InfluenceView {
+  return {
+    me,
+    round: s.round,
+    phase: s.phase,
+    alive: Boolean(s.alive[me]),
+    players: s.players,
+    living: living(s),
+    empowered: s.empowered,
+    empowerVotes: s.empowerVotes,
+    exposeVotes: s.exposeVotes,
+    exposed: s.exposed,
+    empowerTotals: s.empowerTotals,
+    eliminations: s.eliminations,
+    rounds: s.rounds,
+    posts: s.posts,
+    channels: s.channels.filter((c) => c.members.includes(me)),
+    myBallot: s.ballots[me] ?? {},
+    myLast: s.lastWords[me] ?? null,
+    acted: Boolean(s.acted[me]),
+    twoLeft: twoLeft(s),
+    powerActions: s.empowered === me ? legalPowerActions(s) : [],
+    maxDmRecipients: s.config.maxDmRecipients,
+    maxMessageLength: s.config.maxMessageLength,
+    winner: s.winner,
+  };
+}

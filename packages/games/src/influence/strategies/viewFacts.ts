@@ -1,0 +1,48 @@
+import type { Rng } from '../../engine/rng.ts';
+import type { PlayerId } from '../../engine/types.ts';
+import type { PowerChoice } from '../influenceQueries.ts';
+import type { InfluenceView } from '../influenceView.ts';
+
+/** Living players other than the viewer, in seating order. */
+export function others(view: InfluenceView): PlayerId[] {
+  return view.living.filter((p) => p !== view.me);
+}
+
+/** Whether `text` names `player` as a whole word (with or without @). */
+export function mentions(text: string, player: PlayerId): boolean {
+  let pattern = namePatterns.get(player);
+  if (!pattern) {
+    const escaped = player.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`(^|[^\\w-])@?${escaped}(?![\\w-])`, 'i');
+    namePatterns.set(player, pattern);
+  }
+  return pattern.test(text);
+}
+
+const namePatterns = new Map<PlayerId, RegExp>();
+
+/** Seeded choice among the entries with the highest score; empty input gives null. */
+export function argmax(candidates: PlayerId[], score: (p: PlayerId) => number, rng: Rng): PlayerId | null {
+  if (candidates.length === 0) return null;
+  const top = Math.max(...candidates.map(score));
+  return rng.pick(candidates.filter((p) => score(p) === top));
+}
+
+/**
+ * The strongest rival: most empower votes received over the match (public
+ * tallies), then most public posts naming it, then a seeded draw.
+ */
+export function strongest(view: InfluenceView, rng: Rng, among: PlayerId[] = others(view)): PlayerId | null {
+  const named = (p: PlayerId) => view.posts.filter((post) => post.from !== p && mentions(post.text, p)).length;
+  return argmax(among, (p) => (view.empowerTotals[p] ?? 0) * 100 + named(p), rng);
+}
+
+/** A power action for `target`, if that one is legal now. */
+export function powerOn(view: InfluenceView, action: PowerChoice['action'], target: PlayerId | null): PowerChoice | null {
+  return view.powerActions.find((a) => a.action === action && a.target === target) ?? null;
+}
+
+/** Legal eliminations, ordered by the expose votes the targets received (most first). */
+export function eliminationsByVotes(view: InfluenceView): PowerChoice[] {
+  return view.powerActions.filter((a) => a.action === 'eliminate').sort((a, b) => (view.exposeVotes[b.target] ?? 0) - (view.exposeVotes[a.target] ?? 0));
+}

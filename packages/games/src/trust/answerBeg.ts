@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { Rng } from '../engine/rng.ts';
+import type { TrustState, TrustUnit } from './trustTypes.ts';
+
+/**
+ * What the observer may say for one begging player: a grant (0 declines), or a
+ * grant with a reason so a human's words reach the begger.
+ */
+export const observerAnswerSchema = z.union([
+  z.number().finite(),
+  z.object({ amount: z.number().finite(), reason: z.string().optional() }),
+]);
+
+export interface BegAnswer {
+  granted: number;
+  reason: string;
+  by: 'observer' | 'policy';
+}
+
+/**
+ * The observer's answer to a BEG of `asked` sats. An answer given in
+ * `external.observer[player]` wins, capped to the request; otherwise the
+ * configured policy decides. `wary` grants with probability 1/(1 + earlier begs),
+ * drawn from a stream derived from seed, round, 'beg' and the player.
+ */
+export function answerBeg(state: TrustState, unit: TrustUnit, asked: number, observer: unknown): BegAnswer {
+  const given = observer && typeof observer === 'object' ? (observer as Record<string, unknown>)[unit.id] : undefined;
+  const answer = given === undefined ? null : observerAnswerSchema.safeParse(given);
+  if (answer?.success) {
+    const raw = typeof answer.data === 'number' ? answer.data : answer.data.amount;
+    const granted = Math.max(0, Math.min(asked, Math.floor(raw)));
+    const words = typeof answer.data === 'object' ? answer.data.reason?.trim() : undefined;
+    return { granted, reason: words || (granted > 0 ? 'the observer chose to help' : 'the observer declined'), by: 'observer' };
+  }
+  switch (state.config.observer) {
+    case 'grant':
+      return { granted: asked, reason: 'no answer from the observer; the grant policy gives what is asked', by: 'policy' };
+    case 'wary': {
+      const p = 1 / (1 + unit.begs);
+      const yes = Rng.derive(state.seed, state.round, 'beg', unit.id).chance(p);
+      const odds = `chance ${Math.round(p * 100)}% after ${unit.begs} earlier beg${unit.begs === 1 ? '' : 's'}`;
+      return yes
+        ? { granted: asked, reason: `no answer from the observer; the wary policy granted it (${odds})`, by: 'policy' }
+        : { granted: 0, reason: `no answer from the observer; the wary policy declined (${odds})`, by: 'policy' };
+    }
+    default:
+      return { granted: 0, reason: 'no answer from the observer; the default policy declines', by: 'policy' };
+  }
+}

@@ -1,0 +1,86 @@
+import type { PlayerId } from '../../engine/types.ts';
+import type { TrustAction, TrustDecision } from '../trustDecision.ts';
+import type { SeenRound, TrustView } from '../trustTypes.ts';
+
+/**
+ * Shared reading of a view for the baseline strategies. "Cooperate" is HIGH_FIVE
+ * and "cheat" is ATTACK; an opponent's move counts only when it was aimed at
+ * me, so with several opponents each one is answered for what it did to me.
+ */
+
+const untargeted = new Map<TrustAction, TrustDecision>();
+const targeted = new Map<TrustAction, Map<PlayerId, TrustDecision>>();
+
+/**
+ * A decision without a BEG's free text. The same move is handed out as one
+ * frozen object, so the validator checks its shape once (see validateTrustDecision).
+ */
+export function move(action: Exclude<TrustAction, 'BEG'>, target?: PlayerId): TrustDecision {
+  if (target === undefined || (action !== 'HIGH_FIVE' && action !== 'ATTACK')) {
+    let decision = untargeted.get(action);
+    if (!decision) untargeted.set(action, (decision = Object.freeze({ action }) as TrustDecision));
+    return decision;
+  }
+  let byTarget = targeted.get(action);
+  if (!byTarget) targeted.set(action, (byTarget = new Map()));
+  let decision = byTarget.get(target);
+  if (!decision) {
+    if (byTarget.size > 10_000) byTarget.clear();
+    byTarget.set(target, (decision = Object.freeze({ action, target }) as TrustDecision));
+  }
+  return decision;
+}
+
+/** The n-th most recent round I remember (1 = last round). */
+export function roundsAgo(view: TrustView, n: number): SeenRound | undefined {
+  return view.history[view.history.length - n];
+}
+
+export function attackedMe(round: SeenRound | undefined, me: PlayerId, opponent: PlayerId): boolean {
+  const act = round?.acts[opponent];
+  return act?.action === 'ATTACK' && act.target === me;
+}
+
+export function highFivedMe(round: SeenRound | undefined, me: PlayerId, opponent: PlayerId): boolean {
+  const act = round?.acts[opponent];
+  return act?.action === 'HIGH_FIVE' && act.target === me;
+}
+
+/** Living opponents who attacked me in the round n rounds ago. */
+export function attackersAgo(view: TrustView, n = 1): PlayerId[] {
+  const round = roundsAgo(view, n);
+  return view.opponents.filter((o) => attackedMe(round, view.you, o));
+}
+
+/** The opponent to deal with this round when nobody stands out: turns go round the table. */
+export function focus(view: TrustView): PlayerId {
+  return view.opponents[(view.round - 1) % view.opponents.length]!;
+}
+
+/** Partner for a high five: someone who high-fived me last round, else the one whose turn it is. */
+export function friend(view: TrustView): PlayerId {
+  const last = roundsAgo(view, 1);
+  return view.opponents.find((o) => highFivedMe(last, view.you, o)) ?? focus(view);
+}
+
+/** My own move n rounds ago, as I remember it (a missed high five is still a high five to me). */
+export function myMove(view: TrustView, n = 1): TrustAction | undefined {
+  return roundsAgo(view, n)?.acts[view.you]?.action;
+}
+
+/**
+ * What every strategy does before its own logic: take the win when REPLICATE is
+ * legal, and, alone on the board (spec 5.2: the survivor plays on), avoid the
+ * idleness penalty. Returns null when the strategy should decide.
+ */
+export function obvious(view: TrustView): TrustDecision | null {
+  if (view.canReplicate) return move('REPLICATE');
+  if (view.opponents.length === 0) return move(view.idle >= 2 ? 'BLOCK' : 'DO_NOTHING');
+  return null;
+}
+
+/** Rounds since my last BEG (Infinity if never). */
+export function roundsSinceBeg(view: TrustView): number {
+  for (let n = 1; n <= view.history.length; n++) if (roundsAgo(view, n)!.acts[view.you]?.action === 'BEG') return n;
+  return Infinity;
+}

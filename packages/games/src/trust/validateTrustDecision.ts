@@ -1,0 +1,97 @@
+import { formatZodError } from '../engine/errors.ts';
+import type { Checked, PlayerId } from '../engine/types.ts';
+import { TRUST_ACTIONS, trustDecisionSchema, type TrustDecision } from './trustDecision.ts';
+import type { TrustState } from './trustTypes.ts';
+import { findUnit, impliedTarget, targetsOf } from './trustUnits.ts';
+
+/**
+ * zod results for frozen decision objects: a frozen object cannot change, so its
+ * shape needs checking once. Strategies hand out frozen, reused decisions, which
+ * keeps experiments fast; state-dependent checks below still run every time.
+ */
+const shapeChecked = new WeakMap<object, TrustDecision>();
+
+const fail = (error: string): Checked<TrustDecision> => ({ ok: false, error });
+const allowedActions = TRUST_ACTIONS.join(', ');
+
+function targetList(state: TrustState, player: PlayerId): string {
+  const targets = targetsOf(state, player);
+  return targets.length ? `targets: ${targets.join(', ')}` : 'no one is left to target';
+}
+
+/**
+ * zod shape first, then the state's rules: targets must be other living units,
+ * a BEG asks for 1..begMax, a REPLICATE needs replicateAt sats at the round's
+ * start. An implied target is filled in, so a legal decision always names one.
+ */
+export function validateTrustDecision(state: TrustState, player: PlayerId, raw: unknown): Checked<TrustDecision> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      return fail(`decision is not valid JSON (${error instanceof Error ? error.message : String(error)}); send an object such as {"action": "HIGH_FIVE"}`);
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return fail(`decision must be a JSON object with "action" (one of ${allowedActions})`);
+  }
+  const action = (value as { action?: unknown }).action;
+  if (typeof action !== 'string' || !(TRUST_ACTIONS as readonly string[]).includes(action)) {
+    return fail(`unknown action ${JSON.stringify(action ?? null)}: allowed actions are ${allowedActions}`);
+  }
+  let decision = shapeChecked.get(value);
+  if (!decision) {
+    const parsed = trustDecisionSchema.safeParse(value);
+    if (!parsed.success) return fail(`${action}: ${formatZodError(parsed.error)}`);
+    decision = parsed.data;
+    if (Object.isFrozen(value)) shapeChecked.set(value, decision);
+  }
+  const unit = findUnit(state, player);
+  if (!unit || !unit.alive) return fail(`'${player}' is not a living player in this match`);
+
+  switch (decision.action) {
+    case 'HIGH_FIVE':
+    case 'ATTACK': {
+      if (decision.target === undefined) {
+        const implied = impliedTarget(state, player);
+        if (implied === null) return fail(`${decision.action} needs a "target" (${targetList(state, player)})`);
+        return { ok: true, decision: { ...decision, target: implied } };
+      }
+      const target = decision.target;
+      if (target === player) return fail(`${decision.action} cannot target yourself (${targetList(state, player)})`);
+      const aimed = findUnit(state, target);
+      if (!aimed) return fail(`unknown target '${target}' (${targetList(state, player)})`);
+      if (!aimed.alive) return fail(`target '${target}' is eliminated (${targetList(state, player)})`);
+      return { ok: true, decision };
+    }
+    case 'BEG': {
+      const max = state.config.begMax;
+      if (decision.amount < 1 || decision.amount > max) return fail(`BEG amount must be a whole number from 1 to ${max}, got ${decision.amount}`);
+      return { ok: true, decision: { ...decision, reason: decision.reason.trim() } };
+    }
+    case 'REPLICATE': {
+      const need = state.config.replicateAt;
+      if (unit.sats < need) return fail(`REPLICATE needs at least ${need} sats at the start of the round; you have ${unit.sats}`);
+      return { ok: true, decision };
+    }
+    default:
+      return { ok: true, decision };
+  }
+}
+
+/** The moves a player may make now, in words, for prompts and fallback messages. */
+export function trustLegalMoves(state: TrustState, player: PlayerId): string[] {
+  const unit = findUnit(state, player);
+  if (!unit || !unit.alive || state.result.over) return [];
+  const moves: string[] = [];
+  const targets = targetsOf(state, player);
+  const implied = impliedTarget(state, player);
+  if (targets.length) {
+    const how = implied === null ? ` with "target" one of ${targets.join(', ')}` : ` (target ${implied} is implied)`;
+    moves.push(`HIGH_FIVE${how}`, `ATTACK${how}`);
+  }
+  moves.push('BLOCK', 'DO_NOTHING', `BEG with "amount" 1..${state.config.begMax} and a non-empty "reason"`);
+  if (unit.sats >= state.config.replicateAt) moves.push(`REPLICATE (costs ${state.config.replicateCost})`);
+  return moves;
+}

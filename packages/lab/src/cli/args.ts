@@ -1,0 +1,72 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseConfig } from '@the-house/games/engine/config.ts';
+import type { AnyGame, PlayerId, Strategy } from '@the-house/games/engine/types.ts';
+import { games } from '@the-house/games/registry.ts';
+import { CliError } from './cliError.ts';
+import { readJsonFile } from './readJsonFile.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs, strict, with its errors turned into one-line CLI errors. */
+export function parseCliArgs<O extends Options>(argv: string[], options: O, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\nusage: ${usage}`);
+  }
+}
+
+export function gameArg(name: string | undefined, usage: string): AnyGame {
+  if (!name) throw new CliError(`missing game (games: ${Object.keys(games).join(', ')})\nusage: ${usage}`);
+  const game = games[name];
+  if (!game) throw new CliError(`unknown game '${name}' (games: ${Object.keys(games).join(', ')})`);
+  return game;
+}
+
+export function intArg(text: string | undefined, name: string, fallback: number, min = Number.MIN_SAFE_INTEGER): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min) throw new CliError(`--${name} must be a whole number${min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : ''}, got '${text}'`);
+  return value;
+}
+
+/** The game's config from an optional JSON file: partial, defaults fill the rest, unknown keys refused. */
+export function configArg(game: AnyGame, path: string | undefined): unknown {
+  const raw = path === undefined ? {} : readJsonFile(path, 'config');
+  const parsed = parseConfig(game, raw);
+  if (!parsed.ok) throw new CliError(parsed.error);
+  return parsed.value;
+}
+
+/** Strategy names from `a,b,...` or `all`, each checked against the game's cast. */
+export function strategiesArg(game: AnyGame, list: string | undefined, allowAll: boolean): Strategy<any, any>[] {
+  const known = Object.keys(game.strategies);
+  if (!list) throw new CliError(`missing --players (strategies: ${allowAll ? 'all, ' : ''}${known.join(', ')})`);
+  const names = list === 'all' && allowAll ? known : list.split(',').map((s) => s.trim());
+  return names.map((name) => {
+    const strategy = game.strategies[name];
+    if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (strategies: ${known.join(', ')})`);
+    return strategy;
+  });
+}
+
+/** Player ids for a line-up of strategies: the strategy's name, then `name-2`, `name-3` for repeats. */
+export function playerIds(strategies: Strategy<any, any>[]): PlayerId[] {
+  const count = new Map<string, number>();
+  return strategies.map((s) => {
+    const n = (count.get(s.name) ?? 0) + 1;
+    count.set(s.name, n);
+    return n === 1 ? s.name : `${s.name}-${n}`;
+  });
+}
+
+/**
+ * Strategies by player id. Units a game adds during play (Trust's spawned `a#2`)
+ * are played by the strategy of the player before the `#`.
+ */
+export function strategyTable(ids: PlayerId[], strategies: Strategy<any, any>[]): Record<PlayerId, Strategy<any, any>> {
+  const table: Record<PlayerId, Strategy<any, any>> = Object.fromEntries(ids.map((id, i) => [id, strategies[i]!]));
+  return new Proxy(table, {
+    get: (target, key) => (typeof key === 'string' && !(key in target) ? target[key.split('#')[0]!] : Reflect.get(target, key)),
+  });
+}

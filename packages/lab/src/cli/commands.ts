@@ -1,0 +1,15 @@
+import { playCommand } from './play.ts';
+import { replayCommand } from './replayCommand.ts';
+import { replayMatchCommand } from './replayMatchCommand.ts';
+import { tournamentCommand } from './tournament.ts';
+import { sweepCommand } from '../sweep/sweepCommand.ts';
+import type { Verb } from './gameVerbs.ts';
+
+/** The CLI's own verbs, for every game. */
+export const commands: ReadonlyMap<string, Verb> = new Map([
+  ['replay', replayCommand],
+  ['play', playCommand],
+  ['tournament', tournamentCommand],
+  ['replay-match', replayMatchCommand],
+  ['sweep', sweepCommand],
+]);

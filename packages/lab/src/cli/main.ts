@@ -1,0 +1,46 @@
+// `bun run house <command> ...`: the headless CLI. Results go to stdout, progress and
+// logs to stderr; a bad file or argument exits non-zero with one line, never a stack trace.
+import { games } from '@the-house/games/registry.ts';
+import { CliError } from './cliError.ts';
+import { commands } from './commands.ts';
+import { gameVerbList, gameVerbs } from './gameVerbs.ts';
+
+const [command, ...argv] = process.argv.slice(2);
+
+async function main(): Promise<number> {
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(usage());
+    return command ? 0 : 2;
+  }
+  const builtin = commands.get(command);
+  if (builtin) return builtin(argv);
+  const custom = gameVerbs.get(argv[0] ?? '')?.get(command);
+  if (custom) return custom(argv.slice(1));
+  throw new CliError(`unknown command '${command}' (commands: ${[...commands.keys(), ...gameVerbList()].join(', ')})`);
+}
+
+function usage(): string {
+  return [
+    'usage: bun run house <command> [args]',
+    '  play <game> --seed N --players a,b|model:<name>[/strategy] [--config file.json] [--out dir] [--budget-tokens N ...]',
+    '  tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--ratings file.json]',
+    '  replay <scenario.json>',
+    '  replay-match <match id | match.json | play --out dir> [--dir matches-dir]',
+    '  sweep <game> --seeds N --rounds R --players N --population p:n,... --treatment key=v1,v2 [--out dir]',
+    '  analyze cafe <out-dir|events.jsonl> [--html report.html]',
+    '  logs cafe <out-dir|events.jsonl> [--out dir]',
+    '  check goldmine <play --out dir>',
+    '  audit influence <house-log.jsonl> [head] | audit influence <play --out dir>',
+    `games: ${Object.keys(games).join(', ')}`,
+    '',
+  ].join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof CliError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(error instanceof CliError ? error.code : 1);
+  },
+);

@@ -1,0 +1,154 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Match } from '@the-house/games/engine/match.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import { gameArtifacts } from '../games/gameArtifacts.ts';
+import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts';
+import { CliError } from './cliError.ts';
+import { configArg, gameArg, intArg, parseCliArgs } from './args.ts';
+import { seatsArg } from './seatsArg.ts';
+import { applyOptionFlag, matchOptionsSchema, type MatchOptions } from '../seats/matchOptions.ts';
+import { BUNDLE_FORMAT, promptFileSink, type MatchBundle } from '../models/matchBundle.ts';
+import { emptyRecord, MatchRecorder, type SeatUsage } from '../models/matchRecorder.ts';
+import { parsePriceTable } from '../models/priceTable.ts';
+import { playRecorded } from '../seats/playRecorded.ts';
+
+/** Left-aligned text columns, right-aligned numbers. */
+export function formatTable(header: string[], rows: Array<Array<string | number>>): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const width = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number'));
+  const line = (r: string[]) => r.map((c, i) => (numeric[i] ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ').trimEnd();
+  return [line(header), line(width.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n') + '\n';
+}
+
+const USAGE =
+  'play <game> --seed N --players a,b|model:<name>[/strategy],... [--config file.json] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
+
+const OPTION_FLAGS = ['budget-tokens', 'budget-cost', 'player-budget-tokens', 'player-budget-cost', 'history-rounds'] as const;
+
+/** The match options (budgets, history window) from the CLI flags; the same schema `!play` uses. */
+function optionsArg(values: Record<string, string | boolean | undefined>): MatchOptions {
+  const raw: Record<string, unknown> = {};
+  for (const flag of OPTION_FLAGS) {
+    const value = values[flag];
+    if (typeof value !== 'string') continue;
+    const error = applyOptionFlag(raw, `--${flag}`, value);
+    if (error) throw new CliError(error);
+  }
+  return matchOptionsSchema.parse(raw);
+}
+
+/** The usage table of the model seats: calls, tokens, cost, and how often answers needed help. */
+function usageTable(usage: Record<string, SeatUsage>, ids: PlayerId[]): string {
+  const rows = ids
+    .filter((id) => usage[id] && usage[id]!.calls + usage[id]!.baseline > 0)
+    .map((id) => {
+      const u = usage[id]!;
+      return [id, u.calls, u.tokensIn, u.tokensOut, u.cost.toFixed(4), u.retries, u.invalid, u.repairs, u.fallbacks, u.baseline];
+    });
+  return rows.length ? formatTable(['player', 'calls', 'tokens in', 'tokens out', 'cost', 'retries', 'invalid', 'repairs', 'fallbacks', 'baseline'], rows) : '';
+}
+
+/**
+ * One match headless: baselines, or models behind any OpenAI-compatible
+ * server, every answer recorded. Progress goes to stderr, the summary (and the
+ * model seats' usage) to stdout; --out (default out/<game>-<seed>/) gets the
+ * hash-chained event log (events.jsonl), the final state (state.json), the
+ * match file `replay-match` replays (match.json, prompts beside it), and the
+ * game's own artifacts (report.html, per-round logs) or the generic report.
+ */
+export async function playCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCliArgs(
+    argv,
+    {
+      seed: { type: 'string' },
+      players: { type: 'string' },
+      config: { type: 'string' },
+      out: { type: 'string' },
+      'deadline-ms': { type: 'string' },
+      ...Object.fromEntries(OPTION_FLAGS.map((f) => [f, { type: 'string' as const }])),
+    },
+    USAGE,
+  );
+  const game = gameArg(positionals[0], USAGE);
+  if (positionals.length > 1) throw new CliError(`unexpected argument '${positionals[1]}'\nusage: ${USAGE}`);
+  const seed = intArg(values.seed as string | undefined, 'seed', 1);
+  const config = configArg(game, values.config as string | undefined);
+  const { ids, seats } = seatsArg(game, values.players as string | undefined);
+  if (ids.length < game.minPlayers || ids.length > game.maxPlayers) {
+    throw new CliError(`${game.id} needs ${game.minPlayers} to ${game.maxPlayers} players, got ${ids.length}`);
+  }
+  const options = optionsArg(values);
+  const deadline = values['deadline-ms'] === undefined ? undefined : intArg(values['deadline-ms'] as string, 'deadline-ms', 0, 1);
+  const prices = parsePriceTable(process.env.HOUSE_PRICES);
+  if (!prices.ok) throw new CliError(prices.error);
+  const out = (values.out as string | undefined) ?? join('out', `${game.id}-${seed}`);
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (error) {
+    throw new CliError(`cannot write to '${out}': ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const matchId = `${game.id}-${seed}`;
+  const match = Match.create(game, config, seed, ids);
+  const models = Object.values(seats).some((s) => s.kind === 'model');
+  const recorder = new MatchRecorder(matchId, emptyRecord(), prices.table, models ? promptFileSink(out, 'match') : null);
+  const rounds: MatchReportInput['rounds'] = [];
+  const { outcome, paused } = await playRecorded(match, seats, recorder, {
+    matchId,
+    budget: options.budget,
+    window: { historyRounds: options.historyRounds },
+    deadlineMs: deadline,
+    onRound: (record) => {
+      const scores: Record<PlayerId, number> = {};
+      for (const id of ids) scores[id] = game.score(match.state, id);
+      rounds.push({ round: record.round, scores, events: record.events });
+      process.stderr.write(`\r\x1b[K${game.id} seed ${seed}: round ${record.round} (${ids.map((id) => `${id} ${scores[id]}`).join(', ')})`);
+    },
+  });
+  process.stderr.write('\n');
+
+  const ownArtifacts = gameArtifacts.get(game.id);
+  const artifacts = ownArtifacts
+    ? ownArtifacts(match.state, match.log!.entries)
+    : { 'report.html': matchReportHtml({ title: `${game.title} match`, seed, players: ids, outcome, scoreName: game.scoreName, rounds }) };
+  const bundle: MatchBundle = {
+    format: BUNDLE_FORMAT,
+    id: matchId,
+    game: game.id,
+    seed,
+    config,
+    players: ids,
+    options,
+    status: paused ? 'paused' : 'finished',
+    outcome,
+    head: match.log!.head,
+    log: [...match.log!.entries],
+    record: recorder.record,
+  };
+  try {
+    writeFileSync(join(out, 'events.jsonl'), match.log!.toJSONL());
+    writeFileSync(join(out, 'state.json'), `${JSON.stringify({ game: game.id, seed, players: ids, outcome, head: match.log!.head, state: match.state }, null, 2)}\n`);
+    writeFileSync(join(out, 'match.json'), `${JSON.stringify(bundle)}\n`);
+    for (const [name, text] of Object.entries(artifacts)) {
+      mkdirSync(dirname(join(out, name)), { recursive: true });
+      writeFileSync(join(out, name), text);
+    }
+  } catch (error) {
+    throw new CliError(`cannot write to '${out}': ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const brainName = (id: PlayerId) => {
+    const seat = seats[id]!;
+    return seat.kind === 'offline' ? seat.strategy.name : `model ${seat.client.model}`;
+  };
+  const rows = ids.map((id) => [id, brainName(id), game.score(match.state, id), game.alive(match.state, id) ? 'yes' : 'no', outcome.winners.includes(id) ? 'winner' : '']);
+  process.stdout.write(formatTable(['player', 'strategy', 'score', 'alive', 'result'], rows));
+  if (models) process.stdout.write(usageTable(recorder.usage(), ids));
+  if (paused) process.stdout.write(`paused at round ${match.state.round}: ${paused}\n`);
+  process.stdout.write(`${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${outcome.winners.join(', ') || 'none'}\n`);
+  process.stdout.write(`event log: ${join(out, 'events.jsonl')} (${match.log!.entries.length} entries, head ${match.log!.head.slice(0, 16)})\n`);
+  process.stdout.write(`files: ${['match.json', ...Object.keys(artifacts)].map((name) => join(out, name)).join(', ')}\n`);
+  return 0;
+}

@@ -1,0 +1,48 @@
+import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
+import { providerGate } from '../models/gateRegistry.ts';
+import { httpModelClient } from '../models/httpModelClient.ts';
+import type { HeadlessSeat } from '../seats/playRecorded.ts';
+import { CliError } from './cliError.ts';
+
+/**
+ * A headless line-up: each entry a baseline strategy, or `model:<name>` (a
+ * model behind OPENAI_BASE_URL / OPENAI_API_KEY, any OpenAI-compatible
+ * server) with `/strategy` naming the baseline it falls back to once its
+ * budget is spent (the game's first otherwise). Ids are the names, `-2`, `-3`
+ * for repeats.
+ */
+export function seatsArg(game: AnyGame, list: string | undefined, env: Record<string, string | undefined> = process.env): { ids: PlayerId[]; seats: Record<PlayerId, HeadlessSeat> } {
+  const known = Object.keys(game.strategies);
+  if (!list) throw new CliError(`missing --players (strategies: ${known.join(', ')}, or model:<name>[/strategy])`);
+  const count = new Map<string, number>();
+  const ids: PlayerId[] = [];
+  const seats: Record<PlayerId, HeadlessSeat> = {};
+  for (const entry of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [base, seat] = entry.startsWith('model:') ? modelSeat(game, entry, env) : strategySeat(game, entry, known);
+    const n = (count.get(base) ?? 0) + 1;
+    count.set(base, n);
+    const id = n === 1 ? base : `${base}-${n}`;
+    ids.push(id);
+    seats[id] = seat;
+  }
+  return { ids, seats };
+}
+
+function strategySeat(game: AnyGame, name: string, known: string[]): [string, HeadlessSeat] {
+  const strategy = game.strategies[name];
+  if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (strategies: ${known.join(', ')}, or model:<name>[/strategy])`);
+  return [name, { kind: 'offline', strategy }];
+}
+
+/** A `model:<name>[/strategy]` seat and its id; errors name what is allowed. */
+export function modelSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
+  const [model, fallbackName] = entry.slice('model:'.length).split('/');
+  if (!model) throw new CliError(`'${entry}' names no model; write model:<name>, e.g. model:gpt-4o-mini`);
+  const fallback = fallbackName ? game.strategies[fallbackName] : Object.values(game.strategies)[0];
+  if (!fallback) throw new CliError(`unknown ${game.id} strategy '${fallbackName}' after '/' in '${entry}' (strategies: ${Object.keys(game.strategies).join(', ')})`);
+  if (!env.OPENAI_API_KEY) throw new CliError(`'${entry}' needs OPENAI_API_KEY (and OPENAI_BASE_URL for a server other than OpenAI's)`);
+  const id = model.replace(/[^\w.-]+/g, '-');
+  const client = httpModelClient({ baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY, model, system: '' });
+  const persona = `You are ${id}, a player of ${game.title}. Play to win.`;
+  return [id, { kind: 'model', client, gate: providerGate(client.gateKey, client.baseUrl, (p) => process.stderr.write(`warning: ${p}\n`), env), persona, system: '', fallback }];
+}

@@ -1,0 +1,67 @@
+import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
+import type { ModelClient } from './modelCall.ts';
+
+/** An HTTP error with what the gate reads to decide on a retry: the status and the response's headers. */
+export class ModelHttpError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    readonly responseHeaders: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export interface HttpModelOptions {
+  /** Base URL ending before `/chat/completions`, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:8080/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** The system message every call carries. */
+  system: string;
+  temperature?: number;
+}
+
+/**
+ * A model behind any OpenAI-compatible `/chat/completions` endpoint (OpenAI,
+ * vLLM, llama.cpp, Ollama's compatible API...), for headless runs that boot no
+ * ElizaOS runtime. Errors carry the status and headers so the provider gate
+ * can tell a rate limit (retry) from a refusal (fall back).
+ */
+export function httpModelClient(opts: HttpModelOptions): ModelClient & { gateKey: string; baseUrl: string } {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  return {
+    provider: `http@${base}`,
+    model: opts.model,
+    free: false,
+    gateKey: `http|${base}|${sha256Hex(opts.apiKey).slice(0, 12)}`,
+    baseUrl: base,
+    async complete(prompt, signal) {
+      const res = await fetch(`${base}/chat/completions`, {
+        method: 'POST',
+        signal,
+        headers: { 'Content-Type': 'application/json', ...(opts.apiKey ? { Authorization: `Bearer ${opts.apiKey}` } : {}) },
+        body: JSON.stringify({
+          model: opts.model,
+          temperature: opts.temperature ?? 0.7,
+          messages: [
+            ...(opts.system ? [{ role: 'system', content: opts.system }] : []),
+            { role: 'user', content: prompt },
+          ],
+        }),
+      });
+      if (!res.ok) {
+        const body = (await res.text().catch(() => '')).slice(0, 300);
+        const headers: Record<string, string> = {};
+        res.headers.forEach((value, key) => {
+          headers[key] = value;
+        });
+        throw new ModelHttpError(`${res.status} ${res.statusText}: ${body}`, res.status, headers);
+      }
+      const json = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
+      const content = json.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new Error('the answer has no choices[0].message.content');
+      return content;
+    },
+  };
+}

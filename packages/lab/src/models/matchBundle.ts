@@ -1,0 +1,75 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
+import { formatZodError } from '@the-house/games/engine/errors.ts';
+import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
+import type { MatchRecord, PromptSink } from './matchRecorder.ts';
+
+export const BUNDLE_FORMAT = 'house-match/1';
+
+/**
+ * A match as a file: what it was (game, seed, config, seats), what happened
+ * (the hash-chained log and its head) and how every seat answered (the
+ * record). `replay-match` needs nothing else; the prompts' texts sit beside
+ * it in `<id>.prompts.jsonl`.
+ */
+export interface MatchBundle {
+  format: typeof BUNDLE_FORMAT;
+  id: string;
+  game: string;
+  seed: number;
+  config: unknown;
+  players: PlayerId[];
+  options: unknown;
+  status: string;
+  outcome: Outcome;
+  head: string;
+  log: LogEntry[];
+  record: MatchRecord;
+}
+
+const bundleShape = z.object({
+  format: z.literal(BUNDLE_FORMAT),
+  id: z.string(),
+  game: z.string(),
+  seed: z.number().int(),
+  config: z.unknown(),
+  players: z.array(z.string()).min(1),
+  log: z.array(z.object({ seq: z.number(), hash: z.string() }).passthrough()),
+  head: z.string(),
+  record: z.object({ seats: z.record(z.string(), z.unknown()), calls: z.array(z.unknown()), phases: z.array(z.unknown()) }),
+});
+
+export function bundlePath(dir: string, id: string): string {
+  return join(dir, `${id}.match.json`);
+}
+
+export function writeBundle(dir: string, bundle: MatchBundle): string {
+  mkdirSync(dir, { recursive: true });
+  const path = bundlePath(dir, bundle.id);
+  writeFileSync(path, `${JSON.stringify(bundle)}\n`);
+  return path;
+}
+
+/** Prompt texts go to `<dir>/<id>.prompts.jsonl` as they are sent, one line each. */
+export function promptFileSink(dir: string, id: string): PromptSink {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${id}.prompts.jsonl`);
+  return (entry) => appendFileSync(path, `${JSON.stringify(entry)}\n`);
+}
+
+/** A bundle from a file path, or from a match id looked up in `dir`; an error names what was wrong. */
+export function readBundle(pathOrId: string, dir: string): { ok: true; bundle: MatchBundle; path: string } | { ok: false; error: string } {
+  const path = existsSync(pathOrId) ? pathOrId : bundlePath(dir, pathOrId);
+  if (!existsSync(path)) return { ok: false, error: `no match file '${pathOrId}' and no match with that id in ${dir}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return { ok: false, error: `'${path}' is not valid JSON` };
+  }
+  const parsed = bundleShape.safeParse(json);
+  if (!parsed.success) return { ok: false, error: `'${path}' is not a House match file: ${formatZodError(parsed.error)}` };
+  return { ok: true, bundle: json as MatchBundle, path };
+}

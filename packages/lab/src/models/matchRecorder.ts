@@ -1,0 +1,200 @@
+import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
+import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
+import { addSpend, NO_SPEND, type Spend } from './budget.ts';
+import { countTokens } from './countTokens.ts';
+import type { CallPurpose, ModelCallRecord, ModelClient } from './modelCall.ts';
+import { callCost, type PriceTable } from './priceTable.ts';
+import type { ProviderGate } from './providerGate.ts';
+
+/** How a seat answered one phase. */
+export interface AnswerTrace {
+  /** Who produced the texts: a model, an offline brain, a person, or the baseline that plays once a budget is spent. */
+  kind: 'model' | 'offline' | 'human' | 'baseline';
+  /** The answers in order: the first, then the repair's when there was one. */
+  texts: string[];
+  /** `seq` of the model calls behind the texts. */
+  calls: number[];
+  /** `valid`: the first answer; `repaired`: the second; `fallback`: neither, so the game's fallback played. */
+  outcome: 'valid' | 'repaired' | 'fallback';
+  /** Why an answer was refused, or why there was none. */
+  errors: string[];
+  /** A person's decision as handed in (their texts are chat commands, merged by the game's adapter). */
+  final?: string;
+}
+
+/** One phase as the House played it: every seat's answers, what outsiders said, and the events the House added before `apply`. */
+export interface PhaseTrace {
+  round: number;
+  phase: string;
+  answers: Record<PlayerId, AnswerTrace>;
+  external?: Record<string, unknown>;
+  /** What the House posed before the decisions (the game's `pose`). */
+  posed?: Record<string, unknown>;
+  /** House events appended to the log before the phase was applied (a spent budget), in seat order. */
+  notices?: GameEvent[];
+}
+
+/** Who sat where, enough to rebuild every prompt of the match. */
+export interface SeatInfo {
+  brain: 'model' | 'offline' | 'human';
+  /** The baseline that plays offline, or once the seat's budget is spent. */
+  strategy: string | null;
+  /** The persona the prompts start with. */
+  persona: string;
+  /** The provider's system prompt (ElizaOS passes the character's `system`). */
+  system: string;
+}
+
+export interface MatchRecord {
+  seats: Record<PlayerId, SeatInfo>;
+  calls: ModelCallRecord[];
+  phases: PhaseTrace[];
+}
+
+/** Per-seat figures: what its model cost and how often its answers needed help. */
+export interface SeatUsage {
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  cost: number;
+  retries: number;
+  errors: number;
+  /** First answers that were refused. */
+  invalid: number;
+  repairs: number;
+  /** Phases where the game's fallback played (no valid answer, or none in time). */
+  fallbacks: number;
+  /** Phases the baseline played because a budget was spent. */
+  baseline: number;
+}
+
+export function emptyRecord(): MatchRecord {
+  return { seats: {}, calls: [], phases: [] };
+}
+
+/** The hash a prompt is recorded under: the system prompt and the prompt, as the provider received them. */
+export function promptHash(system: string, prompt: string): string {
+  return sha256Hex(`${system}\n\n${prompt}`);
+}
+
+/** Where prompt texts go (a side file), once per hash. */
+export type PromptSink = (entry: { hash: string; caller: string; purpose: CallPurpose; round: number; phase: string; system: string; prompt: string }) => void;
+
+export interface CallMeta {
+  caller: string;
+  purpose: CallPurpose;
+  round: number;
+  phase: string;
+  /** The provider's system prompt, for the hash. */
+  system?: string;
+}
+
+/**
+ * Records every model call of one match and every seat's answers per phase,
+ * and keeps the spend that budgets are checked against. The record is plain
+ * JSON: the House saves it with the match and `replay-match` reads it back.
+ */
+export class MatchRecorder {
+  private readonly sunk = new Set<string>();
+
+  constructor(
+    readonly matchId: string,
+    readonly record: MatchRecord,
+    private readonly prices: PriceTable = {},
+    private readonly sink: PromptSink | null = null,
+  ) {}
+
+  /** Asks `client` through `gate` (none for free clients) and records the call, answered or not. */
+  async call(client: ModelClient, gate: ProviderGate | null, meta: CallMeta, prompt: string, signal?: AbortSignal): Promise<{ text: string | null; error: string | null; call: ModelCallRecord }> {
+    const at = Date.now();
+    const started = performance.now();
+    const result = gate ? await gate.call(() => client.complete(prompt, signal), signal) : await direct(() => client.complete(prompt, signal));
+    const system = meta.system ?? '';
+    const hash = promptHash(system, prompt);
+    const tokensIn = client.free ? 0 : countTokens(system) + countTokens(prompt);
+    const tokensOut = client.free || result.text === null ? 0 : countTokens(result.text);
+    const call: ModelCallRecord = {
+      seq: this.record.calls.length,
+      matchId: this.matchId,
+      caller: meta.caller,
+      purpose: meta.purpose,
+      round: meta.round,
+      phase: meta.phase,
+      provider: client.provider,
+      model: client.model,
+      promptHash: hash,
+      params: {},
+      response: result.text,
+      error: result.error,
+      tokensIn,
+      tokensOut,
+      latencyMs: Math.round((gate ? result.latencyMs : performance.now() - started) * 100) / 100,
+      retries: result.retries,
+      cost: callCost(this.prices, client.model, tokensIn, tokensOut),
+      at,
+    };
+    this.record.calls.push(call);
+    if (this.sink && !client.free && !this.sunk.has(hash)) {
+      this.sunk.add(hash);
+      this.sink({ hash, caller: meta.caller, purpose: meta.purpose, round: meta.round, phase: meta.phase, system, prompt });
+    }
+    return { text: result.text, error: result.error, call };
+  }
+
+  /** The trace of the phase (`round`, `phase`), made on first use. */
+  phase(round: number, phase: string): PhaseTrace {
+    let trace = this.record.phases.at(-1);
+    if (!trace || trace.round !== round || trace.phase !== phase) {
+      trace = { round, phase, answers: {} };
+      this.record.phases.push(trace);
+    }
+    return trace;
+  }
+
+  answer(round: number, phase: string, player: PlayerId, trace: AnswerTrace): void {
+    this.phase(round, phase).answers[player] = trace;
+  }
+
+  spend(caller?: string): Spend {
+    let total = NO_SPEND;
+    for (const c of this.record.calls) if (caller === undefined || c.caller === caller) total = addSpend(total, { tokens: c.tokensIn + c.tokensOut, cost: c.cost });
+    return total;
+  }
+
+  usage(): Record<string, SeatUsage> {
+    return seatUsage(this.record);
+  }
+}
+
+async function direct(call: () => Promise<string>): Promise<{ text: string | null; error: string | null; retries: []; latencyMs: number }> {
+  try {
+    return { text: String(await call()), error: null, retries: [], latencyMs: 0 };
+  } catch (error) {
+    return { text: null, error: error instanceof Error ? error.message : String(error), retries: [], latencyMs: 0 };
+  }
+}
+
+/** The per-seat figures of a record (the House's own calls are under `house`). */
+export function seatUsage(record: MatchRecord): Record<string, SeatUsage> {
+  const out: Record<string, SeatUsage> = {};
+  const of = (id: string) => (out[id] ??= { calls: 0, tokensIn: 0, tokensOut: 0, cost: 0, retries: 0, errors: 0, invalid: 0, repairs: 0, fallbacks: 0, baseline: 0 });
+  for (const c of record.calls) {
+    const u = of(c.caller);
+    u.calls += 1;
+    u.tokensIn += c.tokensIn;
+    u.tokensOut += c.tokensOut;
+    u.cost += c.cost;
+    u.retries += c.retries.length;
+    if (c.error !== null) u.errors += 1;
+  }
+  for (const phase of record.phases) {
+    for (const [id, a] of Object.entries(phase.answers)) {
+      const u = of(id);
+      if (a.kind === 'baseline') u.baseline += 1;
+      if (a.outcome !== 'valid' && a.texts.length > 0) u.invalid += 1;
+      if (a.texts.length > 1) u.repairs += 1;
+      if (a.outcome === 'fallback') u.fallbacks += 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
+import { describeEvent } from './describeEvent.ts';
+import { escapeHtml, htmlPage } from './htmlPage.ts';
+
+export interface MatchReportInput {
+  title: string;
+  seed: number;
+  players: PlayerId[];
+  outcome: Outcome;
+  /** Name of the score (sats, tokens, gold). */
+  scoreName: string;
+  /** Scores after each finished round, in round order. */
+  rounds: Array<{ round: number; scores: Record<PlayerId, number>; events: ReadonlyArray<{ type: string; data?: Record<string, unknown>; to?: PlayerId[] }> }>;
+}
+
+const SCRIPT = `new Chart(document.getElementById('scores'), {type: 'line',
+  data: {labels: DATA.labels, datasets: DATA.series.map((s) => ({label: s.player, data: s.scores, tension: 0.2, pointRadius: 0}))},
+  options: {animation: false, maintainAspectRatio: false, plugins: {title: {display: true, text: DATA.scoreName + ' over rounds'}}}});`;
+
+/**
+ * The report `play` writes for a game with no report of its own: standings,
+ * the score of each player over rounds, and the public timeline (private
+ * events, those with `to`, are left out: the report is the observer's view).
+ */
+export function matchReportHtml(input: MatchReportInput): string {
+  const last = input.rounds.at(-1)?.scores ?? {};
+  const standings = [...input.players]
+    .sort((a, b) => (last[b] ?? 0) - (last[a] ?? 0))
+    .map((p) => `<tr><td>${escapeHtml(p)}</td><td>${last[p] ?? 0}</td><td>${input.outcome.winners.includes(p) ? 'winner' : ''}</td></tr>`)
+    .join('');
+  const timeline = input.rounds
+    .map((r) => {
+      const lines = r.events.filter((e) => !e.to).map((e) => `<li>${escapeHtml(describeEvent(e))}</li>`);
+      return `<h3>Round ${r.round}</h3><ul>${lines.join('')}</ul>`;
+    })
+    .join('');
+  const ending = input.outcome.over ? `${input.outcome.kind}; winners: ${input.outcome.winners.join(', ') || 'none'}` : 'unfinished';
+  const body = `<h1>${escapeHtml(input.title)}</h1>
+<p class="muted">seed ${input.seed}, ${input.players.length} players, ${input.rounds.length} rounds, ${escapeHtml(ending)}</p>
+<div class="grid"><div class="card"><h3>Standings</h3><table><tr><th>player</th><th>${escapeHtml(input.scoreName)}</th><th></th></tr>${standings}</table></div>
+<div class="card" style="height:340px"><canvas id="scores"></canvas></div></div>
+<div class="card"><h2>Timeline</h2>${timeline}</div>`;
+  const series = input.players.map((player) => ({ player, scores: input.rounds.map((r) => r.scores[player] ?? 0) }));
+  return htmlPage({ title: `${input.title} (seed ${input.seed})`, body, script: SCRIPT, data: { labels: input.rounds.map((r) => r.round), series, scoreName: input.scoreName } });
+}

@@ -1,0 +1,24 @@
+import type { Match } from '@the-house/games/engine/match.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import type { MatchRecorder } from '../models/matchRecorder.ts';
+
+/**
+ * After a phase's decisions are in, before outsiders answer: a seat that gave
+ * none in time gets a `fallback` trace, and the notices brains left (a spent
+ * budget) join the log in seat order, so the log is the same however the
+ * answers raced. The House and headless recorded play both close phases so.
+ */
+export function closePhase(recorder: MatchRecorder, match: Match, decisions: Record<PlayerId, unknown>): void {
+  const { round, phase } = match.state as { round: number; phase: string };
+  const trace = recorder.phase(round, phase);
+  const actors = match.actors();
+  for (const id of actors) {
+    if (id in decisions) continue;
+    trace.answers[id] = { kind: trace.answers[id]?.kind ?? 'model', texts: [], calls: [], outcome: 'fallback', errors: ['no decision in time'] };
+  }
+  const order = (e: { data?: Record<string, unknown> }) => actors.indexOf(String(e.data?.player ?? ''));
+  const notices = [...(trace.notices ?? [])].sort((a, b) => order(a) - order(b));
+  match.log?.appendAll(round, phase, notices);
+  if (notices.length) trace.notices = notices;
+  else delete trace.notices;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'bun:test';
+import { Match } from '@the-house/games/engine/match.ts';
+import { brainContext } from '@the-house/games/engine/runner.ts';
+import { games } from '@the-house/games/registry.ts';
+import { BUNDLE_FORMAT, type MatchBundle } from '../models/matchBundle.ts';
+import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
+import type { ModelClient } from '../models/modelCall.ts';
+import { decodeRequest } from '../decision/decisionRequest.ts';
+import { playRecorded, type HeadlessSeat } from './playRecorded.ts';
+import { replayMatch } from './replayMatch.ts';
+
+const trust = games.trust!;
+
+/** A model that plays copycat from the view it is asked about, answering in prose, badly on request. */
+function fakeModel(match: () => Match, badAt: (round: number, repair: boolean) => boolean = () => false): ModelClient {
+  return {
+    provider: 'fake@loopback',
+    model: 'fake-1',
+    free: false,
+    async complete(prompt) {
+      const request = decodeRequest(prompt)!;
+      if (badAt(request.round, request.error !== undefined)) return 'I think I will juggle.';
+      const m = match();
+      const move = trust.strategies.copycat!.decide(trust.view(m.state, request.player), brainContext(m.state.seed, request.player, request.round, request.phase));
+      return `Sure. ${JSON.stringify(move)}`;
+    },
+  };
+}
+
+async function record(seats: (m: () => Match) => Record<string, HeadlessSeat>, budget = {}) {
+  const match = Match.create(trust, { maxRounds: 12 }, 9, ['mia', 'copycat']);
+  const recorder = new MatchRecorder('trust-9', emptyRecord(), { 'fake-1': { input: 1, output: 2 } });
+  const result = await playRecorded(match, seats(() => match), recorder, { matchId: 'trust-9', budget, window: { historyRounds: 12 } });
+  const bundle: MatchBundle = {
+    format: BUNDLE_FORMAT,
+    id: 'trust-9',
+    game: 'trust',
+    seed: 9,
+    config: match.state.config,
+    players: ['mia', 'copycat'],
+    options: { historyRounds: 12 },
+    status: 'finished',
+    outcome: result.outcome,
+    head: match.log!.head,
+    log: [...match.log!.entries],
+    record: recorder.record,
+  };
+  return { match, recorder, bundle, ...result };
+}
+
+const modelSeat = (match: () => Match, badAt?: (round: number, repair: boolean) => boolean): HeadlessSeat => ({
+  kind: 'model',
+  client: fakeModel(match, badAt),
+  gate: null,
+  persona: 'You are mia.',
+  system: 'Play well.',
+  fallback: trust.strategies.grudger!,
+});
+
+describe('recorded play and replay-match', () => {
+  test('a match with a model seat replays offline to the same log, every prompt rebuilt identically', async () => {
+    const { bundle, recorder } = await record((m) => ({ mia: modelSeat(m, (round, repair) => round === 3 && !repair), copycat: { kind: 'offline', strategy: trust.strategies.copycat! } }));
+    const usage = recorder.usage().mia!;
+    expect(usage).toMatchObject({ calls: 13, invalid: 1, repairs: 1, fallbacks: 0 });
+    expect(usage.tokensIn).toBeGreaterThan(0);
+    expect(usage.cost).toBeCloseTo((usage.tokensIn + 2 * usage.tokensOut) / 1e6, 12);
+    // A copy: bun's toMatchObject writes its asymmetric matchers into the object it checks.
+    const round3 = structuredClone(bundle.record.phases[2]!.answers.mia!);
+    expect(round3).toMatchObject({ kind: 'model', outcome: 'repaired', texts: ['I think I will juggle.', expect.stringMatching(/^Sure\. \{/)] });
+
+    const replayed = await replayMatch(games, bundle);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.report).toMatchObject({ reproduced: true, phases: 12, divergence: null, prompts: { checked: 13, changed: [] } });
+    expect(replayed.report.head).toBe(bundle.head);
+  });
+
+  test('a changed answer shows where the replay first diverges; a changed prompt is named', async () => {
+    const { bundle } = await record((m) => ({ mia: modelSeat(m), copycat: { kind: 'offline', strategy: trust.strategies.copycat! } }));
+    const edited: MatchBundle = structuredClone(bundle);
+    edited.record.phases[4]!.answers.copycat!.texts = ['{"action":"ATTACK"}'];
+    edited.record.calls[2]!.promptHash = 'f'.repeat(64);
+    const replayed = await replayMatch(games, edited);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.report.reproduced).toBe(false);
+    expect(replayed.report.divergence).toMatchObject({ round: 5, phase: 'act', expected: { type: 'round' }, got: { type: 'round' } });
+    expect(replayed.report.prompts.changed).toEqual([{ round: 3, phase: 'act', player: 'mia', call: 2 }]);
+  });
+
+  test("a seat over its budget plays its baseline and the log says so; over the match's budget, play pauses", async () => {
+    const seats = (m: () => Match): Record<string, HeadlessSeat> => ({ mia: modelSeat(m), copycat: { kind: 'offline', strategy: trust.strategies.copycat! } });
+    const first = await record(seats);
+    const perCall = first.recorder.record.calls[0]!.tokensIn + first.recorder.record.calls[0]!.tokensOut;
+    const capped = await record(seats, { playerTokens: perCall * 2 });
+    const notices = capped.bundle.log.filter((e) => e.type === 'budget_exhausted');
+    expect(notices[0]).toMatchObject({ round: 3, data: { player: 'mia', strategy: 'grudger' } });
+    expect(capped.recorder.usage().mia).toMatchObject({ calls: 2, baseline: 10 });
+    const replayed = await replayMatch(games, capped.bundle);
+    expect(replayed.ok && replayed.report.reproduced).toBe(true);
+
+    const paused = await record(seats, { tokens: perCall * 4 });
+    expect(paused.paused).toStartWith("the match's token budget is spent");
+    expect(paused.match.state.round).toBeLessThan(12);
+  });
+});

@@ -1,0 +1,65 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError } from '../cli/cliError.ts';
+import type { SweepPlan } from './sweepArgs.ts';
+import type { SweepResult } from './sweepJob.ts';
+
+/**
+ * A sweep's out directory: `plan.json` names the sweep, `runs.jsonl` holds one
+ * line per finished run, appended as runs finish. A killed sweep leaves at worst
+ * a torn last line, which is dropped on the next start, and that run is redone.
+ */
+export class SweepStore {
+  readonly runsPath: string;
+
+  private constructor(readonly dir: string) {
+    this.runsPath = join(dir, 'runs.jsonl');
+  }
+
+  static open(dir: string, plan: SweepPlan): SweepStore {
+    const store = new SweepStore(dir);
+    const planPath = join(dir, 'plan.json');
+    const planJson = `${JSON.stringify(plan, null, 2)}\n`;
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw new CliError(`cannot create out dir '${dir}': ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (existsSync(planPath)) {
+      if (readFileSync(planPath, 'utf8') !== planJson) throw new CliError(`out dir '${dir}' holds a different sweep (see its plan.json); choose another --out`);
+    } else {
+      writeFileSync(planPath, planJson);
+    }
+    return store;
+  }
+
+  /** The finished runs, by id; rewrites the file without a torn or foreign line if there is one. */
+  completed(): Map<string, SweepResult> {
+    const done = new Map<string, SweepResult>();
+    if (!existsSync(this.runsPath)) return done;
+    const text = readFileSync(this.runsPath, 'utf8');
+    const lines = text.split('\n').filter(Boolean);
+    let clean = text.length === 0 || text.endsWith('\n');
+    for (const line of lines) {
+      try {
+        const result = JSON.parse(line) as SweepResult;
+        if (typeof result.id === 'string' && Array.isArray(result.metrics)) done.set(result.id, result);
+        else clean = false;
+      } catch {
+        clean = false;
+      }
+    }
+    if (!clean) writeFileSync(this.runsPath, [...done.values()].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    return done;
+  }
+
+  append(result: SweepResult): void {
+    appendFileSync(this.runsPath, `${JSON.stringify(result)}\n`);
+  }
+
+  write(name: string, text: string): string {
+    const path = join(this.dir, name);
+    writeFileSync(path, text);
+    return path;
+  }
+}

@@ -1,0 +1,252 @@
+import { decodeRequest, type DecisionRequest } from '../decision/decisionRequest.ts';
+import { offlineEmbedding } from '../decision/offlineEmbedding.ts';
+import { strategyMove } from '../decision/strategyMove.ts';
+
+/**
+ * How the stub answers a House decision request: `legal` plays the game's first
+ * baseline strategy, `malformed` sends broken JSON, `invalid` sends well-formed
+ * JSON that no decision schema accepts.
+ */
+export type StubMode = 'legal' | 'malformed' | 'invalid';
+
+export interface StubCall {
+  path: string;
+  /** All the text the client sent (system and user parts), joined. */
+  prompt: string;
+  request: DecisionRequest | null;
+  mode: StubMode | null;
+  answer: string;
+  stream: boolean;
+  /** performance.now() when the request arrived, and when its answer was sent. */
+  receivedAt: number;
+  answeredAt: number;
+}
+
+export interface OpenAiStubOptions {
+  /** Delay before every text answer (/responses, /chat/completions), in ms. */
+  latencyMs?: number;
+  /** Delay before every embedding, in ms (none by default: the bench times decisions). */
+  embeddingLatencyMs?: number;
+  /** A mode, or one chosen per request (e.g. malformed first, legal on the repair round). */
+  mode?: StubMode | ((request: DecisionRequest) => StubMode);
+  /** Answers a prompt itself; `undefined` falls back to the mode and the chat defaults. */
+  answer?: (prompt: string, request: DecisionRequest | null) => string | undefined;
+  /** Baseline strategy that `legal` answers play (the game's first when absent or unknown). */
+  strategy?: string;
+  /**
+   * The view a request is about, when its marker leaves it out (a model's
+   * prompt has the view in words, not in the marker): the stub then answers
+   * like a model that read the view. Tests point it at the House's live match.
+   */
+  viewOf?: (request: DecisionRequest) => unknown;
+  /** Length of the embeddings (plugin-openai checks it against OPENAI_EMBEDDING_DIMENSIONS). */
+  embeddingDimensions?: number;
+  /**
+   * A fault for the n-th text request (0-based, counting every /responses and
+   * /chat/completions request): an HTTP error with headers (a 429 with
+   * retry-after-ms, a 401 refusal, a 503), or a delay before the normal answer.
+   */
+  fault?: (n: number, request: DecisionRequest | null) => StubFault | null;
+}
+
+export type StubFault = { status: number; headers?: Record<string, string>; message?: string } | { delayMs: number };
+
+export interface OpenAiStub {
+  /** Base URL for OPENAI_BASE_URL, ending in `/v1`. */
+  baseUrl: string;
+  port: number;
+  /** Every model call answered, in order. */
+  calls: StubCall[];
+  /** Every fault served, in order. */
+  faults: Array<{ n: number; fault: StubFault }>;
+  /** Live options: change them between calls. */
+  options: OpenAiStubOptions;
+  /** Settings that point @elizaos/plugin-openai at this stub. */
+  env(): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small'];
+
+/** Text of a Responses `input` or a chat `messages` list: strings and text parts, in order. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).filter(Boolean).join('\n');
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (typeof v.text === 'string') return v.text;
+    if ('content' in v) return textOf(v.content);
+  }
+  return '';
+}
+
+/** What the stub says to a prompt that carries no House request: the bootstrap's shouldRespond and reply formats. */
+function chatAnswer(prompt: string): string {
+  if (prompt.includes('RESPOND | IGNORE | STOP')) return '<response><name>stub</name><reasoning>Game talk goes through The House.</reasoning><action>IGNORE</action></response>';
+  return '<response><thought>Stub model.</thought><actions>REPLY</actions><providers></providers><text>Stub model here.</text></response>';
+}
+
+function decisionAnswer(request: DecisionRequest, mode: StubMode, strategy: string | null, viewOf: OpenAiStubOptions['viewOf']): string {
+  if (mode === 'malformed') return '{"action": "HIGH_FIVE", "target": ';
+  if (mode === 'invalid') return JSON.stringify({ action: 'JUGGLE', with: 'everyone' });
+  const view = request.view ?? viewOf?.(request) ?? null;
+  if (view === null) return JSON.stringify({ note: 'the stub has no view to play from' });
+  return JSON.stringify(strategyMove({ ...request, view }, strategy ? { [request.game]: strategy } : null));
+}
+
+function usage(prompt: string, answer: string) {
+  return { input_tokens: Math.ceil(prompt.length / 4), output_tokens: Math.ceil(answer.length / 4) };
+}
+
+/** The Responses API's answer to a non-streaming request, as @ai-sdk/openai parses it. */
+function responseBody(model: string, answer: string, prompt: string) {
+  const id = `resp_${crypto.randomUUID()}`;
+  return {
+    id,
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    model,
+    status: 'completed',
+    output: [{ type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answer, annotations: [] }] }],
+    usage: usage(prompt, answer),
+  };
+}
+
+/** The same answer as the server-sent events a streaming Responses request gets. */
+function responseStream(model: string, answer: string, prompt: string): string {
+  const id = `resp_${crypto.randomUUID()}`;
+  const item = { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [] };
+  const events = [
+    { type: 'response.created', response: { id, created_at: Math.floor(Date.now() / 1000), model } },
+    { type: 'response.output_item.added', output_index: 0, item },
+    { type: 'response.output_text.delta', item_id: item.id, delta: answer },
+    { type: 'response.output_item.done', output_index: 0, item },
+    { type: 'response.completed', response: { usage: usage(prompt, answer) } },
+  ];
+  return events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+}
+
+function chatCompletion(model: string, answer: string, prompt: string) {
+  const u = usage(prompt, answer);
+  return {
+    id: `chatcmpl-${crypto.randomUUID()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: u.input_tokens, completion_tokens: u.output_tokens, total_tokens: u.input_tokens + u.output_tokens },
+  };
+}
+
+/** A vector of the requested length from the offline brain's bag-of-characters embedding. */
+function embedding(text: string, dimensions: number): number[] {
+  const base = offlineEmbedding(text);
+  return Array.from({ length: dimensions }, (_, i) => base[i % base.length]!);
+}
+
+/**
+ * An OpenAI-compatible server on loopback (port 0) for tests and benches: GET
+ * /models, POST /responses (plain and streaming), /chat/completions and
+ * /embeddings. Text answers wait `latencyMs`; House requests are answered by
+ * mode, anything else with short bootstrap-shaped replies.
+ */
+export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
+  const calls: StubCall[] = [];
+  const live: OpenAiStubOptions = { latencyMs: 0, mode: 'legal', embeddingDimensions: 1536, ...options };
+
+  const answerFor = (path: string, prompt: string, stream: boolean, receivedAt: number): StubCall => {
+    const request = decodeRequest(prompt);
+    const own = live.answer?.(prompt, request);
+    let mode: StubMode | null = null;
+    let answer: string;
+    if (own !== undefined) answer = own;
+    else if (request) {
+      mode = typeof live.mode === 'function' ? live.mode(request) : (live.mode ?? 'legal');
+      answer = decisionAnswer(request, mode, live.strategy ?? null, live.viewOf);
+    } else answer = chatAnswer(prompt);
+    const call: StubCall = { path, prompt, request, mode, answer, stream, receivedAt, answeredAt: receivedAt };
+    calls.push(call);
+    return call;
+  };
+
+  const wait = (ms = live.latencyMs) => (ms ? Bun.sleep(ms) : Promise.resolve());
+  let textRequests = 0;
+  /** Every fault served, in order, for tests to compare with the House's record. */
+  const faults: Array<{ n: number; fault: StubFault }> = [];
+  const faultFor = async (prompt: string): Promise<Response | null> => {
+    const n = textRequests++;
+    const fault = live.fault?.(n, decodeRequest(prompt)) ?? null;
+    if (!fault) return null;
+    faults.push({ n, fault });
+    if ('delayMs' in fault) {
+      await Bun.sleep(fault.delayMs);
+      return null;
+    }
+    return Response.json({ error: { message: fault.message ?? `stub fault ${fault.status}`, type: 'stub_fault', code: String(fault.status) } }, { status: fault.status, headers: fault.headers });
+  };
+
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(req) {
+      const receivedAt = performance.now();
+      const path = new URL(req.url).pathname.replace(/^\/v1/, '');
+      if (req.method === 'GET' && path === '/models') {
+        return Response.json({ object: 'list', data: MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'stub' })) });
+      }
+      if (req.method !== 'POST') return Response.json({ error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error', code: 'not_found' } }, { status: 404 });
+      const body = (await req.json().catch(() => ({}))) as Record<string, unknown>;
+      const model = typeof body.model === 'string' ? body.model : 'gpt-4o';
+      if (path === '/embeddings') {
+        const input = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? '')];
+        await wait(live.embeddingLatencyMs);
+        return Response.json({
+          object: 'list',
+          model,
+          data: input.map((text, index) => ({ object: 'embedding', index, embedding: embedding(text, live.embeddingDimensions ?? 1536) })),
+          usage: { prompt_tokens: input.join(' ').length, total_tokens: input.join(' ').length },
+        });
+      }
+      if (path === '/responses') {
+        const prompt = [textOf(body.instructions), textOf(body.input)].filter(Boolean).join('\n');
+        const faulted = await faultFor(prompt);
+        if (faulted) return faulted;
+        const stream = body.stream === true;
+        const call = answerFor(path, prompt, stream, receivedAt);
+        await wait();
+        call.answeredAt = performance.now();
+        if (stream) return new Response(responseStream(model, call.answer, prompt), { headers: { 'Content-Type': 'text/event-stream' } });
+        return Response.json(responseBody(model, call.answer, prompt));
+      }
+      if (path === '/chat/completions') {
+        const prompt = textOf(body.messages);
+        const faulted = await faultFor(prompt);
+        if (faulted) return faulted;
+        const call = answerFor(path, prompt, false, receivedAt);
+        await wait();
+        call.answeredAt = performance.now();
+        return Response.json(chatCompletion(model, call.answer, prompt));
+      }
+      return Response.json({ error: { message: `no route POST ${path}`, type: 'invalid_request_error', code: 'not_found' } }, { status: 404 });
+    },
+  });
+
+  const baseUrl = `http://127.0.0.1:${server.port}/v1`;
+  return {
+    baseUrl,
+    port: server.port!,
+    calls,
+    faults,
+    options: live,
+    env: () => ({
+      OPENAI_API_KEY: 'stub',
+      OPENAI_BASE_URL: baseUrl,
+      OPENAI_SMALL_MODEL: 'gpt-4o-mini',
+      OPENAI_LARGE_MODEL: 'gpt-4o',
+      OPENAI_EMBEDDING_DIMENSIONS: String(live.embeddingDimensions ?? 1536),
+    }),
+    stop: async () => {
+      await server.stop(true);
+    },
+  };
+}

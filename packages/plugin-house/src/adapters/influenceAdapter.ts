@@ -1,0 +1,70 @@
+import { currentTimer } from '@the-house/games/influence/influenceQueries.ts';
+import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
+import type { HouseGameAdapter, PhaseContext } from '../houseGameAdapter.ts';
+import { handleInfluenceCommand, influenceAfterEnd, influenceCommands } from './influenceCommand.ts';
+import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
+import { influenceRoundText } from './influenceRoundText.ts';
+import { seatGuidance } from './influenceSeatGuidance.ts';
+
+/**
+ * Each match's opening line in flight. A restart before the phase is saved
+ * runs beforePhase again and posts it with the same key, so nothing is lost by
+ * not waiting for it before the asking.
+ */
+const openings = new Map<string, Promise<void>>();
+
+const stateOf = (ctx: PhaseContext): InfluenceState => ctx.match.state as InfluenceState;
+
+function carry(ctx: PhaseContext, post: RoomPost): Promise<void> {
+  return post.room === 'game' ? ctx.say(post.text, post.key, post.as) : ctx.whisper(post.members, post.text, post.as, post.key);
+}
+
+/**
+ * Posts in order within each room, and the rooms side by side: a DM room is
+ * made on its first post, so two posts to one new room must not race, while a
+ * phase of twelve players whispering should not wait on each room in turn.
+ */
+export async function carryAll(ctx: PhaseContext, posts: readonly RoomPost[]): Promise<void> {
+  const rooms = new Map<string, RoomPost[]>();
+  for (const post of posts) {
+    const room = post.room === 'game' ? 'game' : [...post.members].sort().join('|');
+    rooms.set(room, [...(rooms.get(room) ?? []), post]);
+  }
+  await Promise.all(
+    [...rooms.values()].map(async (queue) => {
+      for (const post of queue) await carry(ctx, post);
+    }),
+  );
+}
+
+/**
+ * Influence in the House. Each phase is one decision of every actor, asked
+ * with the phase's timer from the match config as its deadline (agents answer
+ * at once; a person gets the spec's minutes). The House speaks the spec's
+ * moderator lines in the game room, carries each rumour into it for its author
+ * and each DM into a private room of its members (the House is in every one;
+ * a player's prompt only ever holds its own channels, through its view), and
+ * takes the spec's chat commands from people in seats (`influenceCommand.ts`).
+ */
+export const influenceAdapter: HouseGameAdapter = {
+  game: 'influence',
+  commands: influenceCommands,
+  afterEnd: influenceAfterEnd,
+  handle: handleInfluenceCommand,
+  deadlineMs: (state) => currentTimer(state as InfluenceState)?.ms ?? null,
+  openEnded: (state) => (state as InfluenceState).phase === 'WHISPER',
+  commandHint: (state, player) => `the game's commands (${seatGuidance(state as InfluenceState, player)})`,
+  // The opening line goes out while the players think; the phase's own posts wait for it, so the room reads in order.
+  beforePhase(ctx) {
+    const post = openingPost(stateOf(ctx));
+    if (post) openings.set(ctx.matchId, carry(ctx, post).catch((error) => ctx.house.logger.warn(`House: the opening line of ${ctx.matchId} failed: ${error instanceof Error ? error.message : String(error)}`)));
+    return Promise.resolve();
+  },
+  async afterPhase(ctx, events) {
+    await openings.get(ctx.matchId);
+    openings.delete(ctx.matchId);
+    const after = stateOf(ctx);
+    await carryAll(ctx, phasePosts(events, after, playedRound(events, after)));
+  },
+  roundText: (record, match) => influenceRoundText(record.round, match.state as InfluenceState),
+};

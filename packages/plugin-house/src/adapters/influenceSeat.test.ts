@@ -1,0 +1,147 @@
+import { afterAll, expect, test } from 'bun:test';
+import { fakeRuntime } from '../testing/fakeRuntime.ts';
+import { legalPowerActions, living, twoLeft } from '@the-house/games/influence/influenceQueries.ts';
+import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
+import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
+import { registerPlayer, unregisterPlayer } from '@the-house/plugin-player/playerRegistry.ts';
+import { parseCommand } from '../commands/parse.ts';
+import { houseCommandTable } from '../gameAdapters.ts';
+import { HouseService } from '../houseService.ts';
+import type { GameRoom, PostAuthor, RoomGateway } from '../roomGateway.ts';
+
+/**
+ * A person in an Influence seat on a stand-in runtime (settings, cache, logger;
+ * no database, no server), as houseService.test.ts does for Trust. The three
+ * agents have no decision action, so each of their moves is auto-filled and
+ * they go out for inactivity; the person plays every phase with chat commands.
+ */
+
+const agents = ['Lea', 'Moe', 'Nia'].map((n) => fakeRuntime(n));
+for (const a of agents) registerPlayer(a);
+afterAll(() => {
+  for (const a of agents) unregisterPlayer(a);
+});
+
+interface Posted {
+  room: string;
+  text: string;
+  key?: string;
+  author?: PostAuthor;
+}
+
+/** Rooms and posts kept in memory: the game room is `room-1`, each DM room the next number. */
+function recordingGateway() {
+  const rooms: Array<{ name: string; participants: string[]; room: GameRoom }> = [];
+  const posts: Posted[] = [];
+  const gateway: RoomGateway = {
+    createRoom: async (name, participants) => {
+      const room = { channelId: `room-${rooms.length + 1}`, serverId: 'server' };
+      rooms.push({ name, participants, room });
+      return room;
+    },
+    post: async (room, text, key, author) => {
+      if (key && posts.some((p) => p.room === room.channelId && p.key === key)) return;
+      posts.push({ room: room.channelId, text, ...(key ? { key } : {}), ...(author ? { author } : {}) });
+    },
+  };
+  return { gateway, rooms, posts };
+}
+
+const person = { id: 'person-7', name: 'Pat' };
+const observer = { id: 'person-9', name: 'Watcher' };
+
+async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
+  for (let i = 0; i < 1000; i++) {
+    const value = probe();
+    if (value) return value;
+    await Bun.sleep(5);
+  }
+  throw new Error('the House never got there');
+}
+
+test('a person plays a whole Influence match with the spec’s commands; refusals change nothing', async () => {
+  const { gateway, rooms, posts } = recordingGateway();
+  const house = new HouseService(fakeRuntime('The House', { HOUSE_ROUND_DELAY_MS: '0' }));
+  house.gateway = gateway;
+  const say = (text: string, author = person) => {
+    const parsed = parseCommand(text, houseCommandTable());
+    if (!parsed?.ok) throw new Error(`not a command: ${text}`);
+    return house.handleCommand(parsed.command, author);
+  };
+
+  const opened = await house.open('influence', ['me', 'Lea', 'Moe', 'Nia'], 2, null, {}, person);
+  if (!opened.ok) throw new Error(opened.error);
+  const id = opened.id;
+  const state = () => house.getMatch(id)!.state as InfluenceState;
+  const asked = (phase: string) => until(() => house.getMatch(id)!.waitingFor.includes('pat') && state().phase === phase && state());
+
+  // WHISPER: two DMs, a refused one in between, then !done.
+  let s = await asked('WHISPER');
+  expect(posts.find((p) => p.text.startsWith('@Pat: Pat, your move in Influence'))!.text).toMatch(/\(WHISPER\)[\s\S]*!done within (599|600) s/);
+  expect(await say('!dm @Lea Together against Moe?')).toStartWith('Your DM to Lea is noted');
+  const frozen = structuredClone(state());
+  expect(await say('!dm @Lea @Moe @Nia @Pat hi')).toStartWith('Refused: you cannot DM yourself.');
+  expect(await say('!public too early')).toStartWith('Refused: !public works during RUMOR; it is WHISPER now.');
+  expect(await say('!audit', observer)).toStartWith(`Audit passed: ${frozen.log.length} entries`);
+  expect(await say('!empower @Lea', observer)).toStartWith('Refused: you hold no seat in this match as a person');
+  expect(state()).toEqual(frozen);
+  expect(await say('!dm @Moe @Nia Lea is plotting.')).toStartWith('Your DM to Moe, Nia is noted');
+  expect(await say('!done')).toBe('Handed in.');
+
+  // RUMOR: an image.
+  s = await asked('RUMOR');
+  expect(await say('!public img:https://example.test/moe.png')).toBe('Your public message is noted; the House posts it for you when RUMOR closes. Handed in.');
+  expect(await say('!public second thoughts')).toStartWith('Refused: you have already posted your one public message this round.');
+
+  // Then every phase the House asks Pat for, to the end.
+  const running = () => house.listMatches().find((m) => m.id === id)!.status === 'running';
+  let turn = '1:RUMOR';
+  for (;;) {
+    const next = await until(() => (!running() ? 'over' : house.getMatch(id)!.waitingFor.includes('pat') && `${state().round}:${state().phase}` !== turn ? `${state().round}:${state().phase}` : null));
+    if (next === 'over') break;
+    turn = next;
+    s = state();
+    const others = living(s).filter((p) => p !== 'Pat');
+    if (s.phase === 'WHISPER') expect(await say('!done')).toStartWith('Handed in');
+    if (s.phase === 'RUMOR') expect(await say('!public Still here.')).toEndWith('Handed in.');
+    if (s.phase === 'VOTE') {
+      expect(await say('!last It was Moe.')).toStartWith('Your last message is registered');
+      expect(await say(`!empower @${others[0]}`)).toStartWith('Noted');
+      if (!twoLeft(s)) expect(await say(`!expose @${others[1]}`)).toEndWith('Handed in.');
+    }
+    if (s.phase === 'POWER') {
+      const [choice] = legalPowerActions(s);
+      expect(await say(`!${choice!.action} @${choice!.target}`)).toEndWith('Handed in.');
+    }
+  }
+  await house.finished(id);
+
+  const end = state();
+  expect(end.phase).toBe('END');
+  expect(end.winner).toBe('Pat');
+  expect(house.getMatch(id)!.summary.winners).toEqual(['Pat']);
+
+  // The game room: the House's lines, Pat's rumours under Pat's name, the win and the sealed head.
+  const game = posts.filter((p) => p.room === 'room-1');
+  const house_ = game.filter((p) => !p.author).map((p) => p.text);
+  expect(house_).toContain(line.whisper(1));
+  expect(house_).toContain(line.rumor());
+  expect(house_).toContain(line.vote(false));
+  expect(house_).toContain(line.win('Pat'));
+  expect(house_).toContain(line.head(end.publishedHead!, end.log.length));
+  expect(game.find((p) => p.key === 'public:1:Pat')).toMatchObject({ text: 'https://example.test/moe.png', author: { id: 'person-7', name: 'Pat' } });
+  expect(game.filter((p) => p.author?.name === 'Lea').map((p) => p.key)).toContain('public:1:Lea');
+
+  // DM rooms: one per member set, made with the House and its members (Pat too, so the person sees them); each DM carried for Pat.
+  const dmRooms = rooms.slice(1);
+  expect(dmRooms.map((r) => r.participants)).toEqual([
+    ['id-The House', 'id-Lea', 'person-7'],
+    ['id-The House', 'id-Moe', 'id-Nia', 'person-7'],
+  ]);
+  const dms = posts.filter((p) => p.room !== 'room-1');
+  expect(dms).toEqual([
+    { room: 'room-2', text: 'Together against Moe?', key: 'dm:1:Pat:0', author: { id: 'person-7', name: 'Pat' } },
+    { room: 'room-3', text: 'Lea is plotting.', key: 'dm:1:Pat:1', author: { id: 'person-7', name: 'Pat' } },
+  ]);
+  await house.stop();
+});

@@ -1,0 +1,44 @@
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import { allowedNow } from '@the-house/games/influence/guidance.ts';
+import { twoLeft } from '@the-house/games/influence/influenceQueries.ts';
+import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
+
+const ALWAYS = '!status, !audit';
+
+/**
+ * What a person in a seat may type now, in the House. It differs from the
+ * live FSM's `allowedNow` where the House plays a phase as one decision: every
+ * `!dm` carries a message and the phase ends with `!done`; `!last` goes with
+ * the ballot (RULES Influence 4), so only during VOTE and before the ballot is
+ * complete, which hands the ballot in.
+ */
+export function seatGuidance(s: InfluenceState, seat: PlayerId): string {
+  if (!s.players.includes(seat) || !s.alive[seat]) return allowedNow(s, seat);
+  switch (s.phase) {
+    case 'WHISPER':
+      return `During WHISPER you may use: !dm @a @b ... <message> (up to ${s.config.maxDmRecipients} others, as often as you like), then !done; ${ALWAYS}.`;
+    case 'RUMOR':
+      return s.acted[seat] ? `You have posted this round; you may use: ${ALWAYS}.` : `During RUMOR you may use: !public <text|img:URL> (once), ${ALWAYS}.`;
+    case 'VOTE':
+      if (s.acted[seat]) return `Your ballot is in; you may use: ${ALWAYS}.`;
+      return twoLeft(s)
+        ? `During VOTE you may use: !last <text> (before your ballot is complete), !empower @p (not yourself), ${ALWAYS}; with two left there is no expose.`
+        : `During VOTE you may use: !last <text> (before your ballot is complete), !empower @p and !expose @p (not yourself), ${ALWAYS}.`;
+    default:
+      return allowedNow(s, seat);
+  }
+}
+
+/** The commands a person's draft still lacks for the phase (what `validate` calls missing fields). */
+export function stillNeeded(s: InfluenceState, draft: Record<string, unknown>): string {
+  switch (s.phase) {
+    case 'RUMOR':
+      return '!public <text|img:URL>';
+    case 'VOTE':
+      return [draft.empower === undefined ? '!empower @p' : '', draft.expose === undefined && !twoLeft(s) ? '!expose @p' : ''].filter(Boolean).join(' and ');
+    case 'POWER':
+      return '!eliminate @p or !protect @p';
+    default:
+      return '!done';
+  }
+}

@@ -1,0 +1,92 @@
+import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
+import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import { publicEvents } from '../roundText.ts';
+import type { PendingBeg } from '../types.ts';
+
+interface TrustAct {
+  action?: string;
+  target?: string;
+  granted?: boolean;
+}
+
+function act(id: string, a: TrustAct): string {
+  const target = a.target ? ` → ${a.target}` : '';
+  const beg = a.action === 'BEG' ? (a.granted ? ' (granted)' : ' (declined)') : '';
+  return `${id}: ${a.action ?? '?'}${target}${beg}`;
+}
+
+function describe(e: GameEvent): string {
+  const d = e.data ?? {};
+  if (e.type === 'round' && d.acts && typeof d.acts === 'object') {
+    const acts = Object.entries(d.acts as Record<string, TrustAct>).map(([id, a]) => act(id, a));
+    const sats = d.sats && typeof d.sats === 'object' ? Object.entries(d.sats as Record<string, number>).map(([id, s]) => `${id} ${s}`).join(', ') : '';
+    return `${acts.join('; ')}${sats ? `\nsats: ${sats}` : ''}`;
+  }
+  if (e.type === 'eliminated' && Array.isArray(d.players)) return `eliminated: ${(d.players as string[]).join(', ')}`;
+  if (e.type === 'spawned') return `${String(d.team)} replicated: a new unit ${String(d.unit)} with ${String(d.sats)} sats`;
+  if (e.type === 'match_over') {
+    const winners = (d.winners as string[] | undefined) ?? [];
+    return `match over (${String(d.kind ?? 'end')}): ${winners.length ? `winner${winners.length > 1 ? 's' : ''} ${winners.join(', ')}` : 'a draw'}`;
+  }
+  return Object.keys(d).length ? `${e.type}: ${JSON.stringify(d)}` : e.type;
+}
+
+/** A Trust round in words: every act as the public saw it, the scoreboard, eliminations and the ending. */
+export function trustRoundText(round: number, events: readonly GameEvent[]): string {
+  return [`[trust] Round ${round}`, ...publicEvents(events).map(describe)].join('\n');
+}
+
+/**
+ * Trust in the House: every BEG goes to the observer. The House posts it in the
+ * game room; a person answers with `!grant` / `!decline` until the beg timeout
+ * (`HOUSE_BEG_TIMEOUT_MS`, else the match's `begTimeoutMs`), then the configured
+ * policy answers whatever is left (by leaving it out of `external.observer`).
+ */
+export const trustAdapter: HouseGameAdapter = {
+  game: 'trust',
+  async external(ctx, decisions) {
+    const { match } = ctx;
+    const state = match.state as { round: number; config: { begTimeoutMs: number; observer: string } };
+    const timeout = ctx.setting('HOUSE_BEG_TIMEOUT_MS', state.config.begTimeoutMs);
+    const begs: PendingBeg[] = [];
+    for (const [player, raw] of Object.entries(decisions)) {
+      const checked = match.game.validate(match.state, player, raw);
+      if (!checked.ok) continue;
+      const d = checked.decision as { action: string; amount?: number; reason?: string };
+      if (d.action !== 'BEG' || d.amount === undefined) continue;
+      begs.push({ player, amount: d.amount, reason: d.reason ?? '', round: state.round, deadline: Date.now() + timeout });
+    }
+    if (begs.length === 0) return undefined;
+    const policy = state.config.observer;
+    for (const beg of begs) {
+      await ctx.say(
+        `${beg.player} begs the observer for ${beg.amount} sats: "${beg.reason}". Answer with !grant @${beg.player} N <reason> or !decline @${beg.player} <reason> within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
+      );
+    }
+    const { answers, unanswered } = await ctx.observer.ask(begs, Date.now() + timeout, ctx.signal);
+    if (unanswered.length) await ctx.say(`No answer for ${unanswered.join(', ')} in time: the ${policy} policy answers.`);
+    return { observer: answers as Record<PlayerId, unknown> };
+  },
+  roundText: (record) => trustRoundText(record.round, record.events),
+  parseMove: (text) => trustMove(text),
+};
+
+/**
+ * A person's Trust move in words: `HIGH_FIVE @Ada`, `attack Bram`, `block`,
+ * `beg 5 I am nearly out`, `replicate` (JSON works too). Anything else is
+ * passed on as it is, for the game's validation to explain.
+ */
+export function trustMove(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) return undefined;
+  const [head = '', ...rest] = trimmed.split(/\s+/);
+  const action = head.toUpperCase().replace(/-/g, '_');
+  const alias: Record<string, string> = { HIGHFIVE: 'HIGH_FIVE', NOTHING: 'DO_NOTHING', WAIT: 'DO_NOTHING', DONOTHING: 'DO_NOTHING' };
+  const name = alias[action] ?? action;
+  if (name === 'BEG') {
+    const amount = Number(rest[0]);
+    return { action: 'BEG', amount: Number.isFinite(amount) ? amount : rest[0], reason: rest.slice(1).join(' ') };
+  }
+  if ((name === 'HIGH_FIVE' || name === 'ATTACK') && rest[0]) return { action: name, target: rest[0].replace(/^@/, '') };
+  return { action: name };
+}

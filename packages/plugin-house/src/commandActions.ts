@@ -1,0 +1,70 @@
+import type { Action, Content, HandlerCallback, IAgentRuntime, Memory } from '@elizaos/core';
+import { parseCommand, type CommandSpec } from './commands/parse.ts';
+import { houseCommandTable } from './gameAdapters.ts';
+import type { CommandAuthor, CommandDesk } from './types.ts';
+
+export function authorOf(message: Memory): CommandAuthor {
+  const raw = (message.metadata as { raw?: { senderName?: string; senderId?: string } } | undefined)?.raw;
+  return { id: raw?.senderId ?? message.entityId, name: raw?.senderName ?? '' };
+}
+
+/** Chat platforms with their own send handler, where the House also posts the match it was asked for there. */
+const PLATFORMS = new Set(['discord', 'telegram']);
+
+async function originOf(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor['origin']> {
+  const source = message.content.source;
+  if (!source || !PLATFORMS.has(source)) return null;
+  const room = await runtime.getRoom(message.roomId);
+  return room?.channelId ? { source, channelId: room.channelId } : null;
+}
+
+/** The GUI channel a message came from, for the House to write back to that person later (their seat's private requests). */
+async function roomOf(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor['room']> {
+  if (message.content.source && PLATFORMS.has(message.content.source)) return null;
+  const room = await runtime.getRoom(message.roomId);
+  const serverId = room?.messageServerId ?? room?.serverId;
+  return room?.channelId && serverId ? { channelId: room.channelId, serverId } : null;
+}
+
+async function authorName(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor> {
+  const author = { ...authorOf(message), origin: await originOf(runtime, message), room: await roomOf(runtime, message) };
+  if (author.name) return author;
+  const entity = await runtime.getEntityById(message.entityId);
+  return { ...author, name: entity?.names?.[0] ?? '' };
+}
+
+/**
+ * Runs a House command deterministically: parse, check the phase, act, reply.
+ * No model is asked; a bad command gets a reply saying what is allowed.
+ */
+export async function runCommand(runtime: IAgentRuntime, message: Memory, callback?: HandlerCallback, table: readonly CommandSpec[] = houseCommandTable()): Promise<string | null> {
+  const parsed = parseCommand(message.content.text, table);
+  if (!parsed) return null;
+  const house = runtime.getService('house') as unknown as CommandDesk | null;
+  let text: string;
+  if (!house) text = 'The House is not ready yet; try again in a moment.';
+  else if (!parsed.ok) text = parsed.error;
+  else text = await house.handleCommand(parsed.command, await authorName(runtime, message));
+  const spec = parsed.ok ? table.find((s) => s.verb === (parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind)) : undefined;
+  const reply: Content = { text, actions: [spec?.action ?? 'HOUSE_COMMAND'], source: message.content.source, responseId: crypto.randomUUID() } as Content;
+  await callback?.(reply);
+  return text;
+}
+
+/** One action per command (HOUSE_GAMES, HOUSE_PLAY, ...), each valid only for its own verb. */
+export function commandActions(table: readonly CommandSpec[] = houseCommandTable()): Action[] {
+  return table.map((spec) => ({
+    name: spec.action,
+    similes: [`!${spec.verb}`],
+    description: `${spec.usage}: ${spec.help}`,
+    validate: async (_runtime, message) => {
+      const parsed = parseCommand(message.content.text, table);
+      return !!parsed && parsed.ok && (parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind) === spec.verb;
+    },
+    handler: async (runtime, message, _state, _options, callback) => {
+      const text = await runCommand(runtime, message, callback, table);
+      return { success: text !== null, text: text ?? undefined };
+    },
+    examples: [],
+  }));
+}

@@ -1,0 +1,216 @@
+import { applyOptionFlag } from '@the-house/lab/seats/matchOptions.ts';
+import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
+
+/**
+ * The House's chat commands, parsed at the boundary before any model is asked.
+ * Pure: text in, a value out, never a throw. The table is data so a game can
+ * add its own verbs (Influence: `!dm`, `!public`, ...) with `withCommands`.
+ */
+
+export type HouseCommand =
+  | { kind: 'games' }
+  | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown>; config?: Record<string, unknown> }
+  | { kind: 'join' }
+  | { kind: 'start' }
+  | { kind: 'status' }
+  | { kind: 'stop' }
+  | { kind: 'grant'; player: string; amount: number; reason: string }
+  | { kind: 'decline'; player: string; reason: string }
+  /** A person's move for their seat: the game's decision JSON or its short form. */
+  | { kind: 'move'; text: string }
+  /** A person hands in an open-ended move (several whispers). */
+  | { kind: 'done' }
+  /** Continues a paused match, optionally with larger budgets. */
+  | { kind: 'resume'; match?: string; options: Record<string, unknown> }
+  /** A game's own verb, routed to that game's adapter with its arguments untouched. */
+  | { kind: 'game'; verb: string; args: string[]; text: string };
+
+export type ParsedCommand = { ok: true; command: HouseCommand } | { ok: false; error: string };
+
+export interface CommandSpec {
+  verb: string;
+  /** The ElizaOS action that carries it (SCREAMING_SNAKE). */
+  action: string;
+  usage: string;
+  help: string;
+  parse(args: string[], text: string): ParsedCommand;
+}
+
+/** Where a match stands, for the "wrong phase" answers. */
+export type Situation = 'idle' | 'lobby' | 'running';
+
+const ok = (command: HouseCommand): ParsedCommand => ({ ok: true, command });
+const fail = (error: string): ParsedCommand => ({ ok: false, error });
+
+function noArgs(verb: string, command: HouseCommand): (args: string[]) => ParsedCommand {
+  return (args) => (args.length ? fail(`!${verb} takes no arguments`) : ok(command));
+}
+
+/** `@Name`, `Name` or `<@Name>` (Discord) to `Name`. */
+export function mentionName(token: string): string {
+  return token.replace(/^<@!?/, '').replace(/>$/, '').replace(/^@/, '').trim();
+}
+
+/** `--flag value` or `--flag=value`: the flag and its value (taken from `rest` when not inline). */
+function flag(token: string, rest: string[]): [string, string | undefined] {
+  const eq = token.indexOf('=');
+  return eq > 0 ? [token.slice(0, eq), token.slice(eq + 1)] : [token, rest.shift()];
+}
+
+/** A `--set` value as the config schema expects it: a number, true/false, or the text itself (the game's zod schema then checks it). */
+function configValue(text: string): unknown {
+  if (text === 'true' || text === 'false') return text === 'true';
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) ? n : text;
+}
+
+function parsePlay(args: string[]): ParsedCommand {
+  const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--set key=value ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+  const rest = [...args];
+  let seed: number | undefined;
+  const players: string[] = [];
+  const options: Record<string, unknown> = {};
+  const config: Record<string, unknown> = {};
+  let game: string | undefined;
+  while (rest.length) {
+    const token = rest.shift()!;
+    if (token.startsWith('--')) {
+      const [name, raw] = flag(token, rest);
+      if (name === '--set') {
+        const eq = raw?.indexOf('=') ?? -1;
+        if (!raw || eq <= 0) return fail(`--set needs key=value (a key of the game's config), got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
+        // A dotted key sets a nested field: `timers.whisper=60000`.
+        const path = raw.slice(0, eq).split('.');
+        let at = config;
+        for (const key of path.slice(0, -1)) at = (at[key] = typeof at[key] === 'object' && at[key] !== null ? at[key] : {}) as Record<string, unknown>;
+        at[path.at(-1)!] = configValue(raw.slice(eq + 1));
+        continue;
+      }
+      if (name === '--seed') {
+        if (raw === undefined || !/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return fail(`--seed needs a whole number, got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
+        seed = Number(raw);
+        continue;
+      }
+      const error = applyOptionFlag(options, name, raw);
+      if (error) return fail(`${error}; ${usage}`);
+      continue;
+    }
+    if (game === undefined) {
+      game = token.toLowerCase();
+      continue;
+    }
+    for (const name of token.split(',').map(mentionName)) if (name) players.push(name);
+  }
+  if (!game) return fail(`which game? ${usage}`);
+  const command: HouseCommand = { kind: 'play', game, players, options };
+  if (Object.keys(config).length) command.config = config;
+  if (seed !== undefined) command.seed = seed;
+  return ok(command);
+}
+
+function parseGrant(args: string[]): ParsedCommand {
+  const usage = 'usage: !grant @name N <reason>';
+  const [who, amount, ...reason] = args;
+  const player = who ? mentionName(who) : '';
+  if (!player) return fail(`whom to grant? ${usage}`);
+  if (amount === undefined || !/^\d+$/.test(amount)) return fail(`the amount must be a whole number of sats, got ${amount === undefined ? 'nothing' : `'${amount}'`}; ${usage}`);
+  return ok({ kind: 'grant', player, amount: Number(amount), reason: reason.join(' ').trim() || 'the observer chose to help' });
+}
+
+function parseDecline(args: string[]): ParsedCommand {
+  const [who, ...reason] = args;
+  const player = who ? mentionName(who) : '';
+  if (!player) return fail('whom to decline? usage: !decline @name <reason>');
+  return ok({ kind: 'decline', player, reason: reason.join(' ').trim() || 'the observer declined' });
+}
+
+function parseResume(args: string[]): ParsedCommand {
+  const usage = 'usage: !resume [match id] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+  const rest = [...args];
+  const options: Record<string, unknown> = {};
+  let match: string | undefined;
+  while (rest.length) {
+    const token = rest.shift()!;
+    if (token.startsWith('--')) {
+      const [name, raw] = flag(token, rest);
+      const error = applyOptionFlag(options, name, raw);
+      if (error) return fail(`${error}; ${usage}`);
+    } else if (match === undefined) match = token;
+    else return fail(`unexpected '${token}'; ${usage}`);
+  }
+  return ok(match === undefined ? { kind: 'resume', options } : { kind: 'resume', match, options });
+}
+
+export const baseCommands: readonly CommandSpec[] = [
+  { verb: 'games', action: 'HOUSE_GAMES', usage: '!games', help: 'list the games the House runs', parse: noArgs('games', { kind: 'games' }) },
+  { verb: 'play', action: 'HOUSE_PLAY', usage: '!play <game> [player names] [--seed N]', help: 'open a match (with names: start it at once; without: open a lobby for !join)', parse: parsePlay },
+  { verb: 'join', action: 'HOUSE_JOIN', usage: '!join', help: 'join the open lobby', parse: noArgs('join', { kind: 'join' }) },
+  { verb: 'start', action: 'HOUSE_START', usage: '!start', help: 'start the lobby match', parse: noArgs('start', { kind: 'start' }) },
+  { verb: 'status', action: 'HOUSE_STATUS', usage: '!status', help: 'show the scoreboard of the current match', parse: noArgs('status', { kind: 'status' }) },
+  { verb: 'stop', action: 'HOUSE_STOP', usage: '!stop', help: 'stop the current match', parse: noArgs('stop', { kind: 'stop' }) },
+  { verb: 'grant', action: 'HOUSE_GRANT', usage: '!grant @name N <reason>', help: 'answer a beg: give up to N sats', parse: parseGrant },
+  { verb: 'decline', action: 'HOUSE_DECLINE', usage: '!decline @name <reason>', help: 'answer a beg: give nothing', parse: parseDecline },
+  {
+    verb: 'move',
+    action: 'HOUSE_MOVE',
+    usage: '!move <decision>',
+    help: 'your move, when you hold a seat: the decision JSON or the game’s short form',
+    parse: (_args, text) => (text ? ok({ kind: 'move', text }) : fail('!move needs your decision, e.g. !move {"action": "HIGH_FIVE"}')),
+  },
+  { verb: 'done', action: 'HOUSE_DONE', usage: '!done', help: 'hand in a move that takes several commands', parse: noArgs('done', { kind: 'done' }) },
+  { verb: 'resume', action: 'HOUSE_RESUME', usage: '!resume [match id] [--budget-tokens N ...]', help: 'continue a match paused by its budget', parse: parseResume },
+];
+
+/** A game verb routed as `{kind: 'game'}` to the game's adapter, e.g. `gameCommand('dm', 'INFLUENCE_DM', '!dm @a @b', 'open a private channel')`. */
+export function gameCommand(verb: string, action: string, usage: string, help: string): CommandSpec {
+  return { verb, action, usage, help, parse: (args, text) => ok({ kind: 'game', verb, args, text }) };
+}
+
+/** A table with extra verbs; a later spec with the same verb replaces the earlier one. */
+export function withCommands(table: readonly CommandSpec[], extra: readonly CommandSpec[]): CommandSpec[] {
+  const byVerb = new Map(table.map((s) => [s.verb, s]));
+  for (const spec of extra) byVerb.set(spec.verb, spec);
+  return [...byVerb.values()];
+}
+
+export function commandList(table: readonly CommandSpec[] = baseCommands): string {
+  return table.map((s) => s.usage).join(', ');
+}
+
+/**
+ * `null` when the text is not a command at all (ordinary chat); otherwise the
+ * parsed command or a message saying what is allowed.
+ */
+export function parseCommand(text: string | undefined, table: readonly CommandSpec[] = baseCommands): ParsedCommand | null {
+  if (!looksLikeCommand(text)) return null;
+  const body = text!.trim().slice(1);
+  const [head = '', ...args] = body.split(/\s+/).filter(Boolean);
+  const verb = head.toLowerCase();
+  const spec = table.find((s) => s.verb === verb);
+  if (!spec) return fail(`unknown command '!${verb}'. Allowed: ${commandList(table)}`);
+  const argText = body.slice(head.length).trim();
+  return spec.parse(args, argText);
+}
+
+export function actionFor(command: HouseCommand, table: readonly CommandSpec[] = baseCommands): string {
+  const verb = command.kind === 'game' ? command.verb : command.kind;
+  return table.find((s) => s.verb === verb)?.action ?? 'HOUSE_COMMAND';
+}
+
+const allowedIn: Record<Situation, string[]> = {
+  idle: ['games', 'play', 'status', 'resume'],
+  lobby: ['games', 'join', 'start', 'status', 'stop', 'resume'],
+  running: ['games', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'resume'],
+};
+
+/** `null` when the command fits the situation; otherwise what is allowed now. Game verbs are checked by their game. */
+export function checkSituation(command: HouseCommand, situation: Situation): string | null {
+  if (command.kind === 'game') return null;
+  if (allowedIn[situation].includes(command.kind)) return null;
+  const why: Record<Situation, string> = {
+    idle: 'no match is open',
+    lobby: 'a match is waiting in the lobby',
+    running: 'a match is being played',
+  };
+  return `!${command.kind} is not possible now: ${why[situation]}. Allowed now: ${allowedIn[situation].map((v) => `!${v}`).join(', ')}`;
+}

@@ -1,0 +1,54 @@
+import { htmlPage } from '@the-house/lab/report/htmlPage.ts';
+import type { Rendered } from './chartSpec.ts';
+
+/** Milliseconds between two polls of the view route. */
+export const POLL_MS = 2000;
+
+const STYLE = `<style>.dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}
+.num{text-align:right}.pill{padding:1px 8px;border-radius:10px;background:#2a2f3a}.pill.running{background:#1f5130}.pill.lobby{background:#4a3f14}
+.pill.stopped{background:#5a1f1f}.badge{font-size:11px;background:#665c1e;border-radius:4px;padding:0 5px}tr.eliminated td{opacity:.55}
+.plot{aspect-ratio:1}.timeline{padding-left:18px}.timeline ul{margin:2px 0 8px;padding-left:18px}.begs{border-left:3px solid #edc948;padding-left:10px}
+.legend{margin-right:10px;white-space:nowrap}#updated{position:fixed;top:6px;right:12px;font-size:12px}
+.grid{grid-template-columns:repeat(auto-fit,minmax(min(400px,100%),1fr))}.grid>div{min-width:0}.card,.scroll{overflow-x:auto}
+@media (max-width:640px){body{padding:8px 10px}h1{font-size:20px}h2{font-size:17px}.card{padding:8px 10px}td,th{padding:3px 6px}}</style>`;
+
+/**
+ * Draws the view (HTML plus chart specs) and polls the view route for a new
+ * one; only a changed view is redrawn, so an idle page stays still. Every other
+ * line is dashed and drawn above the solid ones, so that players with equal
+ * scores stay visible (the legend is reversed back into seat order).
+ */
+const SCRIPT = `const charts = {};
+let last = '';
+function draw(view) {
+  const text = JSON.stringify(view);
+  if (text === last) return;
+  last = text;
+  for (const id of Object.keys(charts)) { charts[id].destroy(); delete charts[id]; }
+  document.getElementById('house').innerHTML = view.html;
+  for (const c of view.charts) {
+    const canvas = document.getElementById(c.id);
+    if (!canvas || typeof Chart === 'undefined') continue;
+    charts[c.id] = new Chart(canvas, {
+      type: c.kind,
+      data: { labels: c.labels, datasets: c.datasets.map((d, i) => ({ label: d.label, data: d.data, borderDash: i % 2 ? [6, 4] : [], order: c.datasets.length - i, borderColor: d.color, backgroundColor: d.color, pointRadius: c.labels.length > 40 ? 0 : 2, borderWidth: 2, spanGaps: false })) },
+      options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { x: { ticks: { color: '#9aa4b2' }, title: { display: true, text: 'round', color: '#9aa4b2' } }, y: { ticks: { color: '#9aa4b2' } } }, plugins: { legend: { reverse: true, labels: { color: '#e6e6e6' } } } },
+    });
+  }
+}
+const viewUrl = location.pathname.replace(/\\/$/, '') + '/view' + location.search;
+async function poll() {
+  try {
+    const res = await fetch(viewUrl, { cache: 'no-store' });
+    if (res.ok) { draw(await res.json()); document.getElementById('updated').textContent = 'updated ' + new Date().toLocaleTimeString(); }
+  } catch (e) {
+    document.getElementById('updated').textContent = 'offline: ' + e;
+  }
+}
+draw(DATA);
+setInterval(poll, ${POLL_MS});`;
+
+/** The House tab: a self-contained page (Chart.js inline) showing `view` and keeping it live. */
+export function dashboardPage(view: Rendered): string {
+  return htmlPage({ title: 'The House', body: `${STYLE}<span id="updated" class="muted"></span><main id="house"></main>`, data: view, script: SCRIPT, charts: true });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'bun:test';
+import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
+import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
+import { influencePanel } from './influencePanel.ts';
+
+describe('influencePanel', () => {
+  test("shows the phase, the last round's votes and who was eliminated", () => {
+    const detail = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e'], 2);
+    const state = detail.state as { phase: string; rounds: Array<{ round: number; empowerVotes: Record<string, number>; eliminated: Array<{ player: string }> }> };
+    const html = influencePanel(detail)!.html;
+    expect(html).toContain(`Phase <b class="phase">${state.phase}</b>`);
+    const last = state.rounds[state.rounds.length - 1]!;
+    expect(html).toContain(`Votes, round ${last.round}`);
+    for (const [p, n] of Object.entries(last.empowerVotes)) expect(html).toContain(`<tr data-player="${p}"><td>${p}</td><td class="num">${n}</td>`);
+    for (const e of last.eliminated) expect(html).toContain(`round ${last.round}: ${e.player}`);
+  });
+
+  test('every round’s outcome and the current rumours; DMs only counted while the game runs', () => {
+    const detail = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e', 'f'], 1);
+    const state = detail.state as { phase: string; round: number; posts: Array<{ round: number; from: string }>; channels: Array<{ messages: Array<{ text: string }> }>; rounds: Array<{ round: number; empowered: string }> };
+    expect(state.phase).not.toBe('END');
+    const { html, charts } = influencePanel(detail)!;
+    expect(html).toContain(`<tr data-round="1"><td class="num">1</td><td>${state.rounds[0]!.empowered}</td>`);
+    for (const p of state.posts.filter((x) => x.round === state.round)) expect(html).toContain(`<li><b>${p.from}</b>: `);
+    const dms = state.channels.flatMap((c) => c.messages);
+    expect(dms.length).toBeGreaterThan(0);
+    expect(html).toContain(`${state.channels.length} private channel(s), ${dms.length} DM(s): revealed when the game ends.`);
+    for (const m of dms) expect(html).not.toContain(m.text);
+    expect(charts).toEqual([expect.objectContaining({ id: 'influence-votes-influence-1', kind: 'bar', labels: ['a', 'b', 'c', 'd', 'e', 'f'] })]);
+  });
+
+  test('after the game: the winner, the published head, and every DM revealed', () => {
+    const detail = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e'], 99);
+    const state = detail.state as { phase: string; winner: string; publishedHead: string; channels: Array<{ members: string[]; messages: Array<{ from: string; text: string }> }> };
+    expect(state.phase).toBe('END');
+    const html = influencePanel(detail)!.html;
+    expect(html).toContain(`Winner: <b>${state.winner}</b>, the last operative.`);
+    expect(html).toContain(`<code>${state.publishedHead}</code>`);
+    expect(html).toContain('<h3>DMs, revealed</h3>');
+    for (const c of state.channels) {
+      expect(html).toContain(`<b>${c.members.join(' + ')}</b>`);
+      for (const m of c.messages) expect(html).toContain(`<td>${m.from}</td><td>${escapeHtml(m.text)}</td>`);
+    }
+  });
+
+  test('gives nothing for another game', () => {
+    expect(influencePanel(playedMatchDetail('trust', ['ada', 'bob'], 1))).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
+import type { MatchDetail } from '../types.ts';
+import { cafePanel } from './cafePanel.ts';
+import { chartBox, type ChartSpec, type Rendered } from './chartSpec.ts';
+import { domId } from './domId.ts';
+import { goldminePanel } from './goldminePanel.ts';
+import { scoreField, seriesOverRounds } from './historySeries.ts';
+import { influencePanel } from './influencePanel.ts';
+import { renderScoreboard } from './renderScoreboard.ts';
+import { renderTimeline } from './renderTimeline.ts';
+import { renderUsage } from './renderUsage.ts';
+import { scoreUnit } from './scoreUnit.ts';
+
+/** Game panels by game id; a game with none (or a state it cannot read) shows the common parts only. */
+const PANELS: Record<string, (detail: MatchDetail) => Rendered | null> = {
+  goldmine: goldminePanel,
+  cafe: cafePanel,
+  influence: influencePanel,
+};
+
+function begs(detail: MatchDetail): string {
+  if (!detail.pendingBegs.length) return '';
+  const items = detail.pendingBegs
+    .map((b) => `<li><b>${escapeHtml(b.player)}</b> begs ${b.amount}: “${escapeHtml(b.reason)}”. Answer in the game room: <code>!grant @${escapeHtml(b.player)} N reason</code> or <code>!decline @${escapeHtml(b.player)} reason</code></li>`)
+    .join('');
+  return `<div class="begs"><h3>Waiting for the observer</h3><ul>${items}</ul></div>`;
+}
+
+/** One match's card: status, begs waiting, scoreboard, score chart, the game's panel, the timeline. */
+export function renderMatch(detail: MatchDetail, title = detail.summary.game): Rendered {
+  const { summary } = detail;
+  const charts: ChartSpec[] = [];
+  const field = scoreField(summary.game, detail.history);
+  let chart = '';
+  if (field && detail.history.length) {
+    const id = domId('score', summary.id);
+    const unit = scoreUnit(summary.game) !== 'score' && ['sats', 'gold', 'tokens'].includes(field) ? scoreUnit(summary.game) : field;
+    charts.push({ id, title: `${unit} over rounds`, kind: 'line', ...seriesOverRounds(detail.history, { field }, summary.players.map((p) => p.name)) });
+    chart = `<div><h3>${escapeHtml(unit)} over rounds</h3>${chartBox(id)}</div>`;
+  }
+  const panel = PANELS[summary.game]?.(detail) ?? null;
+  if (panel) charts.push(...panel.charts);
+  const ending = detail.outcome.over ? ` · ${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.map(escapeHtml).join(', ')}` : ''}` : '';
+  const html = `<section class="card match" data-match="${escapeHtml(summary.id)}" data-status="${summary.status}">
+<h2>${escapeHtml(title)} <span class="muted">${escapeHtml(summary.id)}</span></h2>
+<p class="status"><span class="pill ${summary.status}">${summary.status}</span> round ${summary.round}${ending}</p>
+${begs(detail)}
+<div class="grid"><div><h3>Scoreboard</h3>${renderScoreboard(summary)}</div>${chart}</div>
+${renderUsage(detail)}
+${panel?.html ?? ''}
+<h3>Timeline</h3>${renderTimeline(detail.events)}
+</section>`;
+  return { html, charts };
+}

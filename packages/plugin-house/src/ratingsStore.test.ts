@@ -1,0 +1,40 @@
+import { expect, test } from 'bun:test';
+import type { IAgentRuntime } from '@elizaos/core';
+import { Match } from '@the-house/games/engine/match.ts';
+import { runMatchSync } from '@the-house/games/engine/runner.ts';
+import { games } from '@the-house/games/registry.ts';
+import { emptyRecord, type MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
+import { participantOf, RatingsStore } from './ratingsStore.ts';
+
+const record: MatchRecord = {
+  ...emptyRecord(),
+  seats: {
+    Mia: { brain: 'model', strategy: 'grudger', persona: '', system: '' },
+    Max: { brain: 'model', strategy: 'copykitten', persona: '', system: '' },
+    Ada: { brain: 'offline', strategy: 'copycat', persona: '', system: '' },
+    Pat: { brain: 'human', strategy: null, persona: '', system: '' },
+  },
+  calls: [{ seq: 0, matchId: 'm', caller: 'Mia', purpose: 'decision', round: 1, phase: 'act', provider: 'openai@x', model: 'gpt-4o', promptHash: '', params: {}, response: '{}', error: null, tokensIn: 1, tokensOut: 1, latencyMs: 1, retries: [], cost: 0, at: 0 }],
+  phases: [],
+};
+
+test('a seat is rated as its brain: the model it used, its baseline, or the person', () => {
+  expect(['Mia', 'Max', 'Ada', 'Pat', 'Zed'].map((p) => participantOf(record, p))).toEqual(['model:gpt-4o', 'copykitten', 'copycat', 'person:Pat', 'Zed']);
+});
+
+test('finished matches accumulate in the store, one leaderboard per game', async () => {
+  const cache = new Map<string, unknown>();
+  const store = new RatingsStore({ getCache: async (k: string) => cache.get(k), setCache: async (k: string, v: unknown) => cache.set(k, v) && true } as unknown as IAgentRuntime);
+  const trust = games.trust!;
+  for (let seed = 1; seed <= 3; seed++) {
+    const match = Match.create(trust, {}, seed, ['Mia', 'Ada']);
+    runMatchSync(match, { Mia: trust.strategies['always-cheat']!, Ada: trust.strategies['always-cooperate']! });
+    await store.rate(trust, match.state, ['Mia', 'Ada'], record);
+  }
+  const boards = await store.leaderboards(['trust', 'cafe']);
+  expect(Object.keys(boards)).toEqual(['trust']);
+  expect(boards.trust!.map((r) => [r.participant, r.matches])).toEqual([
+    ['model:gpt-4o', 3],
+    ['copycat', 3],
+  ]);
+});

@@ -1,0 +1,113 @@
+import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos/core';
+import { games } from '@the-house/games/registry.ts';
+import { dashboardPage } from './dashboard/dashboardPage.ts';
+import type { Rendered } from './dashboard/chartSpec.ts';
+import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';
+import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
+import type { MatchDetail, MatchSummary } from './types.ts';
+
+/** What the routes read from the House's service (registered as `house`). */
+export interface MatchReader {
+  listMatches(): MatchSummary[] | Promise<MatchSummary[]>;
+  getMatch(id: string): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
+  /** Rating leaderboards by game, when the service keeps them. */
+  leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
+}
+
+function reader(runtime: IAgentRuntime): MatchReader | null {
+  const service = runtime.getService('house') as unknown as Partial<MatchReader> | null;
+  return service && typeof service.listMatches === 'function' && typeof service.getMatch === 'function' ? (service as MatchReader) : null;
+}
+
+const titles = Object.fromEntries(Object.values(games).map((g) => [g.id, g.title]));
+
+/** The dashboard's view: every match listed, the live and latest ones in full. */
+export async function dashboardView(house: MatchReader): Promise<Rendered> {
+  const summaries = await house.listMatches();
+  const details: MatchDetail[] = [];
+  for (const s of pickDetailed(summaries)) {
+    const d = await house.getMatch(s.id);
+    if (d) details.push(d);
+  }
+  return renderDashboard(summaries, details, titles, (await house.leaderboards?.()) ?? {});
+}
+
+/**
+ * Wraps a handler: the server calls handlers without awaiting them, so every
+ * failure must become a response here. No House service is a 503.
+ */
+function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse) => Promise<void>) {
+  return async (req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime): Promise<void> => {
+    try {
+      const house = reader(runtime);
+      if (!house) {
+        res.status(503).json({ error: 'The House service is not running on this agent.' });
+        return;
+      }
+      await run(house, req, res);
+    } catch (error) {
+      if (!res.headersSent) res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}
+
+function noStore(res: RouteResponse): void {
+  res.setHeader?.('Cache-Control', 'no-store');
+}
+
+/**
+ * The House's HTTP routes (served under `/house/...`): the public `House` tab,
+ * the view it polls, and the JSON of the matches.
+ */
+export const houseRoutes: Route[] = [
+  {
+    type: 'GET',
+    path: '/dashboard',
+    public: true,
+    name: 'House',
+    handler: handle(async (house, _req, res) => {
+      const page = dashboardPage(await dashboardView(house));
+      res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
+      noStore(res);
+      res.status(200).send(page);
+    }),
+  },
+  {
+    type: 'GET',
+    path: '/dashboard/view',
+    handler: handle(async (house, _req, res) => {
+      noStore(res);
+      res.status(200).json(await dashboardView(house));
+    }),
+  },
+  {
+    type: 'GET',
+    path: '/matches',
+    handler: handle(async (house, _req, res) => {
+      noStore(res);
+      res.status(200).json(await house.listMatches());
+    }),
+  },
+  {
+    type: 'GET',
+    path: '/ratings',
+    handler: handle(async (house, _req, res) => {
+      noStore(res);
+      res.status(200).json((await house.leaderboards?.()) ?? {});
+    }),
+  },
+  {
+    type: 'GET',
+    path: '/matches/:id',
+    handler: handle(async (house, req, res) => {
+      const id = req.params?.id ?? '';
+      const detail = await house.getMatch(id);
+      noStore(res);
+      if (!detail) {
+        res.status(404).json({ error: `No match with id '${id}'.` });
+        return;
+      }
+      res.status(200).json(detail);
+    }),
+  },
+];

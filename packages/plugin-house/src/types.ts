@@ -1,0 +1,121 @@
+import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
+import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
+
+import type { Budget, Spend } from '@the-house/lab/models/budget.ts';
+import type { MatchRecord, SeatUsage } from '@the-house/lab/models/matchRecorder.ts';
+import type { MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
+import type { HouseCommand } from './commands/parse.ts';
+
+/** `paused`: its budget is spent; `!resume` with a larger one continues it. */
+export type MatchStatus = 'lobby' | 'running' | 'paused' | 'finished' | 'stopped';
+
+export interface MatchPlayerSummary {
+  /** Player id inside the game (the character's name). */
+  name: string;
+  alive: boolean;
+  score: number;
+}
+
+/** One row of `GET /house/matches`. */
+export interface MatchSummary {
+  id: string;
+  game: string;
+  status: MatchStatus;
+  /** Round being played, or the last one once finished. */
+  round: number;
+  players: MatchPlayerSummary[];
+  winners: PlayerId[];
+  /** What its model players spent so far (tokens in + out, and cost by the price table). */
+  spend: Spend;
+}
+
+/** One finished round as the game's `report` gave it (e.g. Trust: `{sats, alive}` per player). */
+export interface RoundHistoryEntry {
+  round: number;
+  players: Record<PlayerId, Record<string, unknown>>;
+  extra?: Record<string, unknown>;
+}
+
+/** `GET /house/matches/:id`: everything the House knows about a match (the dashboard is the observer's view). */
+export interface MatchDetail {
+  summary: MatchSummary;
+  state: unknown;
+  /** The hash-chained event log, private entries included (they carry `to`). */
+  events: LogEntry[];
+  history: RoundHistoryEntry[];
+  outcome: Outcome;
+  /** Begs waiting for the observer's `!grant` / `!decline`. */
+  pendingBegs: PendingBeg[];
+  /** Per seat (and `house`): model calls, tokens, cost, retries, invalid answers, repairs, fallbacks. */
+  usage: Record<string, SeatUsage>;
+  budget: Budget;
+  /** Why the match is paused, when it is. */
+  paused: string | null;
+  /** People whose move the House is waiting for (lower-case seat names). */
+  waitingFor: PlayerId[];
+}
+
+export interface PendingBeg {
+  player: PlayerId;
+  amount: number;
+  reason: string;
+  round: number;
+  /** Epoch ms after which the configured policy answers. */
+  deadline: number;
+}
+
+/** What the House persists for a match after every phase; enough to resume it exactly. */
+export interface StoredMatch {
+  id: string;
+  game: string;
+  seed: number;
+  config: unknown;
+  status: MatchStatus;
+  players: PlayerId[];
+  /** Game-room channel (server side) the public outcome goes to. */
+  channelId: string | null;
+  /** Messaging-server id of the room. */
+  serverId: string | null;
+  state: unknown;
+  log: LogEntry[];
+  history: RoundHistoryEntry[];
+  /** Where `!play` came from when that is another platform (Discord): the public outcome is posted there too. */
+  origin?: { source: string; channelId: string } | null;
+  /** Last round whose public outcome reached the game room (a restart posts the rest, once). */
+  postedRound: number;
+  options: MatchOptions;
+  /** Every model call and every seat's answers, phase by phase: what `replay-match` replays. */
+  record: MatchRecord;
+  /** Why the match is paused, when it is. */
+  paused: string | null;
+  /** Whether the finished match has gone into the ratings (once). */
+  rated?: boolean;
+  /** Seats held by people, by seat name. */
+  humans: Record<PlayerId, HumanSeat>;
+  /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */
+  rooms: Record<string, { channelId: string; serverId: string }>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Who sent a command, as far as the House can tell. */
+export interface CommandAuthor {
+  id: string;
+  name: string;
+  /** The platform channel the command came from, when it is not the web GUI (e.g. Discord). */
+  origin?: { source: string; channelId: string } | null;
+  /** The web GUI channel the command came from (a person's chat with the House), where the House can write back later. */
+  room?: { channelId: string; serverId: string } | null;
+}
+
+/** A seat held by a person: who they are, and where the House writes to them privately. */
+export interface HumanSeat {
+  id: string;
+  room: { channelId: string; serverId: string } | null;
+  origin: { source: string; channelId: string } | null;
+}
+
+/** What the command actions need of the House service (registered as `house`): a command in, the reply out. */
+export interface CommandDesk {
+  handleCommand(command: HouseCommand, author: CommandAuthor): Promise<string>;
+}

@@ -1,0 +1,158 @@
+import { ModelType, Service, type Action, type Evaluator, type IAgentRuntime, type Memory, type Plugin, type Provider } from '@elizaos/core';
+import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
+import { decodeRequest, type DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
+import { decisionPrompt, personaText } from '@the-house/lab/decision/decisionPrompt.ts';
+import { games } from '@the-house/games/registry.ts';
+import { remember } from '@the-house/lab/decision/memory.ts';
+import { emptyNotes, type PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
+import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
+import { DEFAULT_WINDOW, notesKey, renderPlayerView, type ViewWindow } from '@the-house/lab/decision/playerView.ts';
+
+export const DECIDE_ACTION = 'HOUSE_DECIDE';
+export const NOTES_EVALUATOR = 'HOUSE_OPPONENT_NOTES';
+
+/** What the House sends a player after a round: its new view, whose history holds that round as it saw it. */
+export interface RoundNotice {
+  matchId: string;
+  game: string;
+  round: number;
+  view: unknown;
+}
+
+export function requestOf(message: Memory): DecisionRequest | null {
+  const carried = (message.content as { houseRequest?: DecisionRequest }).houseRequest;
+  return carried ?? decodeRequest(message.content.text ?? '');
+}
+
+function noticeOf(message: Memory): RoundNotice | null {
+  return (message.content as { houseRound?: RoundNotice }).houseRound ?? null;
+}
+
+async function loadNotes(runtime: IAgentRuntime, matchId: string): Promise<PlayerNotes | null> {
+  return (await runtime.getCache<PlayerNotes>(notesKey(matchId))) ?? null;
+}
+
+/** PLAYER_VIEW: the player's own view of the request in the message, with its notes on each opponent. */
+export const playerViewProvider: Provider = {
+  name: 'PLAYER_VIEW',
+  description: "This player's own view of its current game: history as it saw it, legal moves, decision schema, notes on opponents",
+  dynamic: true,
+  get: async (runtime, message) => {
+    const request = requestOf(message);
+    if (!request) return { text: '', values: {}, data: {} };
+    const notes = await loadNotes(runtime, request.matchId);
+    return {
+      text: renderPlayerView(request, notes),
+      values: { houseGame: request.game, houseRound: request.round, housePhase: request.phase },
+      data: { request, notes },
+    };
+  },
+};
+
+/** An answer to a prompt: its text, or why there is none; `call` is the House's record of the model call. */
+export interface AskResult {
+  text: string | null;
+  error: string | null;
+  call?: number;
+}
+
+/**
+ * What the House passes to HOUSE_DECIDE: how to reach this player's model
+ * (metered, rate-limited and recorded by the House), whether the model reads
+ * the prompt or an offline brain does, and the history window.
+ */
+export interface DecideOptions {
+  ask(prompt: string): Promise<AskResult>;
+  forModel: boolean;
+  window?: ViewWindow;
+}
+
+async function ownModel(runtime: IAgentRuntime, prompt: string): Promise<AskResult> {
+  try {
+    return { text: String(await runtime.useModel(ModelType.TEXT_LARGE, { prompt })), error: null };
+  } catch (error) {
+    return { text: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * HOUSE_DECIDE: answers the House's request with this player's brain (its
+ * TEXT_LARGE model: a real one, or the offline brain plugin) and keeps the
+ * exchange in its own memory. The prompt is built from the player's own view
+ * and notes only (`decisionPrompt`), so nothing another player knows can reach it.
+ */
+export const decideAction: Action = {
+  name: DECIDE_ACTION,
+  similes: ['DECIDE', 'MAKE_MOVE'],
+  description: 'Answer The House with this round’s decision as one JSON object',
+  validate: async (_runtime, message) => requestOf(message) !== null,
+  handler: async (runtime, message, _state, options) => {
+    const request = requestOf(message);
+    if (!request) return { success: false, error: 'no House request in this message' };
+    const house = options as Partial<DecideOptions> | undefined;
+    const notes = await loadNotes(runtime, request.matchId);
+    const prompt = decisionPrompt(personaText(runtime.character), request, notes, { forModel: house?.forModel ?? true, ...(house?.window ?? DEFAULT_WINDOW) });
+    const answer = house?.ask ? await house.ask(prompt) : await ownModel(runtime, prompt);
+    if (answer.text !== null) {
+      await runtime.createMemory(
+        { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' } },
+        'messages',
+      );
+    }
+    return { success: answer.text !== null, text: answer.text ?? '', error: answer.error ?? undefined, data: { answer } };
+  },
+  examples: [],
+};
+
+/** After each round: fold the round, as this player saw it, into its notes on each opponent. */
+export const opponentNotesEvaluator: Evaluator = {
+  name: NOTES_EVALUATOR,
+  description: 'Updates this player’s notes (trust, betrayals, unreturned high fives) on each opponent after a round',
+  alwaysRun: true,
+  examples: [],
+  validate: async (_runtime, message) => noticeOf(message) !== null,
+  handler: async (runtime, message) => {
+    const notice = noticeOf(message);
+    if (!notice) return;
+    const before = (await loadNotes(runtime, notice.matchId)) ?? emptyNotes(notice.matchId);
+    const after = remember(before, runtime.character.name, games[notice.game], notice.view);
+    await runtime.setCache(notesKey(notice.matchId), after);
+    return { success: true, data: { notes: after } };
+  },
+};
+
+/**
+ * Registers the runtime as a player the House can seat, and keeps House
+ * commands (`!play`, ...) out of the player's own chat flow: they are for the House.
+ */
+export class PlayerService extends Service {
+  static override serviceType = 'house-player';
+  override capabilityDescription = 'A competitor of The House';
+
+  static override async start(runtime: IAgentRuntime): Promise<PlayerService> {
+    const service = new PlayerService(runtime);
+    registerPlayer(runtime);
+    const messages = runtime.messageService;
+    if (messages) {
+      const handle = messages.handleMessage.bind(messages);
+      messages.handleMessage = async (rt, message, callback, options) => {
+        if (looksLikeCommand(message.content.text)) return { didRespond: false, responseContent: null, responseMessages: [], state: { values: {}, data: {}, text: '' }, mode: 'none' };
+        return handle(rt, message, callback, options);
+      };
+    }
+    return service;
+  }
+
+  override async stop(): Promise<void> {
+    unregisterPlayer(this.runtime);
+  }
+}
+
+export const playerPlugin: Plugin = {
+  name: 'house-player',
+  description: 'A competitor of The House: its view provider, decision action and notes evaluator',
+  actions: [decideAction],
+  providers: [playerViewProvider],
+  evaluators: [opponentNotesEvaluator],
+  services: [PlayerService],
+};
