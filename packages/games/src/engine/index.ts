@@ -6,3 +6,4 @@ export * from './config.ts';
 export * from './match.ts';
 export * from './runner.ts';
 export * from './replay.ts';
+export * from './runMetrics.ts';

@@ -101,6 +101,59 @@ export interface RoundReport {
   extra?: Record<string, unknown>;
 }
 
+/** Rounds `from..to` of a run (1-based, both included). */
+export interface Window {
+  from: number;
+  to: number;
+}
+
+/** A finished run as an experiment sees it: the final state and every finished round with its events (private ones included). */
+export interface PlayedRun<S = unknown> {
+  state: S;
+  rounds: ReadonlyArray<{ round: number; events: readonly GameEvent[] }>;
+}
+
+/** A named measure of a run over a window of rounds, and the direction a research question expects from first to second half. */
+export interface MetricDef<H> {
+  name: string;
+  /** One line for reports: what the number is. */
+  about: string;
+  of(h: H, w: Window): number;
+  /** `lower`/`higher`: the second half is expected to be lower/higher; `none`: descriptive only. */
+  expect: 'lower' | 'higher' | 'none';
+  /** A share (0..1), shown as a percentage. */
+  percent: boolean;
+  /** Meaningful for the whole run only (rounds to the end, the winner's votes): no halves, no half test. */
+  wholeOnly?: boolean;
+}
+
+/** One run's value of a metric over the whole run and over each half (NaN where a window is empty or the metric has no halves). */
+export interface MetricRow {
+  metric: string;
+  whole: number;
+  first: number;
+  second: number;
+}
+
+/**
+ * What a game measures of one finished run, for sweeps and tournaments: it
+ * reads the run once into its own history `H`, then each metric reads that
+ * over a window. Pure, like the rules.
+ */
+export interface GameMetrics<S = any, H = any> {
+  /** Reads the run once (round logs, tallies...). */
+  history(run: PlayedRun<S>): H;
+  /** Rounds the history covers (the halves split them). */
+  rounds(h: H): number;
+  defs: readonly MetricDef<H>[];
+  /** The metrics a report charts first (mean and CI per treatment, halves), by name. */
+  headline: readonly string[];
+  /** Per-round series for charts: one value per round, by name and title. */
+  series?(h: H): Array<{ key: string; title: string; percent: boolean; values: number[] }>;
+  /** What the run looked like after `round`, for a report (Gold mining: the ownership map); JSON. */
+  snapshot?(h: H, round: number): unknown;
+}
+
 /**
  * The game contract (boardgame.io style): data plus pure functions. Rules never
  * import ElizaOS, read the clock, call Math.random, or log.
@@ -159,6 +212,8 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
    * map, a ledger). Without it, prompts carry the view as JSON.
    */
   prompt?(view: V): string;
+  /** What an experiment measures of a finished run (sweeps, tournaments): see `GameMetrics`. */
+  metrics?: GameMetrics<S>;
 }
 
 export type AnyGame = GameDefinition<any, any, any, any>;

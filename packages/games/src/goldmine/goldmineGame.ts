@@ -9,6 +9,7 @@ import type { GoldmineState, GoldmineView } from './goldmineTypes.ts';
 import { goldmineView } from './goldmineView.ts';
 import { goldmineLegalMoves } from './legalMoves.ts';
 import { validateGoldmineDecision } from './validateGoldmineDecision.ts';
+import { goldmineMetrics } from './metrics/goldmineMetrics.ts';
 
 /**
  * Gold mining (specs/goldmine-odd.json as settled by RULES.md Gold mining): the
@@ -80,5 +81,6 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
     return { players };
   },
   strategies: goldmineStrategies,
+  metrics: goldmineMetrics,
   prompt: goldminePrompt,
 };

@@ -1,23 +1,18 @@
 import { defenseTriggerRate, raidRate, raidSuccessRate, stableHolderRaids } from './conflict.ts';
 import { giniOfGold, hhi, hhiOfHoldings } from './concentration.ts';
 import { efficiency, idleStamina, staminaShare, staminaShareDrift } from './efficiency.ts';
-import { halves, type MatchHistory, type MetricRound, type Window } from './roundCounts.ts';
+import { metricRows } from '../../engine/runMetrics.ts';
+import type { GameMetrics, MetricDef, MetricRow } from '../../engine/types.ts';
+import type { GoldmineState } from '../goldmineTypes.ts';
+import { roundLogsFromEvents } from '../roundLogsFromEvents.ts';
+import type { MatchHistory, MetricRound } from './roundCounts.ts';
+
+export type { MetricDef, MetricRow } from '../../engine/types.ts';
 import { propertyHalfLife, turnoverRate } from './stability.ts';
 
-/** A named metric over a window, and the direction the ODD's success criteria expect from first to second half. */
-export interface MetricDef {
-  name: string;
-  /** One line for reports: what the number is. */
-  about: string;
-  of: (h: MatchHistory, w: Window) => number;
-  /** `lower`/`higher`: the ODD expects the second half to be lower/higher; `none`: descriptive only. */
-  expect: 'lower' | 'higher' | 'none';
-  /** A share (0..1), shown as a percentage. */
-  percent: boolean;
-}
 
 /** Every metric the ODD names (RULES 5), in reporting order. */
-export const GOLDMINE_METRICS: readonly MetricDef[] = [
+export const GOLDMINE_METRICS: readonly MetricDef<MatchHistory>[] = [
   { name: 'turnover', about: 'plots taken by raids / plots owned at round start', of: turnoverRate, expect: 'lower', percent: true },
   { name: 'halfLife', about: 'median rounds a holder keeps a plot (Kaplan-Meier)', of: propertyHalfLife, expect: 'higher', percent: false },
   { name: 'raidRate', about: 'raids per player per round', of: raidRate, expect: 'lower', percent: false },
@@ -35,19 +30,9 @@ export const GOLDMINE_METRICS: readonly MetricDef[] = [
   { name: 'stableRaids', about: 'raids per round on plots held >= 10 rounds', of: stableHolderRaids, expect: 'lower', percent: false },
 ];
 
-/** One run's value of a metric over the whole match and over each half. */
-export interface MetricRow {
-  metric: string;
-  whole: number;
-  first: number;
-  second: number;
-}
-
 /** Every metric over the whole match and each half; NaN for an empty window (a 1-round match has no first half). */
 export function runMetrics(h: MatchHistory): MetricRow[] {
-  const { whole, first, second } = halves(h);
-  const of = (m: MetricDef, w: Window): number => (w.to >= w.from ? m.of(h, w) : Number.NaN);
-  return GOLDMINE_METRICS.map((m) => ({ metric: m.name, whole: of(m, whole), first: of(m, first), second: of(m, second) }));
+  return metricRows(goldmineMetrics, h);
 }
 
 /** Per-round series for charts: rates of each single round, Gini of cumulative gold and HHI after the round. */
@@ -78,3 +63,28 @@ export function roundSeries(h: MatchHistory): RoundSeries {
 export function matchHistory(config: { size: number; stamina: number; cap: number; alpha: number }, players: number, logs: readonly MetricRound[]): MatchHistory {
   return { players, plots: config.size * config.size, stamina: config.stamina, cap: config.cap, alpha: config.alpha, logs };
 }
+
+/**
+ * Gold mining's hook for sweeps and tournaments: the ODD's metrics over the
+ * run's Step 4 logs (read off its round events), the per-round series the
+ * report charts, and the ownership map after a round.
+ */
+export const goldmineMetrics: GameMetrics<GoldmineState, MatchHistory> = {
+  history: (run) => matchHistory(run.state.config, run.state.players.length, roundLogsFromEvents(run.rounds.flatMap((r) => r.events))),
+  rounds: (h) => h.logs.length,
+  defs: GOLDMINE_METRICS,
+  headline: ['turnover', 'raidRate', 'efficiency', 'giniGold'],
+  series: (h) => {
+    const s = roundSeries(h);
+    return [
+      { key: 'turnover', title: 'Turnover (plots taken by raids / plots owned)', percent: true, values: s.turnover },
+      { key: 'raidRate', title: 'Raid rate (raids per player per round)', percent: false, values: s.raidRate },
+      { key: 'efficiency', title: 'Efficiency (gold / plots x cap x alpha)', percent: true, values: s.efficiency },
+      { key: 'gini', title: 'Gini of cumulative gold', percent: false, values: s.gini },
+      { key: 'hhi', title: 'HHI of holdings', percent: false, values: s.hhi },
+      { key: 'idle', title: 'Idle stamina', percent: true, values: s.idle },
+    ];
+  },
+  snapshot: (h, round) => (round >= 1 && round <= h.logs.length ? [...h.logs[round - 1]!.owner] : null),
+};
+

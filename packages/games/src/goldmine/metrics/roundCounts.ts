@@ -1,5 +1,9 @@
 import { STABLE_TENURE } from '../goldmineConfig.ts';
+import { halves as split } from '../../engine/runMetrics.ts';
+import type { Window } from '../../engine/types.ts';
 import type { RoundLog } from '../goldmineTypes.ts';
+
+export type { Window } from '../../engine/types.ts';
 
 /** The fields of a Step 4 log that the metrics read (a full RoundLog has them all). */
 export type MetricRound = Pick<RoundLog, 'round' | 'claims' | 'raids' | 'defended' | 'owner' | 'gold' | 'gained' | 'spent'>;
@@ -14,11 +18,6 @@ export interface MatchHistory {
   logs: readonly MetricRound[];
 }
 
-/** Rounds `from..to` (1-based, both included) of a history. */
-export interface Window {
-  from: number;
-  to: number;
-}
 
 /** Per-round tallies from one log, the raw material of every rate. */
 export interface RoundCounts {
@@ -82,9 +81,7 @@ export function roundCounts(h: MatchHistory): RoundCounts[] {
 
 /** The whole match, its first half and its second half (the ODD's paired comparison). */
 export function halves(h: MatchHistory): { whole: Window; first: Window; second: Window } {
-  const r = h.logs.length;
-  const mid = Math.floor(r / 2);
-  return { whole: { from: 1, to: r }, first: { from: 1, to: mid }, second: { from: mid + 1, to: r } };
+  return split(h.logs.length);
 }
 
 /** Sum of one tally over a window. */
