@@ -23,15 +23,22 @@ describe('a round in RULES order', () => {
     expect(events[0]!.data).toEqual({ rate: 0.05, paid: { ann: 0.51, bob: 50 } });
   });
 
-  test('the best is capped at +3; the worst at -5 falls to -6 and is eliminated without a bonus', () => {
+  test('the best is capped at +3; the worst at -5 falls to -6, gets both bonuses first (RULES C-a), then is eliminated', () => {
     const s = newCafe();
     seatOf(s, 'ann').level = 3;
     seatOf(s, 'dan').level = -5;
     const { state, events } = playRound(s, {}, { best: 'ann', worst: 'dan' });
     expect(seatOf(state, 'ann').level).toBe(3);
-    expect(seatOf(state, 'dan')).toEqual({ id: 'dan', level: -6, cents: 105_000, alive: false });
+    expect(seatOf(state, 'dan')).toEqual({ id: 'dan', level: -6, cents: 145_000, alive: false });
+    expect(events.find((e) => e.type === 'bonuses')!.data).toEqual({ survival: 100, group: 300, to: ['ann', 'bob', 'cat', 'dan'] });
+    expect(events.find((e) => e.type === 'eliminated')!.data).toEqual({ player: 'dan', tokens: 1450 });
+  });
+
+  test('a player eliminated in an earlier round denies the group bonus; the living still get +100', () => {
+    const s = newCafe();
+    Object.assign(seatOf(s, 'dan'), { alive: false, level: -6 });
+    const { events } = playRound(s, {}, { best: 'ann', worst: 'bob' });
     expect(events.find((e) => e.type === 'bonuses')!.data).toEqual({ survival: 100, group: 0, to: ['ann', 'bob', 'cat'] });
-    expect(events.find((e) => e.type === 'eliminated')!.data).toEqual({ player: 'dan', tokens: 1050 });
   });
 
   test('an eliminated bank is frozen: no interest, no bonus, and it is not judged', () => {
@@ -147,7 +154,7 @@ describe('bad input is refused with the reason, and the rest still applies', () 
     const market = [
       { type: 'donate', to: 'bob', amount: -5 },
       { type: 'donate', to: 'bob', amount: '50' },
-      { type: 'offer_loan', to: 'bob', amount: 100, rate: 1.5, duration: 2 },
+      { type: 'offer_loan', to: 'bob', amount: 100, rate: -0.5, duration: 2 },
       { type: 'offer_loan', to: 'bob', amount: 100, rate: 0.1, duration: 0 },
       { type: 'offer_loan', to: 'ann', amount: 100, rate: 0.1, duration: 2 },
       { type: 'accept_loan', from: 'cat' },
@@ -162,7 +169,7 @@ describe('bad input is refused with the reason, and the rest still applies', () 
     expect(problems).toEqual([
       'market move 1 (donate) refused: amount: amount must be more than 0 tokens',
       'market move 2 (donate) refused: amount: amount must be a number of tokens',
-      'market move 3 (offer_loan) refused: rate: rate must be between 0 and 1',
+      'market move 3 (offer_loan) refused: rate: rate must be 0 or more',
       'market move 4 (offer_loan) refused: duration: duration must be at least 1 round',
       expect.stringContaining('market move 11 (teleport) refused'),
       "'cat' has no open loan offer to you",
@@ -254,8 +261,8 @@ describe('endings', () => {
       kind: 'ranked',
       winners: ['bob'],
       ranking: [
-        { player: 'bob', tokens: 9550, level: 0 },
-        { player: 'ann', tokens: 1650, level: 1 },
+        { player: 'bob', tokens: 9850, level: 0 },
+        { player: 'ann', tokens: 1950, level: 1 },
       ],
     });
   });

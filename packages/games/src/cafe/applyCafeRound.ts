@@ -27,9 +27,10 @@ import { standInJudge } from './standInJudge.ts';
  *
  * Documented choices: the judged players are those alive at the round's start
  * (a player resurrected in this MARKET is judged from the next round on);
- * "living" for the bonuses means still above the elimination level after
- * judging, so the player eliminated this round gets no bonus and no one gets
- * the group bonus; an eliminated borrower defaults; a repayment to an
+ * "living" for the bonuses means alive before this round's eliminations
+ * (RULES C-a, the spec's step order): the player who falls to the
+ * elimination level this round still gets the survival bonus and still counts
+ * for the group bonus, then it is eliminated; an eliminated borrower defaults; a repayment to an
  * eliminated lender lands in its frozen bank; loans due after the last round
  * are never collected.
  */
@@ -108,8 +109,9 @@ export function applyCafeRound(state: CafeState, input: PhaseInput): Step<CafeSt
   worst.level -= 1;
   events.push({ type: 'verdict', data: { ...verdict, award: cfg.bestAward, levels: { [best.id]: best.level, [worst.id]: worst.level } } });
 
+  // RULES C-a: both bonuses before the elimination check, so a player falling out this round is still living here.
   const out = eliminationLevel(cfg);
-  const living = s.table.filter((p) => p.alive && p.level > out);
+  const living = s.table.filter((p) => p.alive);
   for (const p of living) p.cents += cfg.survivalBonus * 100;
   const everyone = living.length === s.table.length;
   if (everyone) for (const p of living) p.cents += cfg.groupBonus * 100;

@@ -7,6 +7,13 @@ const amount = z
   .positive('amount must be more than 0 tokens')
   .describe('tokens, a positive number (cents allowed: 12.5)');
 
+/**
+ * RULES C-b: a loan's rate has no cap. This bound is only numeric: a million-fold
+ * rate keeps `amount x rate` in six-decimal integer arithmetic (cents.ts) far
+ * from overflow, and no one can repay it anyway.
+ */
+export const MAX_RATE = 1_000_000;
+
 export const donateMove = z
   .object({ type: z.literal('donate'), to: playerId('to'), amount })
   .describe('{"type":"donate","to":"<player>","amount":200}: gift tokens to a living player, no repayment');
@@ -15,7 +22,11 @@ export const offerLoanMove = z
     type: z.literal('offer_loan'),
     to: playerId('to'),
     amount,
-    rate: z.number({ error: 'rate must be a number' }).min(0, 'rate must be between 0 and 1').max(1, 'rate must be between 0 and 1').describe('0.2 = 20% over the whole loan'),
+    rate: z
+      .number({ error: 'rate must be a number' })
+      .min(0, 'rate must be 0 or more')
+      .max(MAX_RATE, `rate must be at most ${MAX_RATE.toLocaleString('en-US')}`)
+      .describe('0.2 = 20% over the whole loan; any rate >= 0, though rates above 1 (100%) are unusual'),
     duration: z.number({ error: 'duration must be a number of rounds' }).int('duration must be a whole number of rounds').min(1, 'duration must be at least 1 round').describe('rounds until repayment is due'),
   })
   .describe(

@@ -15,7 +15,7 @@ export function cafeLegalMoves(state: CafeState, player: PlayerId): string[] {
   const moves = [`response: your answer to "${state.challenge.prompt}" (required; no answer makes you the worst)`];
   if (living.length && me.cents > 0) {
     moves.push(`donate {to, amount}: to one of ${living.join(', ')}; amount up to ${bank}`);
-    moves.push(`offer_loan {to, amount, rate 0..1, duration >= 1}: to one of ${living.join(', ')}; amount up to ${bank}`);
+    moves.push(`offer_loan {to, amount, rate >= 0 (0.2 = 20%; above 1 is unusual), duration >= 1}: to one of ${living.join(', ')}; amount up to ${bank}`);
   }
   const mine = state.offers.filter((o) => o.lender === player).map((o) => o.borrower);
   if (mine.length) moves.push(`withdraw_offer {to}: one of ${mine.join(', ')}`);

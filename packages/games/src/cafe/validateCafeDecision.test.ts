@@ -57,9 +57,9 @@ describe('validateCafeDecision', () => {
 
   test('the shape comes first, in the schema’s words; the eliminated and a finished match have nothing to decide', () => {
     const s = newCafe();
-    expect(validateCafeDecision(s, 'ann', { market: [{ type: 'offer_loan', to: 'bob', amount: 5, rate: 2, duration: 0.5 }] })).toEqual({
+    expect(validateCafeDecision(s, 'ann', { market: [{ type: 'offer_loan', to: 'bob', amount: 5, rate: -2, duration: 0.5 }] })).toEqual({
       ok: false,
-      error: 'bad decision: market.0.rate: rate must be between 0 and 1; market.0.duration: duration must be a whole number of rounds',
+      error: 'bad decision: market.0.rate: rate must be 0 or more; market.0.duration: duration must be a whole number of rounds',
     });
     expect(validateCafeDecision(s, 'ann', { market: Array(33).fill({ type: 'rescue' }) })).toEqual({ ok: false, error: 'bad decision: market: at most 32 market moves a round' });
     seatOf(s, 'dan').alive = false;

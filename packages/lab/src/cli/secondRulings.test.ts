@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { runHouseCli } from './runHouseCli.ts';
+
+interface Replayed {
+  rounds: Array<{ round: number; players: Record<string, Record<string, unknown>>; events: Array<Record<string, unknown>> } & Record<string, unknown>>;
+  outcome: { over: boolean; winners: string[]; kind: string | null };
+}
+
+/** `bun run house replay scenarios/<name>.json`, as a user runs it: the scenario files are the rulings' transcripts. */
+function replay(name: string): Replayed {
+  const run = runHouseCli('replay', join(import.meta.dir, 'scenarios', `${name}.json`));
+  if (run.code !== 0) throw new Error(`replay ${name} exited ${run.code}: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Replayed;
+}
+
+const eventsOf = (r: Replayed, round: number, type: string) => r.rounds.find((x) => x.round === round)!.events.filter((e) => e.type === type);
+
+describe('RULES second rulings, through bun run house replay', () => {
+  test('C-a: the player who falls to -6 still gets +100 and keeps the +300 group bonus for all; then it is eliminated', () => {
+    const r = replay('cafe-C-a');
+    expect(eventsOf(r, 1, 'bonuses')).toEqual([{ type: 'bonuses', survival: 100, group: 300, to: ['ann', 'bob', 'cat'] }]);
+    expect(eventsOf(r, 1, 'eliminated')).toEqual([{ type: 'eliminated', player: 'cat', tokens: 1450 }]);
+    expect(r.rounds[0]!.players).toEqual({ ann: { tokens: 1950, level: 1, alive: true }, bob: { tokens: 1450, level: 0, alive: true }, cat: { tokens: 1450, level: -1, alive: false } });
+  });
+
+  test('C-b: a loan at 150% is offered, accepted and repaid principal x 2.5', () => {
+    const r = replay('cafe-C-b');
+    expect(eventsOf(r, 1, 'loan_offered')).toEqual([{ type: 'loan_offered', lender: 'ann', borrower: 'bob', amount: 100, rate: 1.5, duration: 1, replaces: false, openFrom: 2 }]);
+    expect(eventsOf(r, 2, 'loan_accepted')).toMatchObject([{ lender: 'ann', borrower: 'bob', amount: 100, rate: 1.5, owed: 250, dueRound: 3 }]);
+    expect(eventsOf(r, 3, 'loan_repaid')).toMatchObject([{ lender: 'ann', borrower: 'bob', principal: 100, rate: 1.5, owed: 250 }]);
+  });
+});
