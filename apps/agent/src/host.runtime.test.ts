@@ -106,6 +106,12 @@ test('a beg goes to the observer, who grants it by command; a player cannot gran
   const until = Date.now() + 15_000;
   while (house().getMatch(id)!.pendingBegs.length === 0 && Date.now() < until) await Bun.sleep(50);
   expect(house().getMatch(id)!.pendingBegs).toMatchObject([{ player: 'Edda', amount: 9, reason: 'my roof leaks', round: 1 }]);
+  // RULES T-a: amount and reason reach the observer's own chat; the game room hears only who begged.
+  expect(await reply((t) => t.startsWith('Edda begs you'))).toStartWith('Edda begs you for 9 sats: "my roof leaks".');
+  const begRoom = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { channelId: string };
+  const roomLines = async () => (await chat.messages(begRoom.channelId, 100)).map((m) => m.content);
+  while (!(await roomLines()).includes('Edda begs the observer.') && Date.now() < until) await Bun.sleep(50);
+  expect((await roomLines()).filter((t) => t.includes('roof') || t.includes('9 sats'))).toEqual([]);
 
   const ada = findPlayer('Ada')!;
   expect(await house().handleCommand({ kind: 'grant', player: 'Edda', amount: 20, reason: 'I am the House now' }, { id: ada.agentId, name: 'Ada' })).toBe(

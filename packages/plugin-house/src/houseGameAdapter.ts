@@ -39,6 +39,8 @@ export interface PhaseContext {
   whisper(members: PlayerId[], text: string, as: PlayerId, key?: string): Promise<void>;
   /** The person watching, for requests only a person answers (Trust's begs). */
   observer: ObserverDesk;
+  /** Writes to the observer privately: the chat `!play` came from (nowhere when it came from no chat; the House tab shows pending begs). */
+  tellObserver(text: string): Promise<void>;
   signal: AbortSignal;
   /** A numeric setting of the House (runtime setting or environment), or `fallback`. */
   setting(key: string, fallback: number): number;

@@ -327,7 +327,8 @@ export class HouseService extends Service implements CommandDesk {
     const s = this.summary(live.stored, live.match);
     const board = s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ');
     const end = s.status === 'finished' ? ` Winners: ${s.winners.join(', ') || 'none (draw)'}.` : '';
-    const begs = live.observer.pending().map((b) => `${b.player} begs ${b.amount} ("${b.reason}")`);
+    // Amount and reason are the observer's alone (RULES T-a); a status reply may land in a room others read.
+    const begs = live.observer.pending().map((b) => `${b.player}'s beg`);
     return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}`;
   }
 
@@ -381,6 +382,7 @@ export class HouseService extends Service implements CommandDesk {
       record: emptyRecord(),
       paused: null,
       humans,
+      observer: author && !isPlayerAgent(author.id) ? humanSeat(author) : null,
       rooms: {},
       createdAt: now,
       updatedAt: now,
@@ -692,6 +694,20 @@ export class HouseService extends Service implements CommandDesk {
     await this.say(live.stored, `@${player}: ${text}`);
   }
 
+  /** Writes to the person who opened the match, in the chat they opened it from; with none (REST, tests), the House tab is their view. */
+  private async tellObserver(live: Live, text: string): Promise<void> {
+    const seat = live.stored.observer;
+    if (seat?.origin) {
+      try {
+        await this.runtime.sendMessageToTarget({ source: seat.origin.source, channelId: seat.origin.channelId }, { text, source: seat.origin.source });
+        return;
+      } catch (error) {
+        this.runtime.logger.warn(`House: could not write to the observer on ${seat.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (seat?.room) await this.gateway.post(seat.room, text);
+  }
+
   private phaseContext(live: Live): PhaseContext {
     return {
       matchId: live.stored.id,
@@ -700,6 +716,7 @@ export class HouseService extends Service implements CommandDesk {
       say: (text, key, as) => this.say(live.stored, text, key, as),
       whisper: (members, text, as, key) => this.whisper(live, members, text, as, key),
       observer: live.observer,
+      tellObserver: (text) => this.tellObserver(live, text),
       signal: live.abort.signal,
       setting: (key, fallback) => numberSetting(this.runtime, key, fallback),
       houseModel: !this.houseClient.free,

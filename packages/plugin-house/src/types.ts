@@ -92,6 +92,8 @@ export interface StoredMatch {
   rated?: boolean;
   /** Seats held by people, by seat name. */
   humans: Record<PlayerId, HumanSeat>;
+  /** The person who opened the match, where the House writes to them privately (Trust's begs: amount and reason are theirs alone). */
+  observer?: HumanSeat | null;
   /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */
   rooms: Record<string, { channelId: string; serverId: string }>;
   createdAt: number;

@@ -167,11 +167,19 @@ describe('Trust replication (RULES 6)', () => {
     expect(state.result).toEqual({ over: true, winners: ['a', 'b'], kind: 'replicate' });
   });
 
-  test('a replicator brought to 0 in the same round does not win', () => {
+  test('a replicator brought to 0 in the same round still wins (RULES T-b): the win comes before the elimination check', () => {
     const s = start({ startSats: 100, replicateCost: 96 }, ['a', 'b', 'c']);
+    const { state, events } = play(s, { a: { action: 'REPLICATE' }, b: { action: 'ATTACK', target: 'a' }, c: BL });
+    expect(state.result).toEqual({ over: true, winners: ['a'], kind: 'replicate' });
+    expect(state.units[0]).toMatchObject({ sats: 0, alive: true });
+    expect(events.some((e) => e.type === 'eliminated')).toBe(false);
+  });
+
+  test('spawn variant: a replicator brought to 0 spawns nothing (spec example 6: only if it is still above 0)', () => {
+    const s = start({ startSats: 100, replicateCost: 96, replicate: 'spawn' }, ['a', 'b', 'c']);
     const { state } = play(s, { a: { action: 'REPLICATE' }, b: { action: 'ATTACK', target: 'a' }, c: BL });
     expect(state.result.over).toBe(false);
-    expect(state.units[0]).toMatchObject({ sats: 0, alive: false });
+    expect(state.units.map((u) => [u.id, u.alive])).toEqual([['a', false], ['b', true], ['c', true]]);
   });
 
   test('spawn variant: the team gains a 25-sat unit that decides from the next round, and play goes on', () => {

@@ -4,6 +4,7 @@ import { answerBeg } from './answerBeg.ts';
 import { SPAWN_SATS } from './trustConfig.ts';
 import type { TrustAction } from './trustDecision.ts';
 import type { SeenAct, SeenRound, TrustState, TrustUnit } from './trustTypes.ts';
+import { noiseStrikes } from './trustNoise.ts';
 import { livingTeamSats } from './trustUnits.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
 
@@ -59,7 +60,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
 
   if (config.noise > 0) {
     for (const plan of plans) {
-      if (plan.action === 'DO_NOTHING' || !Rng.derive(seed, round, 'noise', plan.unit.id).chance(config.noise)) continue;
+      if (plan.action === 'DO_NOTHING' || !noiseStrikes(state, plan.unit.id)) continue;
       events.push({ type: 'noise', data: { player: plan.unit.id, intended: plan.action }, to: [plan.unit.id] });
       tell(plan.unit.id, `Noise: your ${plan.action} was mis-executed as DO_NOTHING.`);
       plan.intended = plan.action;
@@ -115,16 +116,18 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     }
   }
 
+  // RULES T-b: in the `win` variant a legal REPLICATE wins at once, before the elimination check.
+  const winsNow = config.replicate === 'win';
   const eliminated: PlayerId[] = [];
   for (const plan of plans) {
     plan.unit.sats += plan.delta;
-    if (plan.unit.sats <= 0) {
+    if (plan.unit.sats <= 0 && !(winsNow && plan.action === 'REPLICATE')) {
       plan.unit.alive = false;
       eliminated.push(plan.unit.id);
     }
   }
 
-  const replicated = replicators.length ? replicators.filter((p) => p.unit.alive) : replicators;
+  const replicated = winsNow || replicators.length === 0 ? replicators : replicators.filter((p) => p.unit.alive);
   const spawned: Array<{ child: TrustUnit; parent: PlayerId }> = [];
   if (config.replicate === 'spawn') {
     for (const { unit } of replicated) {

@@ -30,4 +30,11 @@ describe('RULES second rulings, through bun run house replay', () => {
     expect(eventsOf(r, 2, 'loan_accepted')).toMatchObject([{ lender: 'ann', borrower: 'bob', amount: 100, rate: 1.5, owed: 250, dueRound: 3 }]);
     expect(eventsOf(r, 3, 'loan_repaid')).toMatchObject([{ lender: 'ann', borrower: 'bob', principal: 100, rate: 1.5, owed: 250 }]);
   });
+
+  test('T-b: a legal REPLICATE that the round leaves at -2 still wins at once', () => {
+    const r = replay('trust-T-b');
+    expect(r.rounds[0]!.players).toEqual({ a: { sats: -2, alive: true }, b: { sats: 104, alive: true } });
+    expect(eventsOf(r, 1, 'eliminated')).toEqual([]);
+    expect(r.outcome).toEqual({ over: true, winners: ['a'], kind: 'replicate' });
+  });
 });

@@ -1,4 +1,6 @@
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
+import { begsThisRound } from '@the-house/games/trust/trustNoise.ts';
+import type { TrustState } from '@the-house/games/trust/trustTypes.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import { publicEvents } from '../roundText.ts';
 import type { PendingBeg } from '../types.ts';
@@ -37,34 +39,34 @@ export function trustRoundText(round: number, events: readonly GameEvent[]): str
 }
 
 /**
- * Trust in the House: every BEG goes to the observer. The House posts it in the
- * game room; a person answers with `!grant` / `!decline` until the beg timeout
- * (`HOUSE_BEG_TIMEOUT_MS`, else the match's `begTimeoutMs`), then the configured
- * policy answers whatever is left (by leaving it out of `external.observer`).
+ * Trust in the House: every BEG goes to the observer (RULES T-a). Only the BEGs
+ * that happen are asked (noise is a seeded draw the House knows before the
+ * round is applied); the game room hears only "X begs the observer", and the
+ * round's text later says granted or declined. Amount and reason go privately
+ * to the observer (`tellObserver`: the chat `!play` came from, and the House
+ * tab's pending begs). A person answers with `!grant` / `!decline` until the
+ * beg timeout (`HOUSE_BEG_TIMEOUT_MS`, else the match's `begTimeoutMs`), then
+ * the configured policy answers whatever is left (by leaving it out of
+ * `external.observer`).
  */
 export const trustAdapter: HouseGameAdapter = {
   game: 'trust',
   async external(ctx, decisions) {
     const { match } = ctx;
-    const state = match.state as { round: number; config: { begTimeoutMs: number; observer: string } };
+    const state = match.state as TrustState;
     const timeout = ctx.setting('HOUSE_BEG_TIMEOUT_MS', state.config.begTimeoutMs);
-    const begs: PendingBeg[] = [];
-    for (const [player, raw] of Object.entries(decisions)) {
-      const checked = match.game.validate(match.state, player, raw);
-      if (!checked.ok) continue;
-      const d = checked.decision as { action: string; amount?: number; reason?: string };
-      if (d.action !== 'BEG' || d.amount === undefined) continue;
-      begs.push({ player, amount: d.amount, reason: d.reason ?? '', round: state.round, deadline: Date.now() + timeout });
-    }
+    const deadline = Date.now() + timeout;
+    const begs: PendingBeg[] = begsThisRound(state, decisions).map((b) => ({ ...b, round: state.round, deadline }));
     if (begs.length === 0) return undefined;
     const policy = state.config.observer;
     for (const beg of begs) {
-      await ctx.say(
-        `${beg.player} begs the observer for ${beg.amount} sats: "${beg.reason}". Answer with !grant @${beg.player} N <reason> or !decline @${beg.player} <reason> within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
+      await ctx.say(`${beg.player} begs the observer.`, `beg:${state.round}:${beg.player}`);
+      await ctx.tellObserver(
+        `${beg.player} begs you for ${beg.amount} sats: "${beg.reason}". Answer with !grant @${beg.player} N <reason> or !decline @${beg.player} <reason> within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
       );
     }
-    const { answers, unanswered } = await ctx.observer.ask(begs, Date.now() + timeout, ctx.signal);
-    if (unanswered.length) await ctx.say(`No answer for ${unanswered.join(', ')} in time: the ${policy} policy answers.`);
+    const { answers, unanswered } = await ctx.observer.ask(begs, deadline, ctx.signal);
+    if (unanswered.length) await ctx.tellObserver(`No answer for ${unanswered.join(', ')} in time: the ${policy} policy answers.`);
     return { observer: answers as Record<PlayerId, unknown> };
   },
   roundText: (record) => trustRoundText(record.round, record.events),

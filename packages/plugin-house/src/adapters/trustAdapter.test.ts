@@ -1,0 +1,56 @@
+import { expect, test } from 'bun:test';
+import { Match } from '@the-house/games/engine/match.ts';
+import { noiseStrikes } from '@the-house/games/trust/trustNoise.ts';
+import { trustGame } from '@the-house/games/trust/trustGame.ts';
+import type { TrustState } from '@the-house/games/trust/trustTypes.ts';
+import type { PhaseContext } from '../houseGameAdapter.ts';
+import { ObserverDesk } from '../observerDesk.ts';
+import { trustAdapter } from './trustAdapter.ts';
+
+/** The parts of a phase context the Trust adapter uses: the room and the observer's chat are lists of lines. */
+function phaseOf(match: Match) {
+  const room: string[] = [];
+  const observer: string[] = [];
+  const ctx = {
+    matchId: 'm',
+    match,
+    say: async (text: string) => void room.push(text),
+    tellObserver: async (text: string) => void observer.push(text),
+    observer: new ObserverDesk(),
+    signal: new AbortController().signal,
+    setting: (_key: string, fallback: number) => (_key === 'HOUSE_BEG_TIMEOUT_MS' ? 0 : fallback),
+  } as unknown as PhaseContext;
+  return { ctx, room, observer };
+}
+
+const BEG = (amount: number, reason: string) => ({ action: 'BEG', amount, reason });
+
+test('RULES T-a: the room hears only who begged; amount and reason go to the observer alone', async () => {
+  const match = Match.create(trustGame, { missChance: 0 }, 1, ['Ada', 'Bram']);
+  const { ctx, room, observer } = phaseOf(match);
+  const external = await trustAdapter.external!(ctx, { Ada: BEG(9, 'my roof leaks'), Bram: { action: 'BLOCK' } });
+  expect(external).toEqual({ observer: {} });
+  expect(room).toEqual(['Ada begs the observer.']);
+  expect(room.join(' ')).not.toContain('roof');
+  expect(observer[0]).toStartWith('Ada begs you for 9 sats: "my roof leaks". Answer with !grant @Ada N <reason>');
+  expect(observer[1]).toBe('No answer for Ada in time: the decline policy answers.');
+});
+
+test('RULES T-a: a BEG that noise cancels is never posted nor asked', async () => {
+  let match = Match.create(trustGame, { missChance: 0, noise: 0.5 }, 4, ['Ada', 'Bram']);
+  while (!noiseStrikes(match.state as TrustState, 'Ada') || noiseStrikes(match.state as TrustState, 'Bram')) {
+    match = new Match(trustGame, { ...(match.state as TrustState), round: (match.state as TrustState).round + 1 });
+  }
+  const { ctx, room, observer } = phaseOf(match);
+  await trustAdapter.external!(ctx, { Ada: BEG(9, 'my roof leaks'), Bram: BEG(3, 'bread') });
+  expect(room).toEqual(['Bram begs the observer.']);
+  expect(observer[0]).toContain('Bram begs you for 3 sats: "bread"');
+  expect(observer.join(' ')).not.toContain('Ada');
+});
+
+test('no BEG, no words and no external answer', async () => {
+  const match = Match.create(trustGame, {}, 1, ['Ada', 'Bram']);
+  const { ctx, room, observer } = phaseOf(match);
+  expect(await trustAdapter.external!(ctx, { Ada: { action: 'BLOCK' }, Bram: { action: 'BLOCK' } })).toBeUndefined();
+  expect([...room, ...observer]).toEqual([]);
+});
