@@ -12,6 +12,7 @@ import { cafeStrategies } from './strategies/cafeStrategies.ts';
 import { cafeLegalMoves } from './cafeLegalMoves.ts';
 import { cafePrompt } from './cafePrompt.ts';
 import { cafeDigest } from './cafeDigest.ts';
+import { cafeMetrics } from './metrics/cafeMetrics.ts';
 import { validateCafeDecision } from './validateCafeDecision.ts';
 
 /**
@@ -91,4 +92,5 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
     return set.ok ? set.value : state;
   },
   prompt: cafePrompt,
+  metrics: cafeMetrics,
 };

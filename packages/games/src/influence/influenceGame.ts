@@ -7,6 +7,7 @@ import { influencePrompt } from './influencePrompt.ts';
 import { legalPowerActions, living, twoLeft } from './influenceQueries.ts';
 import { influenceView, type InfluenceView } from './influenceView.ts';
 import { influenceStrategies } from './strategies/influenceStrategies.ts';
+import { influenceMetrics } from './metrics/influenceMetrics.ts';
 import { begin, initialState, reduce, seat } from './transition.ts';
 
 const PLAYED = ['WHISPER', 'RUMOR', 'VOTE', 'POWER'] as const;
@@ -232,4 +233,5 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   replayInputs,
   strategies: influenceStrategies,
   prompt: influencePrompt,
+  metrics: influenceMetrics,
 };

@@ -8,6 +8,7 @@ import type { TrustState, TrustView } from './trustTypes.ts';
 import { findUnit } from './trustUnits.ts';
 import { trustView } from './trustView.ts';
 import { trustDigest } from './trustDigest.ts';
+import { trustMetrics } from './metrics/trustMetrics.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
 
 /**
@@ -66,6 +67,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
   },
   digest: trustDigest,
   strategies: trustStrategies,
+  metrics: trustMetrics,
 };
 
 /** A team's sats on its living units; a spawned unit's id scores that unit alone. */
