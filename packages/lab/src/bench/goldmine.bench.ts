@@ -8,8 +8,8 @@ import { goldminePrompt } from '@the-house/games/goldmine/goldminePrompt.ts';
 import { goldmineStrategies } from '@the-house/games/goldmine/goldmineStrategies.ts';
 import { goldmineView } from '@the-house/games/goldmine/goldmineView.ts';
 import { playGoldmineMatch, type Seat } from '@the-house/games/goldmine/playGoldmineMatch.ts';
-import { runJobs } from '../sweep/runJobs.ts';
-import type { SweepJob } from '../sweep/sweepJob.ts';
+import { runRuns } from '../sweep/runRuns.ts';
+import type { RunSpec } from '../sweep/runSpec.ts';
 
 const BASELINES = Object.keys(goldmineStrategies);
 
@@ -47,11 +47,13 @@ function loggedMatchMs(repeats: number): number {
 /** The full baseline sweep: 4 homogeneous populations x 20 seeds x 200 rounds, N = 10, on all cores (metrics included, no disk). */
 async function baselineSweepSeconds(): Promise<number> {
   const config = goldmineConfigSchema.parse({ rounds: 200 });
-  const jobs: SweepJob[] = BASELINES.flatMap((name) =>
-    Array.from({ length: 20 }, (_, i) => ({ id: `${name}#${i + 1}`, treatment: { population: name }, seed: i + 1, config, lineup: new Array<string>(10).fill(name), mapRounds: [] })),
+  const specs: RunSpec[] = BASELINES.flatMap((name) =>
+    Array.from({ length: 20 }, (_, i) => ({ game: 'goldmine', id: `${name}#${i + 1}`, treatment: { population: name }, seed: i + 1, config, lineup: new Array<string>(10).fill(name), snapshots: [] })),
   );
   const start = performance.now();
-  await runJobs(jobs, cpus().length, () => {});
+  await runRuns(specs, { workers: cpus().length }, (reply) => {
+    if (!reply.ok) throw new Error(reply.error);
+  });
   return (performance.now() - start) / 1000;
 }
 

@@ -1,4 +1,4 @@
-import { roundRobin } from '../cli/tournament.ts';
+import { roundRobin } from '../tournament/roundRobin.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import { runMatchSync } from '@the-house/games/engine/runner.ts';
 import type { Strategy } from '@the-house/games/engine/types.ts';

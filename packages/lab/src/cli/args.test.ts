@@ -3,7 +3,9 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { runMatchSync } from '@the-house/games/engine/runner.ts';
 import { trustConfigSchema } from '@the-house/games/trust/trustConfig.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
-import { playerIds, strategiesArg, strategyTable } from './args.ts';
+import { strategyTable } from '../seats/strategyTable.ts';
+import { playerIds } from '../tournament/roundRobin.ts';
+import { strategiesArg } from './args.ts';
 
 describe('CLI line-ups', () => {
   test('repeated strategy names get unique ids', () => {

@@ -49,24 +49,3 @@ export function strategiesArg(game: AnyGame, list: string | undefined, allowAll:
     return strategy;
   });
 }
-
-/** Player ids for a line-up of strategies: the strategy's name, then `name-2`, `name-3` for repeats. */
-export function playerIds(strategies: Strategy<any, any>[]): PlayerId[] {
-  const count = new Map<string, number>();
-  return strategies.map((s) => {
-    const n = (count.get(s.name) ?? 0) + 1;
-    count.set(s.name, n);
-    return n === 1 ? s.name : `${s.name}-${n}`;
-  });
-}
-
-/**
- * Strategies by player id. Units a game adds during play (Trust's spawned `a#2`)
- * are played by the strategy of the player before the `#`.
- */
-export function strategyTable(ids: PlayerId[], strategies: Strategy<any, any>[]): Record<PlayerId, Strategy<any, any>> {
-  const table: Record<PlayerId, Strategy<any, any>> = Object.fromEntries(ids.map((id, i) => [id, strategies[i]!]));
-  return new Proxy(table, {
-    get: (target, key) => (typeof key === 'string' && !(key in target) ? target[key.split('#')[0]!] : Reflect.get(target, key)),
-  });
-}

@@ -1,7 +1,7 @@
 import { playCommand } from './play.ts';
 import { replayCommand } from './replayCommand.ts';
 import { replayMatchCommand } from './replayMatchCommand.ts';
-import { tournamentCommand } from './tournament.ts';
+import { tournamentCommand } from '../tournament/tournamentCommand.ts';
 import { sweepCommand } from '../sweep/sweepCommand.ts';
 import type { Verb } from './gameVerbs.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Browser code shared by the goldmine reports (runs after Chart.js loads).
+ * Browser code shared by the HTML reports of matches and sweeps (runs after Chart.js loads).
  * `DATA.seats`: seat names (seat i gets colour i of seats.length).
  * `DATA.charts`: line charts [{id, title, labels, datasets: [{label, data}], percent, smooth}]:
  *   with `smooth` = w > 1 each series is drawn faint, with its w-round moving average over it.

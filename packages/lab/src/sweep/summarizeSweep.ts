@@ -1,7 +1,7 @@
-import { GOLDMINE_METRICS } from '@the-house/games/goldmine/metrics/goldmineMetrics.ts';
-import { treatmentCombos, treatmentLabel, type SweepPlan } from './sweepArgs.ts';
-import type { SweepResult } from './sweepJob.ts';
+import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { meanCi95, pairedTTest, type MeanCi, type PairedTest } from '../stats/tStats.ts';
+import type { RunResult } from './runSpec.ts';
+import { treatmentCombos, treatmentLabel, type SweepPlan } from './sweepPlan.ts';
 
 /** One treatment x metric line of the summary: whole-match mean with its 95% CI, and the paired half test. */
 export interface SummaryRow {
@@ -13,21 +13,26 @@ export interface SummaryRow {
   halves: PairedTest;
   expect: 'lower' | 'higher' | 'none';
   /**
-   * `yes`: the second half differs in the direction the ODD expects at p < 0.05;
+   * `yes`: the second half differs in the direction the game's metric expects at p < 0.05;
    * `opposite`: it differs the other way; `n.s.`: neither; `n/a`: no test (fewer
    * than 2 runs with both halves finite); empty for descriptive metrics.
    */
   verdict: 'yes' | 'opposite' | 'n.s.' | 'n/a' | '';
 }
 
-const EXPECT = new Map(GOLDMINE_METRICS.map((m) => [m.name, m.expect]));
-
 function mean(xs: number[]): number {
   const ok = xs.filter(Number.isFinite);
   return ok.length ? ok.reduce((a, b) => a + b, 0) / ok.length : Number.NaN;
 }
 
-export function summarizeSweep(plan: SweepPlan, results: readonly SweepResult[]): SummaryRow[] {
+/**
+ * Per treatment and metric: the mean with its 95% t interval over seeds, the
+ * half means, and the paired test of second against first half, judged
+ * against the direction the game's metric expects (metrics without halves,
+ * scores and usage are described, not judged).
+ */
+export function summarizeSweep(game: AnyGame, plan: SweepPlan, results: readonly RunResult[]): SummaryRow[] {
+  const expectOf = new Map((game.metrics?.defs ?? []).map((m) => [m.name, m.wholeOnly ? ('none' as const) : m.expect]));
   const rows: SummaryRow[] = [];
   for (const treatment of treatmentCombos(plan)) {
     const label = treatmentLabel(treatment);
@@ -38,7 +43,7 @@ export function summarizeSweep(plan: SweepPlan, results: readonly SweepResult[])
       const first = values.map((v) => v.first);
       const second = values.map((v) => v.second);
       const test = pairedTTest(first, second);
-      const expect = EXPECT.get(metric) ?? 'none';
+      const expect = expectOf.get(metric) ?? 'none';
       let verdict: SummaryRow['verdict'] = '';
       if (expect !== 'none') {
         const significant = test.p < 0.05 && test.meanDiff !== 0;
@@ -55,7 +60,7 @@ export const fmt = (x: number): string => (Number.isFinite(x) ? String(Number(x.
 const csvCell = (s: string): string => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 /** One row per run and metric: the treatment's values in their own columns, then whole-match, first-half and second-half values. */
-export function resultsCsv(plan: SweepPlan, results: readonly SweepResult[]): string {
+export function resultsCsv(plan: SweepPlan, results: readonly RunResult[]): string {
   const keys = plan.treatments.map((t) => t.key);
   const lines = [['run', 'seed', ...keys, 'metric', 'whole', 'first_half', 'second_half'].join(',')];
   const order = new Map(treatmentCombos(plan).map((t, i) => [treatmentLabel(t), i]));
@@ -93,7 +98,7 @@ export function summaryCsv(rows: readonly SummaryRow[]): string {
 
 const short = (x: number): string => (Number.isFinite(x) ? (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1 ? x.toFixed(3) : x.toFixed(4)) : Number.isNaN(x) ? '-' : x > 0 ? 'Inf' : '-Inf');
 
-/** The summary as a Markdown table: mean [95% CI], halves, the paired test, and the verdict against the ODD's expectation. */
+/** The summary as a Markdown table: mean [95% CI], halves, the paired test, and the verdict against the metric's expected direction. */
 export function summaryMarkdown(rows: readonly SummaryRow[]): string {
   const lines = ['| treatment | metric | n | mean [95% CI] | 1st half | 2nd half | paired t (p) | expected | verdict |', '|---|---|---|---|---|---|---|---|---|'];
   for (const r of rows) {

@@ -3,14 +3,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from '../cli/cliError.ts';
-import { parseSweepArgs, planJobs } from './sweepArgs.ts';
+import { goldmineGame } from '@the-house/games/goldmine/goldmineGame.ts';
 import { sweepCommand } from './sweepCommand.ts';
+import { configKeys, parseSweepArgs, planRuns } from './sweepPlan.ts';
 import { HOUSE_MAIN } from '../cli/runHouseCli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'goldmine-sweep-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const tiny = (out: string, workers: string) => [
+  'goldmine',
   '--seeds', '2', '--rounds', '20', '--players', '4', '--population', 'greedy-mine:2,random:2',
   '--treatment', 'truce=1,2', '--out', join(dir, out), '--workers', workers,
 ];
@@ -35,7 +37,7 @@ describe('sweep goldmine, end to end', () => {
     expect(lines(join(out, 'runs.jsonl'))).toHaveLength(4);
     const csv = lines(join(out, 'results.csv'));
     expect(csv[0]).toBe('run,seed,truce,metric,whole,first_half,second_half');
-    // 15 ODD metrics + gold of each of the 2 strategies, for 4 runs.
+    // 15 ODD metrics + the score of each of the 2 strategies, for 4 runs.
     expect(csv).toHaveLength(1 + 4 * 17);
     expect(csv[1]).toStartWith('truce=1#1,1,1,turnover,');
     const summary = lines(join(out, 'summary.csv'));
@@ -57,7 +59,7 @@ describe('sweep goldmine, end to end', () => {
     expect(await quietly(() => sweepCommand(tiny('b', '0')))).toBe(0);
     const after = lines(join(out, 'runs.jsonl')).map((l) => JSON.parse(l).id);
     expect(after.slice(0, 2)).toEqual(kept);
-    expect(after.sort()).toEqual(planJobs(parseSweepArgs(tiny('b', '0')).plan).map((j) => j.id).sort());
+    expect(after.sort()).toEqual(planRuns(parseSweepArgs(tiny('b', '0')).plan, goldmineGame).map((j) => j.id).sort());
     expect(readFileSync(join(out, 'results.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a', 'results.csv'), 'utf8'));
   });
 
@@ -79,7 +81,7 @@ describe('sweep goldmine, end to end', () => {
     expect(second.exitCode).toBe(0);
     expect(second.stderr.toString()).toContain(`goldmine sweep: 6 runs (${before} already done)`);
     expect(lines(runs)).toHaveLength(6);
-    const reference = args.map((a) => (a === out ? join(dir, 'uninterrupted') : a === '1' ? '0' : a)).slice(2);
+    const reference = args.map((a) => (a === out ? join(dir, 'uninterrupted') : a === '1' ? '0' : a)).slice(1);
     expect(await quietly(() => sweepCommand(reference))).toBe(0);
     expect(readFileSync(join(out, 'results.csv'), 'utf8')).toBe(readFileSync(join(dir, 'uninterrupted', 'results.csv'), 'utf8'));
   });
@@ -93,7 +95,7 @@ describe('sweep goldmine, end to end', () => {
 describe('sweep arguments', () => {
   const fails = (argv: string[]) => {
     try {
-      parseSweepArgs(argv);
+      parseSweepArgs(['goldmine', ...argv]);
     } catch (error) {
       expect(error).toBeInstanceOf(CliError);
       return (error as Error).message;
@@ -102,27 +104,29 @@ describe('sweep arguments', () => {
   };
 
   test('the plan: every treatment combination x seeds, seats in population order', () => {
-    const { plan } = parseSweepArgs(['--seeds', '3', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,2', '--treatment', 'stamina=8,10,12']);
-    const jobs = planJobs(plan);
+    const { plan } = parseSweepArgs(['goldmine', '--seeds', '3', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,2', '--treatment', 'stamina=8,10,12']);
+    const jobs = planRuns(plan, goldmineGame);
     expect(plan.players).toBe(10);
     expect(jobs).toHaveLength(2 * 3 * 3);
     expect(jobs[0]!.id).toBe('truce=1,stamina=8#1');
-    expect(jobs[0]!.config.stamina).toBe(8);
+    expect((jobs[0]!.config as { stamina: number }).stamina).toBe(8);
     expect(jobs[0]!.lineup.slice(4, 6)).toEqual(['greedy-mine', 'defend-then-mine']);
-    expect(jobs[1]!.mapRounds).toEqual([]);
+    expect(jobs[0]!.snapshots).toEqual([1, 100, 200]);
+    expect(jobs[1]!.snapshots).toEqual([]);
   });
 
   test('a players treatment scales the population, keeping its shares', () => {
-    const { plan } = parseSweepArgs(['--seeds', '1', '--population', 'greedy-mine:3,random:2', '--treatment', 'players=5,10']);
-    expect(planJobs(plan).map((j) => [j.id, j.lineup.join(' ')])).toEqual([
+    const { plan } = parseSweepArgs(['goldmine', '--seeds', '1', '--population', 'greedy-mine:3,random:2', '--treatment', 'players=5,10']);
+    expect(planRuns(plan, goldmineGame).map((j) => [j.id, j.lineup.join(' ')])).toEqual([
       ['players=5#1', 'greedy-mine greedy-mine greedy-mine random random'],
       ['players=10#1', 'greedy-mine greedy-mine greedy-mine greedy-mine greedy-mine greedy-mine random random random random'],
     ]);
-    expect(planJobs(plan)[1]!.treatment).toEqual({ players: 10 });
+    expect(planRuns(plan, goldmineGame)[1]!.treatment).toEqual({ players: 10 });
   });
 
   test('bad input is one clear line', () => {
-    expect(fails(['--treatment', 'colour=1,2'])).toBe('unknown treatment key \'colour\' (allowed: size, rounds, stamina, cap, alpha, truce, defense, history, players)');
+    expect(fails(['--treatment', 'colour=1,2'])).toBe(`unknown treatment key 'colour' (allowed: ${[...configKeys(goldmineGame), 'players'].join(', ')})`);
+    expect(configKeys(goldmineGame)).toContain('truce');
     expect(fails(['--population', 'greedy-mine:5,random:5', '--treatment', 'players=10,15'])).toBe(
       "treatment players=15 cannot keep the population's shares (greedy-mine:5,random:5) in whole seats",
     );

@@ -1,89 +1,80 @@
 import { SingleBar } from 'cli-progress';
 import { CliError } from '../cli/cliError.ts';
 import { parsePriceTable } from '../models/priceTable.ts';
-import { emptyRatings, leaderboard, matchResult, rateMatch, ratingsJson, type Ratings } from '../ratings/index.ts';
-import { MAX_MINE } from '@the-house/games/goldmine/goldmineConfig.ts';
-import { sweepReport } from '../games/goldmine/sweepReport.ts';
-import { runJobs } from './runJobs.ts';
-import { parseSweepArgs, planJobs } from './sweepArgs.ts';
-import type { SweepResult } from './sweepJob.ts';
-import { SweepStore } from './sweepStore.ts';
+import { ratingsJson } from '../ratings/index.ts';
+import type { AnyGame } from '@the-house/games/engine/types.ts';
+import { gameById } from './playRun.ts';
+import { runRatings, ratingsMarkdown } from './runRatings.ts';
+import { runRuns } from './runRuns.ts';
+import type { RunResult } from './runSpec.ts';
 import { resultsCsv, summarizeSweep, summaryCsv, summaryMarkdown } from './summarizeSweep.ts';
+import { parseSweepArgs, planRuns, type SweepPlan } from './sweepPlan.ts';
+import { sweepReport } from './sweepReport.ts';
+import { SweepStore } from './sweepStore.ts';
 
-/**
- * The policies rated over the sweep's runs, in plan order (so the same sweep
- * gives the same ratings): each run ranks its seats by final gold, the
- * richest winning, each seat as its policy.
- */
-export function sweepRatings(results: readonly SweepResult[]): Ratings {
-  let ratings = emptyRatings('goldmine');
-  for (const r of results) {
-    if (!r.gold) continue;
-    const seats = r.lineup.map((policy, i) => ({ player: `s${i}`, participant: policy, score: r.gold![i]! }));
-    const best = Math.max(...seats.map((s) => s.score));
-    const outcome = { over: true, winners: seats.filter((s) => s.score === best).map((s) => s.player), kind: 'limit' };
-    ratings = rateMatch(ratings, matchResult(outcome, seats));
-  }
-  return ratings;
+/** A run that failed: the engine refused its config or broke on it. It is reported, not retried in a loop; rerunning the sweep tries it again. */
+export interface FailedRun {
+  id: string;
+  error: string;
 }
 
-function ratingsMarkdown(ratings: Ratings): string {
-  const rows = leaderboard(ratings);
-  if (!rows.length) return '';
-  const lines = rows.map((r) => `| ${r.rank} | ${r.participant} | ${r.ordinal.toFixed(2)} | ${r.mu.toFixed(2)} | ${r.low.toFixed(1)} .. ${r.high.toFixed(1)} | ${r.matches} | ${r.wins} |`);
-  return ['## Policy ratings (openskill; rating = mu - 3 sigma)', '', '| # | policy | rating | mu | mu ± 2σ | runs | wins |', '|---|---|---|---|---|---|---|', ...lines, ''].join('\n');
-}
-
-/**
- * `bun run house sweep goldmine ...`: every treatment combination x seed, spread
- * over worker threads, resumable from the out dir; writes results.csv (one row
- * per run and metric), summary.csv and summary.md (mean, 95% CI, paired
- * half test per treatment and metric) and report.html; prints the summary.
- */
-export async function sweepCommand(argv: string[]): Promise<number> {
-  const { plan, out, workers } = parseSweepArgs(argv[0] === 'goldmine' ? argv.slice(1) : argv);
-  const store = SweepStore.open(out, plan);
-  const done = store.completed();
-  const jobs = planJobs(plan);
-  const todo = jobs.filter((j) => !done.has(j.id));
-  process.stderr.write(`goldmine sweep: ${jobs.length} runs (${jobs.length - todo.length} already done) in ${out}\n`);
-  if (jobs.some((j) => j.config.cap > MAX_MINE)) {
-    process.stderr.write(`note: a cap above ${MAX_MINE} never binds, since one mine action takes k = 0..${MAX_MINE} (RULES 2); it only lowers efficiency's maximum\n`);
-  }
-  if (todo.length) {
-    const bar = new SingleBar({ stream: process.stderr, format: 'goldmine sweep [{bar}] {value}/{total} runs | {eta_formatted} left', hideCursor: true });
-    bar.start(jobs.length, jobs.length - todo.length);
-    try {
-      const prices = parsePriceTable(process.env.HOUSE_PRICES);
-      if (!prices.ok) throw new CliError(prices.error);
-      const modelJobs = Number(process.env.HOUSE_SWEEP_MODEL_JOBS ?? 4);
-      await runJobs(
-        todo,
-        workers,
-        (result) => {
-          store.append(result);
-          done.set(result.id, result);
-          bar.increment();
-        },
-        Number.isInteger(modelJobs) && modelJobs > 0 ? modelJobs : 4,
-        prices.table,
-      );
-    } finally {
-      bar.stop();
-    }
-  }
-  const results = jobs.map((j) => done.get(j.id)).filter((r): r is SweepResult => r !== undefined);
-  const rows = summarizeSweep(plan, results);
-  const ratings = sweepRatings(results);
-  const markdown = `${summaryMarkdown(rows)}\n${ratingsMarkdown(ratings)}`;
+/** The sweep's outputs from its finished runs: results.csv, summary.csv, summary.md (with ratings and failures), report.html, ratings.json. */
+export function writeSweepOutputs(store: SweepStore, game: AnyGame, plan: SweepPlan, results: readonly RunResult[], failed: readonly FailedRun[]): { markdown: string; written: string[] } {
+  const rows = summarizeSweep(game, plan, results);
+  const { ratings } = runRatings(game.id, results);
+  const failures = failed.length ? `\n## Failed runs (${failed.length})\n\n${failed.map((f) => `- ${f.id}: ${f.error}`).join('\n')}\n` : '';
+  const markdown = `${summaryMarkdown(rows)}\n${ratingsMarkdown(ratings)}${failures}`;
   const written = [
     store.write('results.csv', resultsCsv(plan, results)),
     store.write('summary.csv', summaryCsv(rows)),
     store.write('summary.md', markdown),
-    store.write('report.html', sweepReport(plan, results, rows)),
+    store.write('report.html', sweepReport(game, plan, results, rows)),
     store.write('ratings.json', ratingsJson(ratings)),
   ];
+  return { markdown, written };
+}
+
+/**
+ * `bun run house sweep <game> ...`: every treatment combination x seed,
+ * baselines spread over worker threads, resumable from the out dir; writes
+ * results.csv (one row per run and metric), summary.csv and summary.md (mean,
+ * 95% CI, paired half test per treatment and metric; policy ratings),
+ * report.html and ratings.json; prints the summary. Exit 1 when a run failed
+ * (its error is in the summary), 0 otherwise.
+ */
+export async function sweepCommand(argv: string[]): Promise<number> {
+  const { plan, out, workers } = parseSweepArgs(argv);
+  const game = gameById(plan.game);
+  const specs = planRuns(plan, game);
+  const store = SweepStore.open(out, plan);
+  const done = store.completed();
+  const todo = specs.filter((s) => !done.has(s.id));
+  const failed: FailedRun[] = [];
+  process.stderr.write(`${game.id} sweep: ${specs.length} runs (${specs.length - todo.length} already done) in ${out}\n`);
+  if (todo.length) {
+    const bar = new SingleBar({ stream: process.stderr, format: `${game.id} sweep [{bar}] {value}/{total} runs | {eta_formatted} left`, hideCursor: true });
+    bar.start(specs.length, specs.length - todo.length);
+    try {
+      const prices = parsePriceTable(process.env.HOUSE_PRICES);
+      if (!prices.ok) throw new CliError(prices.error);
+      const modelRuns = Number(process.env.HOUSE_SWEEP_MODEL_JOBS ?? 4);
+      await runRuns(todo, { workers, modelRuns: Number.isInteger(modelRuns) && modelRuns > 0 ? modelRuns : 4, prices: prices.table }, (reply) => {
+        if (reply.ok) {
+          store.append(reply.result);
+          done.set(reply.result.id, reply.result);
+        } else {
+          failed.push({ id: reply.id, error: reply.error });
+        }
+        bar.increment();
+      });
+    } finally {
+      bar.stop();
+    }
+  }
+  const results = specs.map((s) => done.get(s.id)).filter((r): r is RunResult => r !== undefined);
+  const { markdown, written } = writeSweepOutputs(store, game, plan, results, failed);
   process.stdout.write(markdown);
   process.stderr.write(`wrote ${written.join(', ')}\n`);
-  return 0;
+  if (failed.length) process.stderr.write(`${failed.length} run${failed.length > 1 ? 's' : ''} failed (see summary.md); rerun the same command to try them again\n`);
+  return failed.length ? 1 : 0;
 }

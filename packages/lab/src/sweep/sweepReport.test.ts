@@ -1,7 +1,8 @@
 import { expect, test } from 'bun:test';
-import { parseSweepArgs, planJobs } from '../../sweep/sweepArgs.ts';
-import { runSweepJob } from '../../sweep/sweepJob.ts';
-import { summarizeSweep } from '../../sweep/summarizeSweep.ts';
+import { goldmineGame } from '@the-house/games/goldmine/goldmineGame.ts';
+import { playRun } from './playRun.ts';
+import { summarizeSweep } from './summarizeSweep.ts';
+import { parseSweepArgs, planRuns } from './sweepPlan.ts';
 import { sweepReport } from './sweepReport.ts';
 
 function pageData(html: string): Record<string, any> {
@@ -10,10 +11,10 @@ function pageData(html: string): Record<string, any> {
 }
 
 test('the sweep report: an at-a-glance table, CI and half charts from the summary, curves over rounds, maps at the chosen rounds', () => {
-  const { plan } = parseSweepArgs(['--seeds', '3', '--rounds', '30', '--population', 'random:2,greedy-mine:2', '--treatment', 'defense=all,perRaid', '--maps', '5,30']);
-  const results = planJobs(plan).map(runSweepJob);
-  const rows = summarizeSweep(plan, results);
-  const html = sweepReport(plan, results, rows);
+  const { plan } = parseSweepArgs(['goldmine', '--seeds', '3', '--rounds', '30', '--population', 'random:2,greedy-mine:2', '--treatment', 'defense=all,perRaid', '--maps', '5,30']);
+  const results = planRuns(plan, goldmineGame).map(playRun);
+  const rows = summarizeSweep(goldmineGame, plan, results);
+  const html = sweepReport(goldmineGame, plan, results, rows);
   expect(html).toStartWith('<!doctype html>');
   expect(html).not.toContain('<script src=');
   expect(html).toContain('<h2>At a glance</h2>');

@@ -1,13 +1,13 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../cli/cliError.ts';
-import type { SweepPlan } from './sweepArgs.ts';
-import type { SweepResult } from './sweepJob.ts';
+import { parseRunJson, runJson, type RunResult } from './runSpec.ts';
 
 /**
- * A sweep's out directory: `plan.json` names the sweep, `runs.jsonl` holds one
- * line per finished run, appended as runs finish. A killed sweep leaves at worst
- * a torn last line, which is dropped on the next start, and that run is redone.
+ * An experiment's out directory (a sweep's or a tournament's): `plan.json`
+ * names it, `runs.jsonl` holds one line per finished run, appended as runs
+ * finish. A killed run leaves at worst a torn last line, which is dropped on
+ * the next start, and that run is redone.
  */
 export class SweepStore {
   readonly runsPath: string;
@@ -16,7 +16,7 @@ export class SweepStore {
     this.runsPath = join(dir, 'runs.jsonl');
   }
 
-  static open(dir: string, plan: SweepPlan): SweepStore {
+  static open(dir: string, plan: unknown): SweepStore {
     const store = new SweepStore(dir);
     const planPath = join(dir, 'plan.json');
     const planJson = `${JSON.stringify(plan, null, 2)}\n`;
@@ -34,27 +34,27 @@ export class SweepStore {
   }
 
   /** The finished runs, by id; rewrites the file without a torn or foreign line if there is one. */
-  completed(): Map<string, SweepResult> {
-    const done = new Map<string, SweepResult>();
+  completed(): Map<string, RunResult> {
+    const done = new Map<string, RunResult>();
     if (!existsSync(this.runsPath)) return done;
     const text = readFileSync(this.runsPath, 'utf8');
     const lines = text.split('\n').filter(Boolean);
     let clean = text.length === 0 || text.endsWith('\n');
     for (const line of lines) {
       try {
-        const result = JSON.parse(line) as SweepResult;
+        const result = parseRunJson(line) as RunResult;
         if (typeof result.id === 'string' && Array.isArray(result.metrics)) done.set(result.id, result);
         else clean = false;
       } catch {
         clean = false;
       }
     }
-    if (!clean) writeFileSync(this.runsPath, [...done.values()].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    if (!clean) writeFileSync(this.runsPath, [...done.values()].map((r) => `${runJson(r)}\n`).join(''));
     return done;
   }
 
-  append(result: SweepResult): void {
-    appendFileSync(this.runsPath, `${JSON.stringify(result)}\n`);
+  append(result: RunResult): void {
+    appendFileSync(this.runsPath, `${runJson(result)}\n`);
   }
 
   write(name: string, text: string): string {

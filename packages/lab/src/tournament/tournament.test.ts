@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { trustConfigSchema } from '@the-house/games/trust/trustConfig.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import { emptyRatings, leaderboard, parseRatings, ratingsJson } from '../ratings/index.ts';
-import { meanCi, playRoundRobin, roundRobin } from './tournament.ts';
-import { runHouseCli } from './runHouseCli.ts';
+import { runHouseCli } from '../cli/runHouseCli.ts';
+import { meanCi95 } from '../stats/tStats.ts';
+import { playRoundRobin, roundRobin } from './roundRobin.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'house-tournament-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -25,9 +26,9 @@ describe('house tournament', () => {
   });
 
   test('mean with a t-based 95% confidence interval', () => {
-    const { mean, half } = meanCi([1, 2, 3, 4, 5]);
+    const { mean, high } = meanCi95([1, 2, 3, 4, 5]);
     expect(mean).toBe(3);
-    expect(half).toBeCloseTo(2.776 * Math.sqrt(2.5 / 5), 2);
+    expect(high - mean).toBeCloseTo(2.776 * Math.sqrt(2.5 / 5), 2);
   });
 
   test('the CLI prints a ranked table', () => {

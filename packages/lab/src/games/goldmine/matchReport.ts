@@ -1,7 +1,7 @@
 import { escapeHtml, htmlPage } from '../../report/htmlPage.ts';
 import type { GoldmineState, RoundLog } from '@the-house/games/goldmine/goldmineTypes.ts';
 import { GOLDMINE_METRICS, matchHistory, roundSeries, runMetrics } from '@the-house/games/goldmine/metrics/goldmineMetrics.ts';
-import { REPORT_SCRIPT } from './reportScript.ts';
+import { REPORT_SCRIPT } from '../../report/reportScript.ts';
 
 /** Rounds averaged by the smoothed line drawn over each per-round series. */
 const SMOOTH = 10;
