@@ -206,16 +206,22 @@ describe('Step 2: raids', () => {
 });
 
 describe('Step 3: mining', () => {
-  test('mining pays min(k, cap) x alpha on plots kept; stamina k is spent either way', () => {
-    const { next, log } = play(smallMatch('ab- --- ---', { cap: 2, alpha: 1.5 }), { a: acts(mine(0, 3), defend(0)), b: acts(mine(1, 1), claim(2)) });
+  test('mining pays k x alpha on plots kept, k up to the cap (RULES G-a); stamina k is spent either way', () => {
+    const { next, log } = play(smallMatch('ab- --- ---', { cap: 2, alpha: 1.5 }), { a: acts(mine(0, 2), defend(0)), b: acts(mine(1, 1), claim(2)) });
     expect(log.gained).toEqual([3, 1.5, 0]);
     expect(next.gold).toEqual([3, 1.5, 0]);
     expect(log.spent).toEqual([
-      { claim: 0, raid: 0, defend: 1, mine: 3 },
+      { claim: 0, raid: 0, defend: 1, mine: 2 },
       { claim: 1, raid: 0, defend: 0, mine: 1 },
       { claim: 0, raid: 0, defend: 0, mine: 0 },
     ]);
     expect(next.round).toBe(2);
+  });
+
+  test('cap 4 yields up to 4 x alpha a plot; cap 2 refuses k = 3 (RULES G-a)', () => {
+    expect(play(smallMatch('a-- --- ---', { cap: 4 }), { a: acts(mine(0, 4)) }).log.gained[0]).toBe(4);
+    const capped = play(smallMatch('a-- --- ---', { cap: 2 }), { a: acts(mine(0, 3)) });
+    expect([capped.log.gained[0], capped.next.own[0]!.notices]).toEqual([0, ['Round 1: 1 action was removed as malformed, illegal or repeated (actions[0]: k must be 0..2 (the mining cap)).']]);
   });
 
   test('mining k = 0 is a legal, free action that yields nothing', () => {
@@ -267,29 +273,25 @@ describe('Step 4: the round log', () => {
     expect(applyGoldmineRound(state, { decisions: { a: acts(mine(0, 3)) } })).toEqual({ state, events: [] });
   });
 
-  test('the history keeps the last 5 public rounds (k5 and full), or only the last one', () => {
+  test('the history keeps the last 5 public rounds (k5), only the last one (last), or every round (full, RULES G-d)', () => {
     const after7 = (history: 'k5' | 'last' | 'full') => {
       let state = smallMatch('a-- --- ---', { rounds: 9, history });
       for (let r = 0; r < 7; r++) state = play(state, {}).next;
       return state.recent.map((p) => p.round);
     };
     expect(after7('k5')).toEqual([3, 4, 5, 6, 7]);
-    expect(after7('full')).toEqual([3, 4, 5, 6, 7]);
+    expect(after7('full')).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(after7('last')).toEqual([7]);
   });
 
-  test('history `full` keeps per-plot totals over the whole match', () => {
+  test('history `full` keeps each round\'s public events, round by round', () => {
     let state = smallMatch('ab- --- ---', { history: 'full', rounds: 9 });
     state = play(state, { a: acts(raid(1), defend(0)), b: acts(raid(0)) }).next;
     state = play(state, { b: acts(raid(0)) }).next;
-    expect(state.totals).toEqual({
-      rounds: 2,
-      raids: [2, 1, 0, 0, 0, 0, 0, 0, 0],
-      captures: [1, 1, 0, 0, 0, 0, 0, 0, 0],
-      defended: [1, 0, 0, 0, 0, 0, 0, 0, 0],
-      contested: [0, 0, 0, 0, 0, 0, 0, 0, 0],
-    });
-    expect(smallMatch('a-- --- ---').totals).toBeNull();
+    expect(state.recent.map((r) => [r.round, r.raids.map((x) => [x.plot, x.by, x.winner]), r.defended])).toEqual([
+      [1, [[0, [1], -1], [1, [0], 0]], [0]],
+      [2, [[0, [1], 1]], []],
+    ]);
   });
 
   test('the input state is never modified', () => {

@@ -3,7 +3,8 @@ import type { GameEvent, PhaseInput, Step } from '../engine/types.ts';
 import { cleanDecision, type CleanedDecision } from './cleanDecision.ts';
 import { dropNotices } from './dropNotices.ts';
 import { HISTORY_K } from './goldmineConfig.ts';
-import type { ClaimResult, Draw, GoldmineState, OwnRound, PlotTotals, RaidResult, RoundLedger, RoundLog, RoundMap, RoundPublic, Spend } from './goldmineTypes.ts';
+import type { ClaimResult, Draw, GoldmineState, OwnRound, RaidResult, RoundLedger, RoundLog, RoundMap, RoundPublic, Spend, TalkLine } from './goldmineTypes.ts';
+import { seatsById } from './seatsById.ts';
 
 /** Dropped actions listed one by one in an `actions_dropped` event; a flood of thousands is counted, not copied into the log. */
 const LOGGED_DROPS = 20;
@@ -15,30 +16,13 @@ export function tieBreakStream(seed: number, round: number, plot: number, kind: 
 
 /**
  * A seeded tie-break (ODD "stochasticity"): participants already in ascending
- * agent id, one uniform integer in 0..n-1 from the stream seeded by
+ * player id (RULES G-b), one uniform integer in 0..n-1 from the stream seeded by
  * hash(seed, round, plot, kind). Each draw has a stream of its own, so no
  * tie-break depends on how many others came before it.
  */
 export function tieBreak(seed: number, round: number, plot: number, kind: 'claim' | 'raid', participants: number[]): Draw {
   const stream = tieBreakStream(seed, round, plot, kind);
   return { kind, plot, participants, stream, winner: participants[Rng.fromSeed(stream).int(0, participants.length - 1)]! };
-}
-
-function updateTotals(totals: PlotTotals, pub: RoundPublic): PlotTotals {
-  const next: PlotTotals = {
-    rounds: totals.rounds + 1,
-    raids: totals.raids.slice(),
-    captures: totals.captures.slice(),
-    defended: totals.defended.slice(),
-    contested: totals.contested.slice(),
-  };
-  for (const r of pub.raids) {
-    next.raids[r.plot]! += r.by.length;
-    if (r.winner !== -1) next.captures[r.plot]! += 1;
-  }
-  for (const p of pub.defended) next.defended[p]! += 1;
-  for (const c of pub.claims) if (c.by.length > 1) next.contested[c.plot]! += 1;
-  return next;
 }
 
 /** A resolved round: the next state, the round's complete Step 4 log, and the events for the match log. */
@@ -52,40 +36,41 @@ export interface ResolvedRound {
  * One round of the ODD, Steps 0-4 (null once the match is over).
  *
  * Step 0 cleans every decision against the ownership at the round's start
- * (`cleanDecision`). Step 1 scans plots row-major and gives each claimed plot
- * to its only claimant or to a seeded pick among the claimants (ascending id),
- * with a truce through round + truce - 1 (RULES 3). Step 2 scans row-major the
- * raided plots: a truce blocks every raider; a defended plot blocks every
- * raider (`all`) or its one defense point blocks the lowest-id raider
- * (`perRaid`, RULES 4); the raiders left take the plot, one alone or a seeded
- * pick among several; a captured plot gets no truce. Step 3 pays
- * min(k, cap) x alpha for every mine action whose plot its miner still owns:
- * a plot lost this round yields 0 (its stamina is spent all the same), and a
- * plot gained this round was not the miner's at the start, so Step 0 already
- * dropped any mining of it. Step 4 logs the round and clears the defense
+ * (`cleanDecision`, with the seat's own stamina and the config's cap). Step 1
+ * scans plots row-major and gives each claimed plot to its only claimant or to
+ * a seeded pick among the claimants (ascending player id, RULES G-b), with a
+ * truce through round + truce - 1 (RULES 3). Step 2 scans row-major the raided
+ * plots: a truce blocks every raider; a defended plot blocks every raider
+ * (`all`) or its one defense point blocks the lowest-id raider (`perRaid`,
+ * RULES 4); the raiders left take the plot, one alone or a seeded pick among
+ * several; a captured plot gets no truce. With `authority` N (RULES G-e), a
+ * plot taken from a holder of at least N rounds goes back to it at once, as
+ * if never lost. Step 3 pays k x the plot's alpha for every mine action (k in
+ * 0..cap, RULES G-a) whose plot its miner still owns: a plot lost this round
+ * yields 0 (its stamina is spent all the same), and a plot gained this round
+ * was not the miner's at the start, so Step 0 already dropped any mining of
+ * it; then the authority fines each raider it overruled (per plot, never more
+ * gold than the raider holds). Step 4 logs the round and clears the defense
  * flags, which live only in this round's decisions.
  *
  * Events, in order: per player, `fallback` or `actions_dropped` when Step 0
  * changed its answer and `actions` (its kept list, stamina, gold), all private
- * to it; the public `round` (RoundMap: per-plot events, RNG order, the map
- * after the round); the `ledger` (RoundLedger: everyone's gold and stamina),
- * private to every player (`to: []`).
+ * to it; the public `round` (RoundMap: per-plot events, talk lines, RNG
+ * order, the map after the round); the `ledger` (RoundLedger: everyone's gold,
+ * stamina and fines), private to every player (`to: []`).
  */
 export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): ResolvedRound | null {
   if (state.over) return null;
-  const { config, players, seed, round } = state;
+  const { config, players, seed, round, staminaOf, alphaOf } = state;
   const n = players.length;
   const plots = state.owner.length;
   const start = state.owner;
   const events: GameEvent[] = [];
 
-  const claimBy: Array<number[] | undefined> = new Array(plots);
-  const raidBy: Array<number[] | undefined> = new Array(plots);
-  const defense = new Uint8Array(plots);
   const kept = new Array<CleanedDecision>(n);
   for (let i = 0; i < n; i++) {
     const id = players[i]!;
-    const cleaned = cleanDecision(input.decisions[id], start, i, config.stamina);
+    const cleaned = cleanDecision(input.decisions[id], start, i, staminaOf[i]!, config.cap, config.talk);
     kept[i] = cleaned;
     if (cleaned.fallback) {
       events.push({ type: 'fallback', data: { player: id, reason: `${cleaned.fallback}; you played no actions this round` }, to: [id] });
@@ -95,7 +80,13 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
       if (dropped.length > LOGGED_DROPS) data.more = dropped.length - LOGGED_DROPS;
       events.push({ type: 'actions_dropped', data, to: [id] });
     }
-    for (const a of cleaned.actions) {
+  }
+  // Participants join each plot's list in ascending player id (RULES G-b).
+  const claimBy: Array<number[] | undefined> = new Array(plots);
+  const raidBy: Array<number[] | undefined> = new Array(plots);
+  const defense = new Uint8Array(plots);
+  for (const i of seatsById(players)) {
+    for (const a of kept[i]!.actions) {
       if (a.type === 'claim') (claimBy[a.plot] ??= []).push(i);
       else if (a.type === 'raid') (raidBy[a.plot] ??= []).push(i);
       else if (a.type === 'defend') defense[a.plot] = 1;
@@ -125,6 +116,7 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
     claims.push({ plot, by, winner });
   }
 
+  const overruled: RaidResult[] = [];
   for (let plot = 0; plot < plots; plot++) {
     if (defense[plot]) defended.push(plot);
     const by = raidBy[plot];
@@ -137,13 +129,18 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
     else if (!isDefended) [blocked, open] = [[], by];
     else if (config.defense === 'all') [blocked, open] = [by, []];
     else [blocked, open] = [by.slice(0, 1), by.slice(1)];
-    const winner = open.length === 0 ? -1 : open.length === 1 ? open[0]! : draw('raid', plot, open);
-    if (winner !== -1) {
-      owner[plot] = winner;
+    const taker = open.length === 0 ? -1 : open.length === 1 ? open[0]! : draw('raid', plot, open);
+    const raid: RaidResult = { plot, owner: start[plot]!, by, defended: isDefended, truce: inTruce, blocked, winner: taker };
+    if (taker !== -1 && config.authority > 0 && round - state.since[plot]! >= config.authority) {
+      raid.winner = -1;
+      raid.returnedFrom = taker;
+      overruled.push(raid);
+    } else if (taker !== -1) {
+      owner[plot] = taker;
       since[plot] = round;
       truceUntil[plot] = 0;
     }
-    raids.push({ plot, owner: start[plot]!, by, defended: isDefended, truce: inTruce, blocked, winner });
+    raids.push(raid);
   }
 
   const gold = state.gold.slice();
@@ -154,12 +151,27 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
     const cleaned = kept[i]!;
     let mined = 0;
     for (const a of cleaned.actions) {
-      if (a.type === 'mine' && owner[a.plot] === i) mined += Math.min(a.k, config.cap);
+      if (a.type === 'mine' && owner[a.plot] === i) mined += alphaOf ? a.k * alphaOf[a.plot]! : a.k;
     }
-    gained[i] = mined * config.alpha;
+    gained[i] = alphaOf ? mined : mined * config.alpha;
     gold[i]! += gained[i]!;
+  }
+  let fined: number[] | undefined;
+  if (config.authority > 0) {
+    fined = new Array<number>(n).fill(0);
+    for (const r of overruled) {
+      const raider = r.returnedFrom!;
+      const fine = Math.min(config.authorityFine, gold[raider]!);
+      gold[raider]! -= fine;
+      fined[raider]! += fine;
+    }
+  }
+  const talk: TalkLine[] = [];
+  for (let i = 0; i < n; i++) {
+    const cleaned = kept[i]!;
     spent[i] = cleaned.spent;
-    const notices = cleaned.fallback || cleaned.dropped.length ? dropNotices(cleaned, round, config.stamina) : [];
+    if (cleaned.talk !== null) talk.push({ seat: i, text: cleaned.talk });
+    const notices = cleaned.fallback || cleaned.dropped.length || cleaned.talkProblem ? dropNotices(cleaned, round, staminaOf[i]!) : [];
     own[i] = { round, kept: cleaned.actions, dropped: cleaned.dropped.length + (cleaned.fallback ? 1 : 0), spent: cleaned.spent, gained: gained[i]!, notices };
     events.push({ type: 'actions', data: { player: players[i], kept: cleaned.actions, spent: cleaned.spent, gained: gained[i], gold: gold[i] }, to: [players[i]!] });
   }
@@ -172,34 +184,29 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
     raidActions += r.by.length;
     if (r.winner !== -1) captures++;
   }
-  const contested = claims.reduce((c, claim) => c + (claim.by.length > 1 ? 1 : 0), 0);
-  const tally = { claims: claims.length, contested, raids: raidActions, captures, defenses: defended.length };
+  let contested = 0;
+  for (const claim of claims) if (claim.by.length > 1) contested++;
+  const tally: RoundMap['tally'] = { claims: claims.length, contested, raids: raidActions, captures, defenses: defended.length };
+  if (config.authority > 0) tally.returned = overruled.length;
   let output = 0;
   for (const g of gained) output += g;
-  const pub: RoundPublic = { round, claims, raids, defended };
+  const pub: RoundPublic = config.talk ? { round, claims, raids, defended, talk } : { round, claims, raids, defended };
   const map: RoundMap = { ...pub, owner, since, truceUntil, held, tally, draws };
-  const ledger: RoundLedger = { round, gold, gained, spent, output };
+  const ledger: RoundLedger = fined ? { round, gold, gained, spent, output, fined } : { round, gold, gained, spent, output };
   events.push({ type: 'round', data: map as unknown as Record<string, unknown> });
   events.push({ type: 'ledger', data: ledger as unknown as Record<string, unknown>, to: [] });
-  const keep = config.history === 'last' ? 1 : HISTORY_K;
-  const recent = state.recent.length >= keep ? [...state.recent.slice(state.recent.length - keep + 1), pub] : [...state.recent, pub];
   const over = round >= config.rounds;
   return {
-    state: {
-      ...state,
-      round: over ? round : round + 1,
-      owner,
-      since,
-      truceUntil,
-      gold,
-      recent,
-      totals: state.totals ? updateTotals(state.totals, pub) : null,
-      own,
-      over,
-    },
+    state: { ...state, round: over ? round : round + 1, owner, since, truceUntil, gold, recent: remember(state.recent, pub, config.history), own, over },
     log: { ...map, ...ledger },
     events,
   };
+}
+
+/** The public history a view shows (RULES G-d): the last round, the last K=5, or every round played. */
+function remember(recent: readonly RoundPublic[], pub: RoundPublic, history: GoldmineState['config']['history']): RoundPublic[] {
+  const keep = history === 'last' ? 1 : history === 'k5' ? HISTORY_K : Infinity;
+  return recent.length >= keep ? [...recent.slice(recent.length - keep + 1), pub] : [...recent, pub];
 }
 
 /** The game's `apply`: one round (the single `act` phase); nothing happens once the match is over. */

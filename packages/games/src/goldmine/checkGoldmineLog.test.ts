@@ -77,3 +77,14 @@ describe('checkGoldmineLog', () => {
     expect(checkGoldmineLog(config, 11, players, [...unhashed, { ...unhashed.at(-1)!, round: 16 }])).toEqual({ ok: false, round: 16, reason: 'events after the last round' });
   });
 });
+
+test('a match with every RULES G-e treatment on re-plays too: talk lines, authority returns and fines, per-seat stamina, per-plot alpha', () => {
+  const treated = goldmineGame.configSchema.parse({ rounds: 40, size: 4, talk: true, authority: 3, authorityFine: 2, stamina: '6/12', plotAlpha: 'random' });
+  const match = Match.create(goldmineGame, treated, 5, players);
+  runMatchSync(match, Object.fromEntries(players.map((p, i) => [p, goldmineGame.strategies[names[i]!]!])));
+  const entries = JSON.parse(JSON.stringify(match.log!.entries)) as LogEntry[];
+  const rounds = entries.filter((e) => e.type === 'round').map((e) => e.data as { talk?: unknown[]; tally: { returned?: number } });
+  expect(rounds.some((r) => (r.talk ?? []).length > 0)).toBe(true);
+  expect(rounds.reduce((n, r) => n + (r.tally.returned ?? 0), 0)).toBeGreaterThan(0);
+  expect(checkGoldmineLog(treated, 5, players, entries, { head: match.log!.head, final: JSON.parse(JSON.stringify(match.state)) })).toEqual({ ok: true, rounds: 40 });
+});

@@ -67,14 +67,18 @@ export function checkGoldmineLog(config: GoldmineConfig, seed: number, players: 
   for (const [round, list] of [...byRound.entries()].sort((a, b) => a[0] - b[0])) {
     if (round !== state.round || state.over) return { ok: false, round, reason: state.over ? 'events after the last round' : `round ${state.round} is missing` };
     const decisions: Record<PlayerId, unknown> = {};
+    // Talk lines are public in the round event; the re-play posts them again (RULES G-e).
+    const said = new Map<number, string>();
+    for (const e of list) if (e.type === 'round') for (const line of (e.data?.talk as Array<{ seat: number; text: string }> | undefined) ?? []) said.set(line.seat, line.text);
     for (const e of list) {
       if (e.type !== 'actions') continue;
       const player = String(e.data?.player);
       if (!players.includes(player)) return { ok: false, round, reason: `actions of unknown player '${player}'` };
-      if (player in decisions) return { ok: false, round, reason: `two actions events for '${player}'` };
-      decisions[player] = { actions: e.data?.kept };
+      if (Object.hasOwn(decisions, player)) return { ok: false, round, reason: `two actions events for '${player}'` };
+      const talk = said.get(players.indexOf(player));
+      decisions[player] = talk === undefined ? { actions: e.data?.kept } : { actions: e.data?.kept, talk };
     }
-    const missing = players.find((p) => !(p in decisions));
+    const missing = players.find((p) => !Object.hasOwn(decisions, p));
     if (missing !== undefined) return { ok: false, round, reason: `no actions event for '${missing}'` };
     const resolved = resolveGoldmineRound(state, { decisions })!;
     for (const type of REPLAYED) {

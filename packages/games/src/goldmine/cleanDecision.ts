@@ -1,6 +1,6 @@
 import { formatZodError } from '../engine/errors.ts';
-import { MAX_MINE } from './goldmineConfig.ts';
-import { goldmineActionSchema, type ActionType, type GoldmineAction } from './goldmineDecision.ts';
+import { TALK_MAX } from './goldmineConfig.ts';
+import { categoryActions, goldmineActionSchema, type ActionType, type GoldmineAction } from './goldmineDecision.ts';
 import type { Spend } from './goldmineTypes.ts';
 
 export interface DroppedAction {
@@ -18,6 +18,10 @@ export interface CleanedDecision {
   dropped: DroppedAction[];
   /** Set when the decision as a whole was unusable and the empty list was played instead. */
   fallback: string | null;
+  /** The public line to post (`talk` on), trimmed and at most TALK_MAX characters; null for none. */
+  talk: string | null;
+  /** Why the line was cut or not posted, in plain words. */
+  talkProblem: string | null;
 }
 
 const TYPE_INDEX: Record<string, number> = { claim: 0, raid: 1, defend: 2, mine: 3 };
@@ -35,8 +39,8 @@ function nextStamp(cells: number): number {
   return ++stamp;
 }
 
-/** The actions list inside a raw decision, or why there is none. */
-export function actionList(raw: unknown): { list: unknown[] } | { error: string } {
+/** The actions list inside a raw decision (a list, `{"actions": [...]}`, or the ODD's category form), or why there is none. */
+export function actionList(raw: unknown): { list: unknown[]; talk?: unknown } | { error: string } {
   let value = raw;
   if (raw === undefined || raw === null) return { error: 'no decision was received' };
   if (typeof raw === 'string') {
@@ -47,19 +51,26 @@ export function actionList(raw: unknown): { list: unknown[] } | { error: string 
     }
   }
   if (Array.isArray(value)) return { list: value };
-  const actions = value !== null && typeof value === 'object' ? (value as { actions?: unknown }).actions : undefined;
-  if (Array.isArray(actions)) return { list: actions };
-  return { error: 'decision must be {"actions": [...]} with an ordered list of claim, raid, defend and mine actions' };
+  if (value !== null && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    const { talk } = obj;
+    if (Array.isArray(obj.actions)) return { list: obj.actions, talk };
+    const byCategory = obj.actions === undefined ? categoryActions(obj) : null;
+    if (byCategory) return 'error' in byCategory ? byCategory : { list: byCategory.list, talk };
+    // A decision that only talks plays no actions.
+    if (obj.actions === undefined && typeof talk === 'string') return { list: [], talk };
+  }
+  return { error: 'decision must be {"actions": [...]} with an ordered list of claim, raid, defend and mine actions (or {"defend": [...], "mine": [...], "claim": [...], "raid": [...]})' };
 }
 
-/** One submitted action in canonical form, or why it is malformed (zod gives the message). */
-export function parseAction(a: unknown, plots: number): GoldmineAction | string {
+/** One submitted action in canonical form, or why it is malformed (zod gives the message); `mine k` takes k in 0..cap (RULES G-a). */
+export function parseAction(a: unknown, plots: number, cap: number): GoldmineAction | string {
   if (a !== null && typeof a === 'object') {
     const { type, plot, k } = a as { type?: unknown; plot?: unknown; k?: unknown };
     if (typeof plot === 'number' && Number.isInteger(plot) && plot >= 0) {
       if (plot >= plots) return `plot ${plot} is off the map (plots are 0..${plots - 1})`;
       if (type === 'claim' || type === 'raid' || type === 'defend') return { type, plot };
-      if (type === 'mine' && typeof k === 'number' && Number.isInteger(k) && k >= 0 && k <= MAX_MINE) return { type, plot, k };
+      if (type === 'mine' && typeof k === 'number' && Number.isInteger(k)) return k >= 0 && k <= cap ? { type, plot, k } : `k must be 0..${cap} (the mining cap)`;
     }
   }
   const parsed = goldmineActionSchema.safeParse(a);
@@ -69,7 +80,8 @@ export function parseAction(a: unknown, plots: number): GoldmineAction | string 
     return formatZodError(parsed.error);
   }
   const action = parsed.data;
-  return action.plot >= plots ? `plot ${action.plot} is off the map (plots are 0..${plots - 1})` : action;
+  if (action.plot >= plots) return `plot ${action.plot} is off the map (plots are 0..${plots - 1})`;
+  return action.type === 'mine' && action.k > cap ? `k must be 0..${cap} (the mining cap)` : action;
 }
 
 function illegality(action: GoldmineAction, holder: number, me: number): string | null {
@@ -90,15 +102,16 @@ export function actionCost(action: GoldmineAction): number {
 /**
  * Step 0 of the ODD for one player (RULES 2): legality against the ownership at
  * the round's start (claim only unowned plots, raid only plots others own,
- * defend and mine only your own, plots on the map, mine k in 0..3); a repeated
+ * defend and mine only your own, plots on the map, mine k in 0..cap); a repeated
  * (category, plot) keeps its first occurrence; then whole actions are dropped
  * from the tail until the cost is within the stamina budget. A decision that is
  * not a list at all plays the empty list.
  */
-export function cleanDecision(raw: unknown, owner: readonly number[], me: number, stamina: number): CleanedDecision {
+export function cleanDecision(raw: unknown, owner: readonly number[], me: number, stamina: number, cap: number, talkOn = false): CleanedDecision {
   const spent: Spend = { claim: 0, raid: 0, defend: 0, mine: 0 };
   const found = actionList(raw);
-  if ('error' in found) return { actions: [], spent, dropped: [], fallback: found.error };
+  if ('error' in found) return { actions: [], spent, dropped: [], fallback: found.error, talk: null, talkProblem: null };
+  const { talk, talkProblem } = readTalk(found.talk, talkOn);
   const plots = owner.length;
   const mark = nextStamp(plots * 4);
   const actions: GoldmineAction[] = [];
@@ -106,7 +119,7 @@ export function cleanDecision(raw: unknown, owner: readonly number[], me: number
   const dropped: DroppedAction[] = [];
   let cost = 0;
   for (let index = 0; index < found.list.length; index++) {
-    const action = parseAction(found.list[index], plots);
+    const action = parseAction(found.list[index], plots, cap);
     if (typeof action === 'string') {
       dropped.push({ index, kind: 'malformed', reason: action });
       continue;
@@ -134,5 +147,16 @@ export function cleanDecision(raw: unknown, owner: readonly number[], me: number
     dropped.sort((a, b) => a.index - b.index);
   }
   for (const action of actions) spent[action.type as ActionType] += actionCost(action);
-  return { actions, spent, dropped, fallback: null };
+  return { actions, spent, dropped, fallback: null, talk, talkProblem };
+}
+
+/** The public line of the `talk` treatment (RULES G-e): trimmed, cut at TALK_MAX characters; refused with a reason when talk is off or the line is not text. */
+function readTalk(raw: unknown, on: boolean): { talk: string | null; talkProblem: string | null } {
+  if (raw === undefined || raw === null) return { talk: null, talkProblem: null };
+  if (!on) return { talk: null, talkProblem: 'talk is off in this match, so your line was not posted' };
+  if (typeof raw !== 'string') return { talk: null, talkProblem: '"talk" must be text, so nothing was posted' };
+  const text = raw.trim();
+  if (!text) return { talk: null, talkProblem: null };
+  if ([...text].length <= TALK_MAX) return { talk: text, talkProblem: null };
+  return { talk: [...text].slice(0, TALK_MAX).join(''), talkProblem: `your line had ${[...text].length} characters; only the first ${TALK_MAX} were posted` };
 }

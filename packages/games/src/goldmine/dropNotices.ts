@@ -7,11 +7,13 @@ const SPELLED = 5;
  * What Step 0 did to a player's answer, in plain words for its next prompt
  * (RULES: a player whose decision is replaced or cut is told why). Actions
  * pruned for the budget are counted from the first one, since they are always
- * the tail of what survived cleaning; empty when the answer went through whole.
+ * the tail of what survived cleaning; a talk line that was cut or refused is
+ * said last. Empty when the answer went through whole.
  */
 export function dropNotices(cleaned: CleanedDecision, round: number, stamina: number): string[] {
   if (cleaned.fallback) return [`Round ${round}: your answer could not be used (${cleaned.fallback}), so you played no actions and spent no stamina.`];
-  if (cleaned.dropped.length === 0) return [];
+  const talk = cleaned.talkProblem ? [`Round ${round}: ${cleaned.talkProblem}.`] : [];
+  if (cleaned.dropped.length === 0) return talk;
   let pruned = 0;
   let first = Infinity;
   const refused: string[] = [];
@@ -32,5 +34,5 @@ export function dropNotices(cleaned: CleanedDecision, round: number, stamina: nu
     const which = pruned === 1 ? `actions[${first}] was` : `${pruned} actions, from actions[${first}] on, were`;
     notices.push(`Round ${round}: ${which} dropped from the end of your list to keep the cost within your stamina of ${stamina}.`);
   }
-  return notices;
+  return [...notices, ...talk];
 }

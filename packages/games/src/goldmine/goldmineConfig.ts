@@ -1,10 +1,59 @@
 import { z } from 'zod';
 
+/** Names an outside map may not use as a key: they would reach Object's prototype. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A map from outside keys: a key that would reach Object's prototype is refused, not silently dropped. */
+function safeRecord<K extends z.ZodType<string, string>, V extends z.ZodType>(key: K, value: V) {
+  return z.preprocess((raw, ctx) => {
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      for (const k of Object.keys(raw)) if (RESERVED.has(k)) ctx.addIssue({ code: 'custom', message: `'${k}' is not allowed as a key` });
+    }
+    return raw;
+  }, z.record(key, value));
+}
+
+const staminaValue = z.number().int().min(1).max(100);
+
+/** `8/12`: two stamina classes as text, so a sweep or `!play --set` can give them as one value. */
+const TWO_CLASSES = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
+
+/**
+ * Stamina S (RULES G-e: per player). One number for everyone (the baseline);
+ * two values `[a, b]` (or the text `"a/b"`) for two classes, the seats drawn
+ * into them by seed (half each, the first class taking the odd one out); or a
+ * map from player id to S, the players it leaves out getting 10.
+ */
+export const staminaSchema = z.union([
+  staminaValue,
+  z.tuple([staminaValue, staminaValue]),
+  z
+    .string()
+    .regex(TWO_CLASSES, 'two stamina classes are written "a/b", e.g. "8/12"')
+    .transform((text) => {
+      const [, a, b] = TWO_CLASSES.exec(text)!;
+      return [Number(a), Number(b)] as [number, number];
+    })
+    .pipe(z.tuple([staminaValue, staminaValue])),
+  safeRecord(z.string(), staminaValue),
+]);
+
+/**
+ * Per-plot alpha (RULES G-e): `uniform` (every plot yields alpha, the
+ * baseline); `gradient` (columns in three bands, west to east: 0.5, 1 and 1.5
+ * times alpha); `random` (each plot 0.5, 1 or 1.5 times alpha, drawn by
+ * seed); or a map from plot id to its own alpha, the plots it leaves out
+ * yielding alpha.
+ */
+export const plotAlphaSchema = z.union([z.enum(['uniform', 'gradient', 'random']), safeRecord(z.string().regex(/^\d+$/, 'plot ids are whole numbers'), z.number().positive().max(1000))]);
+
 /**
  * The ODD's parameters as settled by RULES.md Gold mining; `parse({})` gives the
  * baseline: a 10x10 map, 200 rounds, S = 10 refreshed every round, cap 3,
  * alpha 1 gold per mined stamina, a one-round truce on claims, defense that
- * blocks every raider, and the K=5 history summary (the ODD's default visibility).
+ * blocks every raider, and the K=5 history summary (the ODD's default
+ * visibility). The treatments of RULES G-e (`plotAlpha`, per-player
+ * `stamina`, `talk`, `authority`) are off by default.
  */
 export const goldmineConfigSchema = z
   .object({
@@ -12,25 +61,42 @@ export const goldmineConfigSchema = z
     size: z.number().int().min(2).max(32).default(10),
     rounds: z.number().int().min(1).max(10_000).default(200),
     /** Stamina S, reset to this at the start of every round; unused stamina is lost. */
-    stamina: z.number().int().min(1).max(100).default(10),
-    /** M_CAP: mined stamina per plot per round that yields gold. */
+    stamina: staminaSchema.default(10),
+    /** M_CAP: a mine action's k goes 0..cap (RULES G-a), each mined stamina yielding alpha. */
     cap: z.number().int().min(1).max(10).default(3),
     /** Gold per effectively mined stamina. */
     alpha: z.number().positive().max(1000).default(1),
+    plotAlpha: plotAlphaSchema.default('uniform'),
     /** Rounds of raid protection counted from the claim round (RULES 3): 1 = the claim round only. */
     truce: z.number().int().min(0).max(10_000).default(1),
     /** `all`: a defended plot blocks every raider. `perRaid`: one defense point blocks one raider, lowest id first (RULES 4). */
     defense: z.enum(['all', 'perRaid']).default('all'),
-    /** What the public history in a view holds: last round only, a K=5 summary, or totals over the whole match. */
+    /** What the public history in a view holds: last round only, the last K=5 rounds, or every round played (RULES G-d). */
     history: z.enum(['last', 'k5', 'full']).default('k5'),
+    /** Cheap talk (RULES G-e): each player may post one public line of at most 200 characters a round, shown to all the next round. */
+    talk: z.boolean().default(false),
+    /** Authority (RULES G-e): a plot raided from a holder of at least this many rounds goes back to it and the raider is fined; 0 = no authority. */
+    authority: z.number().int().min(0).max(10_000).default(0),
+    /** Gold the authority fines a raider per plot it gives back (never more than the raider holds). */
+    authorityFine: z.number().min(0).max(1_000_000).default(10),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    if (typeof c.plotAlpha === 'object') {
+      const plots = c.size * c.size;
+      for (const key of Object.keys(c.plotAlpha)) {
+        if (Number(key) >= plots) ctx.addIssue({ code: 'custom', path: ['plotAlpha', key], message: `plot ${key} is off the ${c.size}x${c.size} map (plots 0..${plots - 1})` });
+      }
+    }
+  });
 
 export type GoldmineConfig = z.infer<typeof goldmineConfigSchema>;
 
-/** The largest `k` of one mine action (RULES 2: mine k in 0..3), whatever the cap. */
-export const MAX_MINE = 3;
-/** Rounds summarised by the `k5` history. */
+/** Stamina of a player the `stamina` map leaves out. */
+export const DEFAULT_STAMINA = 10;
+/** Rounds shown by the `k5` history. */
 export const HISTORY_K = 5;
 /** Tenure (rounds, counting the acquisition round) from which a holder counts as stable. */
 export const STABLE_TENURE = 10;
+/** Longest cheap-talk line, in characters. */
+export const TALK_MAX = 200;

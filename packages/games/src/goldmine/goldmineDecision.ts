@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MINE } from './goldmineConfig.ts';
+import { TALK_MAX } from './goldmineConfig.ts';
 
 const plot = z.number().int('plot must be a whole number').min(0, 'plot must be >= 0');
 
@@ -12,11 +12,54 @@ export const goldmineActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('claim'), plot }),
   z.object({ type: z.literal('raid'), plot }),
   z.object({ type: z.literal('defend'), plot }),
-  z.object({ type: z.literal('mine'), plot, k: z.number().int('k must be a whole number').min(0, `k must be 0..${MAX_MINE}`).max(MAX_MINE, `k must be 0..${MAX_MINE}`) }),
+  // The match's cap (at most 10) bounds k further when the answer is cleaned (RULES G-a).
+  z.object({ type: z.literal('mine'), plot, k: z.number().int('k must be a whole number').min(0, 'k must be 0..cap').max(10, 'k must be 0..cap') }),
 ]);
 
-/** `{"actions": [...]}`: the list's order is the player's priority for tail pruning. */
-export const goldmineDecisionSchema = z.object({ actions: z.array(goldmineActionSchema) });
+/** The ODD's categories in the order RULES G-c reads them, so tail pruning drops raids first. */
+const CATEGORIES = ['defend', 'mine', 'claim', 'raid'] as const;
+
+/**
+ * RULES G-c: `{"defend":[plot...], "mine":[{"plot":p,"k":k}...], "claim":[plot...],
+ * "raid":[plot...]}` as one ordered list (defend, mine, claim, raid); null when
+ * the value has none of these keys, an error when one of them is not a list.
+ */
+export function categoryActions(value: Record<string, unknown>): { list: unknown[] } | { error: string } | null {
+  if (!CATEGORIES.some((c) => Object.hasOwn(value, c))) return null;
+  const list: unknown[] = [];
+  for (const type of CATEGORIES) {
+    const items = value[type];
+    if (items === undefined || items === null) continue;
+    if (!Array.isArray(items)) return { error: `"${type}" must be a list (${type === 'mine' ? '[{"plot": p, "k": k}, ...]' : '[plot, ...]'})` };
+    for (const item of items) list.push(type === 'mine' && item !== null && typeof item === 'object' ? { ...(item as object), type } : { type, plot: item });
+  }
+  return { list };
+}
+
+function fromCategories(raw: unknown, ctx: z.RefinementCtx): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || (raw as { actions?: unknown }).actions !== undefined) return raw;
+  const value = raw as Record<string, unknown>;
+  const read = categoryActions(value);
+  if (!read) return raw;
+  if ('error' in read) {
+    ctx.addIssue({ code: 'custom', message: read.error });
+    return raw;
+  }
+  return { actions: read.list, ...(value.talk === undefined ? {} : { talk: value.talk }) };
+}
+
+/**
+ * `{"actions": [...], "talk"?: "..."}`: the list's order is the player's
+ * priority for tail pruning; `talk` is the public line of the `talk`
+ * treatment. The ODD's category form is read as the same list.
+ */
+export const goldmineDecisionSchema = z.preprocess(
+  fromCategories,
+  z.object({
+    actions: z.array(goldmineActionSchema).default([]),
+    talk: z.string().max(TALK_MAX, `talk is at most ${TALK_MAX} characters`).optional(),
+  }),
+);
 
 export type GoldmineAction = z.infer<typeof goldmineActionSchema>;
 export type GoldmineDecision = z.infer<typeof goldmineDecisionSchema>;

@@ -10,13 +10,13 @@ const players = ['a', 'b', 'c', 'd'];
 const lineup = { a: 'random', b: 'greedy-mine', c: 'defend-then-mine', d: 'tit-for-tat-raid' } as const;
 
 test('parse({}) gives the ODD defaults; unknown keys and bad values are refused with what is allowed', () => {
-  expect(goldmineGame.configSchema.parse({})).toEqual({ size: 10, rounds: 200, stamina: 10, cap: 3, alpha: 1, truce: 1, defense: 'all', history: 'k5' });
+  expect(goldmineGame.configSchema.parse({})).toEqual({ size: 10, rounds: 200, stamina: 10, cap: 3, alpha: 1, plotAlpha: 'uniform', truce: 1, defense: 'all', history: 'k5', talk: false, authority: 0, authorityFine: 10 });
   const error = (raw: unknown) => {
     const parsed = parseConfig(goldmineGame, raw);
     return parsed.ok ? null : parsed.error;
   };
   expect(error({ stamina: 0, colour: 'red' })).toBe(
-    "bad goldmine config: stamina: Too small: expected number to be >=1; unknown key 'colour' (allowed keys: size, rounds, stamina, cap, alpha, truce, defense, history)",
+    "bad goldmine config: stamina: Too small: expected number to be >=1; unknown key 'colour' (allowed keys: size, rounds, stamina, cap, alpha, plotAlpha, truce, defense, history, talk, authority, authorityFine)",
   );
   expect(error({ defense: 'strong' })).toContain('defense: Invalid option: expected one of "all"|"perRaid"');
   expect(error({ history: 'k7' })).toContain('history: Invalid option: expected one of "last"|"k5"|"full"');
@@ -90,12 +90,16 @@ test('validate accepts well-formed lists and names every malformed action', () =
   expect(goldmineGame.validate(state, 'a', '[{"type":"claim","plot":3}]')).toEqual({ ok: true, decision: { actions: [{ type: 'claim', plot: 3 }] } });
   expect(goldmineGame.validate(state, 'a', { actions: [{ type: 'claim', plot: 100 }, { type: 'mine', plot: 1, k: 7 }] })).toEqual({
     ok: false,
-    error: 'actions[0]: plot 100 is off the map (plots are 0..99); actions[1]: k: k must be 0..3',
+    error: 'actions[0]: plot 100 is off the map (plots are 0..99); actions[1]: k must be 0..3 (the mining cap)',
   });
   expect(goldmineGame.validate(state, 'a', 'no')).toEqual({ ok: false, error: 'decision is not valid JSON (JSON Parse error: Unexpected identifier "no")' });
-  expect(goldmineGame.validate(state, 'a', { moves: [] })).toEqual({ ok: false, error: 'decision must be {"actions": [...]} with an ordered list of claim, raid, defend and mine actions' });
+  expect(goldmineGame.validate(state, 'a', { moves: [] })).toEqual({
+    ok: false,
+    error: 'decision must be {"actions": [...]} with an ordered list of claim, raid, defend and mine actions (or {"defend": [...], "mine": [...], "claim": [...], "raid": [...]})',
+  });
+  expect(goldmineGame.validate(state, 'a', { claim: [3], raid: [] })).toEqual({ ok: true, decision: { actions: [{ type: 'claim', plot: 3 }] } });
   expect(goldmineGame.validate(state, 'a', [{ type: 'steal', plot: 1 }])).toEqual({ ok: false, error: 'actions[0]: unknown action type "steal" (allowed: claim, raid, defend, mine)' });
-  expect(goldmineGame.validate(state, 'a', [{ type: 'mine', plot: 1, k: -1 }])).toEqual({ ok: false, error: 'actions[0]: k: k must be 0..3' });
+  expect(goldmineGame.validate(state, 'a', [{ type: 'mine', plot: 1, k: -1 }])).toEqual({ ok: false, error: 'actions[0]: k must be 0..3 (the mining cap)' });
   expect(goldmineGame.validate(state, 'z', [])).toEqual({ ok: false, error: "'z' is not a player in this match" });
   const flood = Array.from({ length: 500 }, () => ({ type: 'claim', plot: 1000 }));
   expect(goldmineGame.validate(state, 'a', flood)).toEqual({ ok: false, error: [0, 1, 2, 3, 4].map((i) => `actions[${i}]: plot 1000 is off the map (plots are 0..99)`).concat('and 495 more malformed actions').join('; ') });

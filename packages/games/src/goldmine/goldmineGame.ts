@@ -10,6 +10,7 @@ import { goldmineView } from './goldmineView.ts';
 import { goldmineLegalMoves } from './legalMoves.ts';
 import { validateGoldmineDecision } from './validateGoldmineDecision.ts';
 import { goldmineMetrics } from './metrics/goldmineMetrics.ts';
+import { alphaByPlot, staminaBySeat } from './resolveTreatments.ts';
 
 /**
  * Gold mining (specs/goldmine-odd.json as settled by RULES.md Gold mining): the
@@ -22,10 +23,11 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
   title: 'Gold mining',
   summary:
     'A 10x10 map (by default) of identical plots, all unowned at first. Every round each player gets 10 stamina (reset each round, no carry-over) and submits an ordered list of actions: ' +
-    'claim an unowned plot (1), raid a plot someone else owns (1), defend a plot you own (1, paid even if nobody raids), mine k = 0..3 on a plot you own (k). ' +
+    'claim an unowned plot (1), raid a plot someone else owns (1), defend a plot you own (1, paid even if nobody raids), mine k = 0..cap (3 by default) on a plot you own (k). ' +
     'Illegal and repeated actions are removed, then actions are dropped from the end of the list until the cost fits. Claims resolve first (ties by seeded draw), then raids: ' +
-    'a defended plot blocks all raiders, an undefended one goes to its raider (ties by seeded draw). Each plot yields min(k, 3) gold a round to an owner that kept it; ' +
-    'a plot gained this round cannot be mined this round. Highest gold after the last round (200 by default) wins.',
+    'a defended plot blocks all raiders, an undefended one goes to its raider (ties by seeded draw). Each plot yields k x alpha gold a round to an owner that kept it; ' +
+    'a plot gained this round cannot be mined this round. Highest gold after the last round (200 by default) wins. ' +
+    'Treatments (off by default): plotAlpha (rich and poor plots), per-player stamina, talk (one public line a round), authority (raids on long-held plots are undone and fined).',
   minPlayers: 2,
   maxPlayers: 20,
   defaultPlayers: 10,
@@ -49,8 +51,9 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
       since: zeros(),
       truceUntil: zeros(),
       gold: new Array<number>(players.length).fill(0),
+      staminaOf: staminaBySeat(cfg, seed, players),
+      alphaOf: alphaByPlot(cfg, seed),
       recent: [],
-      totals: cfg.history === 'full' ? { rounds: 0, raids: zeros(), captures: zeros(), defended: zeros(), contested: zeros() } : null,
       own: new Array(players.length).fill(null),
       over: false,
     };

@@ -45,7 +45,7 @@ describe('the model player\'s prompt', () => {
     const prompt = goldminePrompt(goldmineView(after(smallMatch('aa- -b- ---'), round1), 'a'));
     expect(prompt).toContain('You are player A (a)');
     expect(prompt).toContain('Your stamina S = 10 this round: S is reset to 10 at the start of every round and unused stamina is lost.');
-    expect(prompt).toContain('mine k = 0..3 on a plot you own (k). Each plot yields min(k, 3) x 1 gold per round');
+    expect(prompt).toContain('mine k = 0..3 on a plot you own (k). Each mined stamina yields 1 gold per round');
     expect(prompt).toContain('whole actions are dropped from the END of your list until the total cost <= 10');
     expect(prompt).toContain('a defended plot blocks every raider');
     expect(prompt).toContain('Truce: 1 round (the claim round only), so a plot claimed this round can be raided from next round on.');
@@ -61,18 +61,22 @@ describe('the model player\'s prompt', () => {
     expect(goldminePrompt(goldmineView(after(smallMatch('aa- -b- ---'), round1), 'a'))).toBe(prompt);
   });
 
-  test('history `last` shows only last round; `full` summarises the whole match', () => {
+  test('history `last` shows only last round; `full` shows every round played, one line each (RULES G-d)', () => {
     const last = goldminePrompt(goldmineView(after(smallMatch('aa- -b- ---', { history: 'last' }), round1), 'a'));
     expect(last).toContain('Round 1 events:');
     expect(last).not.toContain('Last 1 rounds');
-    const full = goldminePrompt(goldmineView(after(smallMatch('aa- -b- ---', { history: 'full' }), round1), 'a'));
-    expect(full).toContain('Whole match so far (1 rounds): 2 raids, 1 plots taken by raids, 1 plot-defenses.');
+    let state = after(smallMatch('aa- -b- ---', { history: 'full' }), round1);
+    state = after(state, { c: { actions: [{ type: 'raid', plot: 1 }] } });
+    const full = goldminePrompt(goldmineView(state, 'a'));
+    expect(full).toContain(
+      'Every round so far (claims plot:claimants>winner; raids plot(owner):raiders>taker, or blocked, truce, returned; defended plots):\nR1: claims 8:BC>C; raids 0(A):B blocked 1(A):B>B; defended 0\nR2: raids 1(B):C>C',
+    );
   });
 
   test('variants are stated: perRaid defense, a longer truce with the plots it protects now', () => {
     const state = after(smallMatch('--- --- ---', { defense: 'perRaid', truce: 3 }), { a: { actions: [{ type: 'claim', plot: 4 }] } });
     const prompt = goldminePrompt(goldmineView(state, 'b'));
-    expect(prompt).toContain('each defense blocks one raider (lowest letter first); other raiders proceed');
+    expect(prompt).toContain('each defense blocks one raider (lowest id first); other raiders proceed');
     expect(prompt).toContain('Truce: a claimed plot cannot be raided for 3 rounds counting its claim round.');
     expect(prompt).toContain('Under truce now: 4.');
   });

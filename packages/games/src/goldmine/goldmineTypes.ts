@@ -10,7 +10,7 @@ export interface Spend {
   mine: number;
 }
 
-/** A contested or uncontested claim on one plot; `by` in ascending agent id (seat index). */
+/** A contested or uncontested claim on one plot; `by` are seat indexes in ascending player id (RULES G-b). */
 export interface ClaimResult {
   plot: number;
   by: number[];
@@ -18,9 +18,10 @@ export interface ClaimResult {
 }
 
 /**
- * Raids on one plot: `owner` at the round's start, raiders in ascending agent id,
- * whether the owner defended it, who was blocked (by defense or truce), and the
- * new owner (-1 when the plot stayed with its owner).
+ * Raids on one plot: `owner` at the round's start, raiders in ascending player
+ * id, whether the owner defended it, who was blocked (by defense or truce), and
+ * the new owner (-1 when the plot stayed with its owner, or the authority gave
+ * it back: then `returnedFrom` is the raider who had taken it).
  */
 export interface RaidResult {
   plot: number;
@@ -30,6 +31,13 @@ export interface RaidResult {
   truce: boolean;
   blocked: number[];
   winner: number;
+  returnedFrom?: number;
+}
+
+/** One public cheap-talk line (RULES G-e `talk`), by seat. */
+export interface TalkLine {
+  seat: number;
+  text: string;
 }
 
 /**
@@ -54,6 +62,8 @@ export interface RoundPublic {
   raids: RaidResult[];
   /** Plots their owner defended this round. */
   defended: number[];
+  /** With `talk` on: the lines players posted this round, in seat order (shown to all next round). */
+  talk?: TalkLine[];
 }
 
 /**
@@ -71,7 +81,7 @@ export interface RoundMap extends RoundPublic {
   /** Plots each seat owns after the round. */
   held: number[];
   /** The round's global counts: plots claimed (contested among them), raid actions, plots captured, plots defended. */
-  tally: { claims: number; contested: number; raids: number; captures: number; defenses: number };
+  tally: { claims: number; contested: number; raids: number; captures: number; defenses: number; returned?: number };
   draws: Draw[];
 }
 
@@ -91,6 +101,8 @@ export interface RoundLedger {
   spent: Spend[];
   /** Total gold mined this round (the ODD's output, against plots x cap x alpha). */
   output: number;
+  /** With `authority` on: gold each seat was fined this round (already taken out of `gold`). */
+  fined?: number[];
 }
 
 /** The ODD's Step 4 log of one round, both halves: with the seed and config, a complete snapshot of the state after it. */
@@ -108,18 +120,10 @@ export interface OwnRound {
   notices: string[];
 }
 
-/** Per-plot counts over the whole match, kept for the `full` history. */
-export interface PlotTotals {
-  rounds: number;
-  raids: number[];
-  captures: number[];
-  defended: number[];
-  contested: number[];
-}
-
 /**
- * The match. Agent ids are seat indexes into `players` (tie-breaks order
- * participants by it). Plot arrays are indexed by plot id, row-major.
+ * The match. Agent ids are seat indexes into `players`; tie-breaks order
+ * participants by the players' ids (RULES G-b). Plot arrays are indexed by
+ * plot id, row-major.
  */
 export interface GoldmineState extends BaseState<GoldmineConfig> {
   owner: number[];
@@ -128,9 +132,12 @@ export interface GoldmineState extends BaseState<GoldmineConfig> {
   /** Last round in which the plot is protected by a claim truce (0: none). */
   truceUntil: number[];
   gold: number[];
-  /** Public records of the last rounds: one for `last`, K=5 otherwise. */
+  /** Each seat's stamina S, resolved from the config at setup (RULES G-e). */
+  staminaOf: number[];
+  /** Each plot's alpha, resolved from `plotAlpha` at setup; null when every plot yields `alpha`. */
+  alphaOf: number[] | null;
+  /** Public records of past rounds: the last one (`last`), the last K=5 (`k5`), or every round played (`full`). */
   recent: RoundPublic[];
-  totals: PlotTotals | null;
   own: Array<OwnRound | null>;
   over: boolean;
 }
@@ -143,20 +150,30 @@ export interface GoldmineView {
   round: number;
   rounds: number;
   size: number;
+  /** This player's stamina S. */
   stamina: number;
+  /** Every seat's S when they differ (RULES G-e), else null. */
+  staminaOf: readonly number[] | null;
   cap: number;
   alpha: number;
+  /** Every plot's alpha (RULES G-e `plotAlpha`), or null: every plot yields `alpha`. */
+  plotAlpha: readonly number[] | null;
   truce: number;
   defense: GoldmineConfig['defense'];
   history: GoldmineConfig['history'];
+  /** Whether players may post a public line this round. */
+  talk: boolean;
+  /** The authority's tenure (0: none) and fine. */
+  authority: { tenure: number; fine: number } | null;
+  /** Plots the authority protects this round: their holder has held them for at least `tenure` rounds. */
+  authorityPlots: number[];
   /** Owner seat of every plot (-1 unowned), shared with the state: read only. */
   owner: readonly number[];
   /** Plots whose claim truce protects them from raids this round. */
   protectedPlots: number[];
   gold: number;
-  /** Public records of the last rounds, oldest first (at most one with `last`). */
+  /** Public records of past rounds, oldest first (at most one with `last`, five with `k5`, all with `full`). */
   recent: readonly RoundPublic[];
-  totals: PlotTotals | null;
   own: OwnRound | null;
   /** Why last round's answer lost actions, in plain words (empty when it lost none). */
   notices: string[];

@@ -8,12 +8,28 @@ export function protectedPlots(state: GoldmineState): number[] {
   return out;
 }
 
+/** Plots the authority would give back if raided this round: held by their owner for at least `authority` rounds (RULES G-e). */
+export function authorityPlots(state: GoldmineState): number[] {
+  const tenure = state.config.authority;
+  if (tenure <= 0) return [];
+  const out: number[] = [];
+  for (let p = 0; p < state.owner.length; p++) if (state.owner[p]! >= 0 && state.round - state.since[p]! >= tenure) out.push(p);
+  return out;
+}
+
+/** Whether the seats' stamina differs (the stamina treatment). */
+function varies(values: readonly number[]): boolean {
+  return values.some((v) => v !== values[0]);
+}
+
 /**
  * The ODD's information interface: the public map, the public history the
- * `history` setting allows, the rules' parameters, and the player's own gold,
- * last round and notices (what Step 0 removed from its answer, and why).
- * Arrays are shared with the state (views are read only), so building one per
- * player per round costs almost nothing.
+ * `history` setting allows, the rules' parameters (with the treatments of
+ * RULES G-e where they apply: everyone's stamina when it differs, every
+ * plot's alpha unless all yield `alpha`, last round's talk lines in `recent`, the plots the authority
+ * protects), and the player's own gold, last round and notices (what Step 0
+ * removed from its answer, and why). Arrays are shared with the state (views
+ * are read only), so building one per player per round costs almost nothing.
  */
 export function goldmineView(state: GoldmineState, player: PlayerId): GoldmineView {
   const me = state.players.indexOf(player);
@@ -25,17 +41,21 @@ export function goldmineView(state: GoldmineState, player: PlayerId): GoldmineVi
     round: state.round,
     rounds: config.rounds,
     size: config.size,
-    stamina: config.stamina,
+    stamina: me >= 0 ? state.staminaOf[me]! : 0,
+    staminaOf: varies(state.staminaOf) ? state.staminaOf : null,
     cap: config.cap,
     alpha: config.alpha,
+    plotAlpha: state.alphaOf,
     truce: config.truce,
     defense: config.defense,
     history: config.history,
+    talk: config.talk,
+    authority: config.authority > 0 ? { tenure: config.authority, fine: config.authorityFine } : null,
+    authorityPlots: authorityPlots(state),
     owner: state.owner,
     protectedPlots: config.truce > 1 ? protectedPlots(state) : [],
     gold: me >= 0 ? state.gold[me]! : 0,
     recent: state.recent,
-    totals: state.totals,
     own: me >= 0 ? state.own[me]! : null,
     notices: me >= 0 ? (state.own[me]?.notices ?? []) : [],
   };

@@ -1,4 +1,5 @@
 import type { PlayerId } from '../engine/types.ts';
+import { TALK_MAX } from './goldmineConfig.ts';
 import type { GoldmineState } from './goldmineTypes.ts';
 
 /** `0-3,7,9-10`: a sorted plot list in ranges, to keep prompts and messages short. */
@@ -21,14 +22,16 @@ export function goldmineLegalMoves(state: GoldmineState, player: PlayerId): stri
   const free: number[] = [];
   const others: number[] = [];
   state.owner.forEach((o, p) => (o === me ? mine : o === -1 ? free : others).push(p));
-  const { stamina } = state.config;
+  const stamina = state.staminaOf[me]!;
+  const { cap } = state.config;
   const moves: string[] = [];
   if (free.length) moves.push(`claim (1 stamina) an unowned plot: ${plotRanges(free)}`);
   if (others.length) moves.push(`raid (1 stamina) a plot another player owns: ${plotRanges(others)}`);
   if (mine.length) {
     moves.push(`defend (1 stamina) a plot you own: ${plotRanges(mine)}`);
-    moves.push(`mine k = 0..3 (k stamina) on a plot you own: ${plotRanges(mine)}`);
+    moves.push(`mine k = 0..${cap} (k stamina) on a plot you own: ${plotRanges(mine)}`);
   }
   moves.push(`total cost at most ${stamina}; actions past the budget are dropped from the end of the list`);
+  if (state.config.talk) moves.push(`talk: one public line of at most ${TALK_MAX} characters (optional, free), shown to everyone next round`);
   return moves;
 }

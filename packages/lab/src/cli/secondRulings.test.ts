@@ -37,4 +37,41 @@ describe('RULES second rulings, through bun run house replay', () => {
     expect(eventsOf(r, 1, 'eliminated')).toEqual([]);
     expect(r.outcome).toEqual({ over: true, winners: ['a'], kind: 'replicate' });
   });
+
+  test('G-a: with cap 4, mine k = 4 is legal and yields 4 x alpha', () => {
+    const r = replay('goldmine-G-a');
+    expect(r.rounds[1]!.players.a).toEqual({ gold: 4, plots: [0] });
+    expect(eventsOf(r, 2, 'actions_dropped')).toEqual([]);
+  });
+
+  test('G-b: a claim contested by seats zed, amy, bob lists them in id order (amy, bob, zed) for the draw', () => {
+    const r = replay('goldmine-G-b');
+    const round = eventsOf(r, 1, 'round')[0]!;
+    expect((round.claims as Array<{ by: number[] }>)[0]!.by).toEqual([1, 2, 0]);
+    expect((round.draws as Array<{ participants: number[] }>)[0]!.participants).toEqual([1, 2, 0]);
+  });
+
+  test('G-c: the ODD\'s category form is read as one list, defend, mine, claim, raid, pruned from the raids', () => {
+    const r = replay('goldmine-G-c');
+    expect(eventsOf(r, 1, 'fallback')).toEqual([]);
+    expect(r.rounds[0]!.players.a).toEqual({ gold: 0, plots: [0, 1] });
+    const kept = eventsOf(r, 2, 'actions').find((e) => e.player === 'a')!;
+    expect(kept.kept).toEqual([
+      { type: 'defend', plot: 1 },
+      { type: 'mine', plot: 0, k: 3 },
+    ]);
+    expect(eventsOf(r, 2, 'actions_dropped')[0]!.dropped).toEqual([
+      { index: 2, kind: 'budget', reason: 'over the stamina budget of 4' },
+      { index: 3, kind: 'budget', reason: 'over the stamina budget of 4' },
+    ]);
+  });
+
+  test('G-e: talk lines are public in the round event; the authority gives back a plot held 2 rounds and fines the raider', () => {
+    const r = replay('goldmine-G-e');
+    expect(eventsOf(r, 1, 'round')[0]!.talk).toEqual([{ seat: 0, text: 'plot 0 is mine' }]);
+    const third = eventsOf(r, 3, 'round')[0]!;
+    expect(third.talk).toEqual([{ seat: 1, text: 'sorry' }]);
+    expect(third.raids).toEqual([{ plot: 0, owner: 0, by: [1], defended: false, truce: false, blocked: [], winner: -1, returnedFrom: 1 }]);
+    expect(r.rounds[2]!.players).toEqual({ a: { gold: 6, plots: [0] }, b: { gold: 0, plots: [] } });
+  });
 });

@@ -28,7 +28,7 @@ export function goldmineSummary(record: RoundRecord, match: Match, window: numbe
   const maps = roundMaps(match, from, record.round);
   const last = maps.at(-1);
   if (!last) return null;
-  const sum = (k: keyof RoundMap['tally']) => maps.reduce((n, m) => n + m.tally[k], 0);
+  const sum = (k: keyof RoundMap['tally']) => maps.reduce((n, m) => n + (m.tally[k] ?? 0), 0);
   const plots = state.players.map((p, i) => `${p} ${last.held[i] ?? 0}`).join(', ');
   const lines = [
     `[goldmine] Rounds ${from}-${record.round} of ${state.config.rounds}`,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { goldmineConfigSchema } from '@the-house/games/goldmine/goldmineConfig.ts';
 import { actionFor, baseCommands, checkSituation, gameCommand, mentionName, parseCommand, withCommands } from './parse.ts';
 
 describe('parseCommand', () => {
@@ -62,6 +63,13 @@ describe('parseCommand', () => {
     });
     expect(parseCommand('!play trust --set maxRounds')).toMatchObject({ ok: false });
     expect(parseCommand('!play influence --set timers.whisper=60000 --set timers.vote=30000')).toMatchObject({ ok: true, command: { config: { timers: { whisper: 60000, vote: 30000 } } } });
+  });
+
+  test('!play goldmine --set reaches every treatment of RULES G-e, and the game\'s schema takes them', () => {
+    const parsed = parseCommand('!play goldmine --set talk=true --set stamina=8/12 --set plotAlpha=gradient --set authority=10 --set authorityFine=5 --set cap=4');
+    expect(parsed).toMatchObject({ ok: true, command: { config: { talk: true, stamina: '8/12', plotAlpha: 'gradient', authority: 10, authorityFine: 5, cap: 4 } } });
+    const config = goldmineConfigSchema.parse((parsed as { command: { config: unknown } }).command.config);
+    expect(config).toMatchObject({ talk: true, stamina: [8, 12], plotAlpha: 'gradient', authority: 10, authorityFine: 5, cap: 4 });
   });
 
   test('a person moves with !move and hands in with !done', () => {

@@ -59,9 +59,18 @@ export function roundSeries(h: MatchHistory): RoundSeries {
   return out;
 }
 
-/** A history from a match's round logs and config. */
-export function matchHistory(config: { size: number; stamina: number; cap: number; alpha: number }, players: number, logs: readonly MetricRound[]): MatchHistory {
-  return { players, plots: config.size * config.size, stamina: config.stamina, cap: config.cap, alpha: config.alpha, logs };
+/**
+ * A history from a match's round logs and its state (any state of the match:
+ * the parameters never change). With the treatments of RULES G-e, `stamina`
+ * is the seats' mean S and `alpha` the plots' mean alpha, so players x S and
+ * plots x cap x alpha stay what is available a round.
+ */
+export function matchHistory(state: Pick<GoldmineState, 'config' | 'players' | 'staminaOf' | 'alphaOf'>, logs: readonly MetricRound[]): MatchHistory {
+  const { config, staminaOf, alphaOf } = state;
+  const players = state.players.length;
+  const plots = config.size * config.size;
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { players, plots, stamina: mean(staminaOf), cap: config.cap, alpha: alphaOf ? mean(alphaOf) : config.alpha, logs };
 }
 
 /**
@@ -70,7 +79,7 @@ export function matchHistory(config: { size: number; stamina: number; cap: numbe
  * report charts, and the ownership map after a round.
  */
 export const goldmineMetrics: GameMetrics<GoldmineState, MatchHistory> = {
-  history: (run) => matchHistory(run.state.config, run.state.players.length, roundLogsFromEvents(run.rounds.flatMap((r) => r.events))),
+  history: (run) => matchHistory(run.state, roundLogsFromEvents(run.rounds.flatMap((r) => r.events))),
   rounds: (h) => h.logs.length,
   defs: GOLDMINE_METRICS,
   headline: ['turnover', 'raidRate', 'efficiency', 'giniGold'],

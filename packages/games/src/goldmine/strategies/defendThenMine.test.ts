@@ -17,7 +17,7 @@ test('Defend-then-Mine defends every plot, then mines, then claims with what is 
     { type: 'mine', plot: 1, k: 3 },
   ]);
   expect(actions.slice(4).map((a) => a.type)).toEqual(['claim', 'claim']);
-  expect(cleanDecision({ actions }, state.owner, 0, 10).dropped).toEqual([]);
+  expect(cleanDecision({ actions }, state.owner, 0, 10, 3).dropped).toEqual([]);
 });
 
 test('Defend-then-Mine with more plots than stamina only defends', () => {

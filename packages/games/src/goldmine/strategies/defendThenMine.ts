@@ -6,7 +6,7 @@ import { expand, mineOwned, plotsOf } from './viewFacts.ts';
 /**
  * Defend-then-Mine (ODD baseline: defend all owned plots before mining, and
  * only then claim or raid). Defends every owned plot (ascending, one stamina
- * each, as long as stamina lasts), then mines them at min(3, cap) in
+ * each, as long as stamina lasts), then mines them at the cap in
  * ascending order with what is left, and only then expands exactly as
  * Greedy-Mine does: distinct unowned plots drawn uniformly, or once none is
  * unowned, raids on distinct undefended, untruced plots of others.

@@ -5,12 +5,13 @@ import { expand, mineOwned, plotsOf } from './viewFacts.ts';
 
 /**
  * Greedy-Mine (ODD baseline: mine first if owning any plots, then claim or
- * raid). Mines every owned plot at min(3, cap) in ascending plot order while
+ * raid). Mines every owned plot at the cap in ascending plot order while
  * stamina lasts (the last one with what is left); never defends; spends the
  * rest, one stamina per plot, claiming distinct unowned plots drawn uniformly,
  * or, once no plot is unowned, raiding distinct plots of others drawn
- * uniformly among those not defended last round and not under truce (among
- * all plots of others when every one is).
+ * uniformly among those not defended last round, not under truce or the
+ * authority, and not of a player who threatened to raid back (among all
+ * plots of others when every one is). Rich plots first when yields differ.
  */
 export const greedyMine: Strategy<GoldmineView, GoldmineDecision> = {
   name: 'greedy-mine',

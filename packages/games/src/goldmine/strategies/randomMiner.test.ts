@@ -10,7 +10,7 @@ test('Random spends exactly its stamina on legal, non-repeated options, reproduc
   for (let round = 1; round <= 30; round++) {
     const ctx = () => brainContext(3, 'a', round, 'act');
     const decision = randomMiner.decide(goldmineView(state, 'a'), ctx());
-    const cleaned = cleanDecision(decision, state.owner, 0, 10);
+    const cleaned = cleanDecision(decision, state.owner, 0, 10, 3);
     expect(cleaned.dropped).toEqual([]);
     const { claim, raid, defend, mine } = cleaned.spent;
     expect(claim + raid + defend + mine).toBe(10);

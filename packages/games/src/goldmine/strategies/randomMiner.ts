@@ -7,7 +7,7 @@ import type { GoldmineView } from '../goldmineTypes.ts';
  * stamina one unit at a time, each unit on a uniformly drawn option among
  * those still open: claim an unowned plot, raid a plot of another player,
  * defend an own plot (each plot at most once per category), or add 1 to the
- * mining of an own plot that is below k = 3. Actions are listed in the order
+ * mining of an own plot that is below the cap. It reads no talk. Actions are listed in the order
  * they were first drawn; a plot's mining appears once, with its total k.
  * Stops early only when no option is left.
  */
@@ -41,7 +41,7 @@ export const randomMiner: Strategy<GoldmineView, GoldmineDecision> = {
           actions.push(action);
         }
         action.k += 1;
-        if (action.k < 3) continue;
+        if (action.k < view.cap) continue;
       } else {
         actions.push({ type: category === 0 ? 'claim' : category === 1 ? 'raid' : 'defend', plot });
       }

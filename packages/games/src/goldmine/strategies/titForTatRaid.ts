@@ -1,16 +1,18 @@
 import type { BrainContext, Strategy } from '../../engine/types.ts';
 import type { GoldmineAction, GoldmineDecision } from '../goldmineDecision.ts';
 import type { GoldmineView } from '../goldmineTypes.ts';
-import { expand, lastRound, mineOwned, pickDistinct, plotsOf, plotsOfSeat } from './viewFacts.ts';
+import { expand, lastRound, mineOwned, pickDistinct, plotsOf, plotsOfSeat, RETALIATION_LINE } from './viewFacts.ts';
 
 /**
  * Tit-for-tat-Raid (ODD baseline: retaliate by raiding those who just raided
  * me): never raids first. For every raid made on one of its plots last round
  * (successful or not), it raids one plot the raider owns now: distinct plots
  * drawn uniformly, fewer if the raider owns fewer, raiders in ascending id,
- * while stamina lasts; these come first in its list. Then it mines its plots at min(3, cap) in ascending order and
- * claims uniformly drawn unowned plots with what is left. It never defends and
- * never raids unprovoked, even when the map is full.
+ * while stamina lasts; these come first in its list. Then it mines its plots
+ * to the cap (richest first when plots differ) and claims uniformly drawn
+ * unowned plots with what is left. It never defends and never raids
+ * unprovoked, even when the map is full. With talk on it says so every round
+ * (RETALIATION_LINE), which the other baselines read as a reason not to raid it.
  */
 export const titForTatRaid: Strategy<GoldmineView, GoldmineDecision> = {
   name: 'tit-for-tat-raid',
@@ -33,6 +35,6 @@ export const titForTatRaid: Strategy<GoldmineView, GoldmineDecision> = {
     }
     budget = mineOwned(view, mine, budget, actions);
     expand(view, ctx, free, false, budget, actions);
-    return { actions };
+    return view.talk ? { actions, talk: RETALIATION_LINE } : { actions };
   },
 };

@@ -59,7 +59,7 @@ describe('house replay, goldmine', () => {
 
   test('a bad goldmine config or player count exits 2 with one line', () => {
     oneLineError(runHouseCli('replay', file({ game: 'goldmine', players: ['a', 'b'], config: { defense: 'strong' } })), 2, 'bad goldmine config: defense:');
-    oneLineError(runHouseCli('replay', file({ game: 'goldmine', players: ['a', 'b'], config: { sise: 3 } })), 2, "bad goldmine config: unknown key 'sise' (allowed keys: size, rounds, stamina, cap, alpha, truce, defense, history)");
+    oneLineError(runHouseCli('replay', file({ game: 'goldmine', players: ['a', 'b'], config: { sise: 3 } })), 2, "bad goldmine config: unknown key 'sise' (allowed keys: size, rounds, stamina, cap, alpha, plotAlpha, truce, defense, history, talk, authority, authorityFine)");
     oneLineError(runHouseCli('replay', file({ game: 'goldmine', players: ['a'] })), 2, 'goldmine needs 2 to 20 players, got 1');
   });
 });

@@ -22,7 +22,7 @@ const cell = (x: number, percent: boolean): string => (Number.isNaN(x) ? '-' : !
  */
 export function goldmineMatchReport(state: GoldmineState, logs: readonly RoundLog[], mapRounds?: number[]): string {
   const n = state.players.length;
-  const h = matchHistory(state.config, n, logs);
+  const h = matchHistory(state, logs);
   const series = roundSeries(h);
   const labels = logs.map((l) => l.round);
   const chart = (id: string, title: string, datasets: Array<{ label: string; data: number[] }>, percent: boolean, smooth: number) => ({ id, title, labels, datasets, percent, smooth });
