@@ -5,6 +5,7 @@ import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
 import { housePlugin } from '@the-house/plugin-house';
 import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
+import { registerDiscordSendHandler } from './discordSendHandler.ts';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -95,6 +96,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   log(model ? `model: ${model.name} for characters whose brain is 'model'` : 'model: none configured, every brain plays offline');
   const discordOn = !!env.DISCORD_API_TOKEN;
   const discord = discordOn || players.some(hasOwnDiscordToken) ? await discordPlugin() : null;
+  if (discord) {
+    // The House and its players reach each other in-process; in Discord each answers people, not the other bots
+    // (a bot reading every round post would ask its model about each one), and none needs the audit log.
+    env.DISCORD_SHOULD_IGNORE_BOT_MESSAGES ||= 'true';
+    env.DISCORD_AUDIT_LOG_ENABLED ||= 'false';
+  }
   if (!discordOn) log('Discord is off (no DISCORD_API_TOKEN); the House plays in the web GUI');
 
   const agents = [
@@ -120,6 +127,11 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const bound = Number(env.SERVER_PORT ?? port);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
   const runtimes = server.getAllAgents();
+  for (const runtime of runtimes) {
+    if (runtime.plugins.some((p) => p.name === discord?.name)) {
+      registerDiscordSendHandler(runtime).catch((error) => log(`${runtime.character.name}: Discord posts will fail: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
   const houseRuntime = runtimes.find((r) => r.character.name === house.name);
   if (!houseRuntime) throw new Error('The House did not start');
   const url = `http://${loopback}:${bound}`;

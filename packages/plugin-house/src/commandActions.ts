@@ -2,10 +2,14 @@ import type { Action, Content, HandlerCallback, IAgentRuntime, Memory } from '@e
 import { parseCommand, type CommandSpec } from './commands/parse.ts';
 import { houseCommandTable } from './gameAdapters.ts';
 import type { CommandAuthor, CommandDesk } from './types.ts';
+import { directChannelOf, playerNamesByDiscordId } from './discord/discordClient.ts';
+import { fromDiscordMentions } from './discord/mentions.ts';
+import { splitMessage } from './discord/splitMessage.ts';
 
 export function authorOf(message: Memory): CommandAuthor {
-  const raw = (message.metadata as { raw?: { senderName?: string; senderId?: string } } | undefined)?.raw;
-  return { id: raw?.senderId ?? message.entityId, name: raw?.senderName ?? '' };
+  const metadata = message.metadata as { raw?: { senderName?: string; senderId?: string }; entityName?: string } | undefined;
+  // plugin-discord names the sender `entityName`: their display name in that server.
+  return { id: metadata?.raw?.senderId ?? message.entityId, name: metadata?.raw?.senderName ?? metadata?.entityName ?? '' };
 }
 
 /** Chat platforms with their own send handler, where the House also posts the match it was asked for there. */
@@ -26,8 +30,18 @@ async function roomOf(runtime: IAgentRuntime, message: Memory): Promise<CommandA
   return room?.channelId && serverId ? { channelId: room.channelId, serverId } : null;
 }
 
+/** On Discord, the person's DM with the House's bot: what the House tells a seated person stays out of the public channel. */
+async function directOf(runtime: IAgentRuntime, message: Memory, origin: CommandAuthor['origin']): Promise<CommandAuthor['direct']> {
+  if (origin?.source !== 'discord') return null;
+  if (message.content.channelType === 'DM') return origin;
+  const discordUser = (message.metadata as { fromId?: string } | undefined)?.fromId;
+  const dm = discordUser ? await directChannelOf(runtime, discordUser) : null;
+  return dm ? { source: 'discord', channelId: dm } : null;
+}
+
 async function authorName(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor> {
-  const author = { ...authorOf(message), origin: await originOf(runtime, message), room: await roomOf(runtime, message) };
+  const origin = await originOf(runtime, message);
+  const author = { ...authorOf(message), origin, direct: await directOf(runtime, message, origin), room: await roomOf(runtime, message) };
   if (author.name) return author;
   const entity = await runtime.getEntityById(message.entityId);
   return { ...author, name: entity?.names?.[0] ?? '' };
@@ -38,7 +52,9 @@ async function authorName(runtime: IAgentRuntime, message: Memory): Promise<Comm
  * No model is asked; a bad command gets a reply saying what is allowed.
  */
 export async function runCommand(runtime: IAgentRuntime, message: Memory, callback?: HandlerCallback, table: readonly CommandSpec[] = houseCommandTable()): Promise<string | null> {
-  const parsed = parseCommand(message.content.text, table);
+  const discord = message.content.source === 'discord';
+  const typed = discord && message.content.text ? fromDiscordMentions(message.content.text, playerNamesByDiscordId()) : message.content.text;
+  const parsed = parseCommand(typed, table);
   if (!parsed) return null;
   const house = runtime.getService('house') as unknown as CommandDesk | null;
   let text: string;
@@ -46,8 +62,10 @@ export async function runCommand(runtime: IAgentRuntime, message: Memory, callba
   else if (!parsed.ok) text = parsed.error;
   else text = await house.handleCommand(parsed.command, await authorName(runtime, message));
   const spec = parsed.ok ? table.find((s) => s.verb === (parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind)) : undefined;
-  const reply: Content = { text, actions: [spec?.action ?? 'HOUSE_COMMAND'], source: message.content.source, responseId: crypto.randomUUID() } as Content;
-  await callback?.(reply);
+  for (const piece of discord ? splitMessage(text) : [text]) {
+    const reply: Content = { text: piece, actions: [spec?.action ?? 'HOUSE_COMMAND'], source: message.content.source, responseId: crypto.randomUUID() } as Content;
+    await callback?.(reply);
+  }
   return text;
 }
 

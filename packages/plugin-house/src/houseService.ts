@@ -19,6 +19,8 @@ import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
 import { runtimeModelClient } from './runtimeModelClient.ts';
 import { matchOptionsSchema, type MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
 import { restGateway, type GameRoom, type RoomGateway } from './roomGateway.ts';
+import { gameRoomOn } from './discord/gameRoomOn.ts';
+import { postOnPlatform } from './discord/postOnPlatform.ts';
 import { roundText } from './roundText.ts';
 import type { PhaseContext } from './houseGameAdapter.ts';
 import { adapterFor, houseCommandTable, verbAdapter } from './gameAdapters.ts';
@@ -71,7 +73,7 @@ function personName(author: CommandAuthor): string {
 }
 
 function humanSeat(author: CommandAuthor): HumanSeat {
-  return { id: author.id, room: author.room ?? null, origin: author.origin ?? null };
+  return { id: author.id, room: author.room ?? null, origin: author.direct ?? author.origin ?? null };
 }
 
 /** The seat a person holds in a match, by their id. */
@@ -484,6 +486,7 @@ export class HouseService extends Service implements CommandDesk {
           stored.channelId = room.channelId;
           stored.serverId = room.serverId;
         }
+        if (stored.origin) stored.origin = await gameRoomOn(this.runtime, stored.origin, this.roomName(stored));
         this.snapshot(live);
         await this.store.save(stored);
         await this.say(stored, `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}). ${game.summary}`);
@@ -647,9 +650,8 @@ export class HouseService extends Service implements CommandDesk {
 
   private async say(stored: StoredMatch, text: string, key?: string, as?: PlayerId): Promise<void> {
     if (stored.origin) {
-      const shown = as ? `${this.postAuthor(stored, as).name}: ${text}` : text;
       try {
-        await this.runtime.sendMessageToTarget({ source: stored.origin.source, channelId: stored.origin.channelId }, { text: shown, source: stored.origin.source });
+        await postOnPlatform(this.runtime, stored.origin, text, as ? { name: this.postAuthor(stored, as).name, runtime: findPlayer(as) } : undefined);
       } catch (error) {
         this.runtime.logger.warn(`House: could not post to ${stored.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -684,7 +686,7 @@ export class HouseService extends Service implements CommandDesk {
     const seat = live.stored.humans[player];
     if (seat?.origin) {
       try {
-        await this.runtime.sendMessageToTarget({ source: seat.origin.source, channelId: seat.origin.channelId }, { text, source: seat.origin.source });
+        await postOnPlatform(this.runtime, seat.origin, text);
         return;
       } catch (error) {
         this.runtime.logger.warn(`House: could not write to ${player} on ${seat.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
@@ -699,7 +701,7 @@ export class HouseService extends Service implements CommandDesk {
     const seat = live.stored.observer;
     if (seat?.origin) {
       try {
-        await this.runtime.sendMessageToTarget({ source: seat.origin.source, channelId: seat.origin.channelId }, { text, source: seat.origin.source });
+        await postOnPlatform(this.runtime, seat.origin, text);
         return;
       } catch (error) {
         this.runtime.logger.warn(`House: could not write to the observer on ${seat.origin.source}: ${error instanceof Error ? error.message : String(error)}`);

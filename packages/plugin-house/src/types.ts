@@ -108,6 +108,8 @@ export interface CommandAuthor {
   origin?: { source: string; channelId: string } | null;
   /** The web GUI channel the command came from (a person's chat with the House), where the House can write back later. */
   room?: { channelId: string; serverId: string } | null;
+  /** Where the House writes to this person privately on that platform (on Discord: their DM with the House's bot). */
+  direct?: { source: string; channelId: string } | null;
 }
 
 /** A seat held by a person: who they are, and where the House writes to them privately. */

@@ -6,6 +6,7 @@ import { games } from '@the-house/games/registry.ts';
 import { remember } from '@the-house/lab/decision/memory.ts';
 import { emptyNotes, type PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
 import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
+import { quietIgnore } from './quietIgnore.ts';
 import { DEFAULT_WINDOW, notesKey, renderPlayerView, type ViewWindow } from '@the-house/lab/decision/playerView.ts';
 
 export const DECIDE_ACTION = 'HOUSE_DECIDE';
@@ -137,7 +138,7 @@ export class PlayerService extends Service {
       const handle = messages.handleMessage.bind(messages);
       messages.handleMessage = async (rt, message, callback, options) => {
         if (looksLikeCommand(message.content.text)) return { didRespond: false, responseContent: null, responseMessages: [], state: { values: {}, data: {}, text: '' }, mode: 'none' };
-        return handle(rt, message, callback, options);
+        return handle(rt, message, quietIgnore(callback), options);
       };
     }
     return service;

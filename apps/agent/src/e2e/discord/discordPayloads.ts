@@ -1,0 +1,178 @@
+import { ChannelType } from 'discord.js';
+import type { DiscordWorld, WorldChannel, WorldMember, WorldMessage, WorldRole, WorldUser } from './discordWorld.ts';
+
+/** The JSON Discord's API gives for the world's objects, as discord.js reads them. */
+export function userPayload(user: WorldUser) {
+  return {
+    id: user.id,
+    username: user.username,
+    global_name: user.globalName,
+    discriminator: user.bot ? '0001' : '0',
+    avatar: null,
+    bot: user.bot,
+    system: false,
+    public_flags: 0,
+    flags: 0,
+  };
+}
+
+export function rolePayload(role: WorldRole) {
+  return {
+    id: role.id,
+    name: role.name,
+    color: 0,
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: role.position,
+    permissions: role.permissions.toString(),
+    managed: role.managed,
+    mentionable: false,
+    flags: 0,
+  };
+}
+
+export function memberPayload(world: DiscordWorld, member: WorldMember, withUser = true) {
+  return {
+    ...(withUser ? { user: userPayload(world.user(member.userId)) } : {}),
+    nick: null,
+    avatar: null,
+    roles: [...member.roles],
+    joined_at: member.joinedAt,
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: 0,
+    pending: false,
+    communication_disabled_until: null,
+  };
+}
+
+export function channelPayload(world: DiscordWorld, channel: WorldChannel) {
+  if (channel.type === ChannelType.DM) {
+    return { id: channel.id, type: channel.type, last_message_id: channel.lastMessageId, flags: 0, recipients: channel.recipients.map((id) => userPayload(world.user(id))) };
+  }
+  const base = {
+    id: channel.id,
+    type: channel.type,
+    guild_id: channel.guildId,
+    name: channel.name,
+    last_message_id: channel.lastMessageId,
+    rate_limit_per_user: 0,
+    flags: 0,
+    nsfw: false,
+  };
+  if (channel.type === ChannelType.PublicThread || channel.type === ChannelType.PrivateThread) {
+    const count = world.history(channel.id).length;
+    return {
+      ...base,
+      parent_id: channel.parentId,
+      owner_id: channel.ownerId,
+      message_count: count,
+      total_message_sent: count,
+      member_count: 1,
+      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false, create_timestamp: new Date().toISOString() },
+    };
+  }
+  return { ...base, position: [...world.channels.keys()].indexOf(channel.id), parent_id: null, topic: null, permission_overwrites: [] };
+}
+
+/**
+ * A message as the API gives it; `content` is kept from a bot that lacks the
+ * Message Content intent unless it wrote the message, is mentioned, or it is a DM (Discord's rule).
+ */
+export function messagePayload(world: DiscordWorld, message: WorldMessage, viewer: { id: string; messageContent: boolean } | null = null): Record<string, unknown> {
+  const author = world.user(message.authorId);
+  const member = message.guildId ? world.members.get(message.authorId) : undefined;
+  const dm = message.guildId === null;
+  const sees = !viewer || viewer.messageContent || dm || viewer.id === message.authorId || message.mentions.includes(viewer.id);
+  const referenced = message.referenceId ? world.message(message.channelId, message.referenceId) : null;
+  return {
+    id: message.id,
+    type: message.type,
+    channel_id: message.channelId,
+    ...(message.guildId ? { guild_id: message.guildId } : {}),
+    author: userPayload(author),
+    ...(member ? { member: memberPayload(world, member, false) } : {}),
+    content: sees ? message.content : '',
+    timestamp: message.timestamp,
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: message.mentions.map((id) => {
+      const m = message.guildId ? world.members.get(id) : undefined;
+      return { ...userPayload(world.user(id)), ...(m ? { member: memberPayload(world, m, false) } : {}) };
+    }),
+    mention_roles: [...message.mentionRoles],
+    attachments: [],
+    embeds: [],
+    reactions: [...message.reactions.entries()].map(([name, users]) => ({ emoji: { id: null, name }, count: users.size, me: !!viewer && users.has(viewer.id) })),
+    pinned: false,
+    flags: 0,
+    components: [],
+    ...(referenced
+      ? {
+          message_reference: { type: 0, message_id: referenced.id, channel_id: referenced.channelId, ...(referenced.guildId ? { guild_id: referenced.guildId } : {}) },
+          referenced_message: messagePayload(world, { ...referenced, referenceId: null }, viewer),
+        }
+      : {}),
+  };
+}
+
+/** The guild as `GET /guilds/:id` gives it. */
+export function guildPayload(world: DiscordWorld) {
+  return {
+    id: world.guildId,
+    name: world.guildName,
+    icon: null,
+    splash: null,
+    discovery_splash: null,
+    owner_id: world.ownerId,
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    roles: [...world.roles.values()].map(rolePayload),
+    emojis: [],
+    stickers: [],
+    features: [],
+    mfa_level: 0,
+    application_id: null,
+    system_channel_id: null,
+    system_channel_flags: 0,
+    rules_channel_id: null,
+    max_members: 500_000,
+    vanity_url_code: null,
+    description: null,
+    banner: null,
+    premium_tier: 0,
+    premium_subscription_count: 0,
+    preferred_locale: 'en-US',
+    public_updates_channel_id: null,
+    nsfw_level: 0,
+    premium_progress_bar_enabled: false,
+    approximate_member_count: world.members.size,
+    approximate_presence_count: world.members.size,
+  };
+}
+
+/** GUILD_CREATE for a bot: the guild with its channels, threads and members (a small guild sends them all). */
+export function guildCreatePayload(world: DiscordWorld, botId: string) {
+  const visible = [...world.channels.values()].filter((c) => c.guildId === world.guildId && world.canSee(botId, c.id));
+  return {
+    ...guildPayload(world),
+    joined_at: world.members.get(botId)?.joinedAt ?? new Date().toISOString(),
+    large: false,
+    unavailable: false,
+    member_count: world.members.size,
+    voice_states: [],
+    members: [...world.members.values()].map((m) => memberPayload(world, m)),
+    channels: visible.filter((c) => c.parentId === null).map((c) => channelPayload(world, c)),
+    threads: visible.filter((c) => c.parentId !== null).map((c) => channelPayload(world, c)),
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+  };
+}
