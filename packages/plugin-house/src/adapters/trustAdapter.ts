@@ -59,13 +59,15 @@ export const trustAdapter: HouseGameAdapter = {
     const begs: PendingBeg[] = begsThisRound(state, decisions).map((b) => ({ ...b, round: state.round, deadline }));
     if (begs.length === 0) return undefined;
     const policy = state.config.observer;
+    // The desk opens before the observer hears of a beg: an answer typed the moment the message arrives finds it open.
+    const asking = ctx.observer.ask(begs, deadline, ctx.signal);
     for (const beg of begs) {
       await ctx.say(`${beg.player} begs the observer.`, `beg:${state.round}:${beg.player}`);
       await ctx.tellObserver(
         `${beg.player} begs you for ${beg.amount} sats: "${beg.reason}". Answer with !grant @${beg.player} N <reason> or !decline @${beg.player} <reason> within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
       );
     }
-    const { answers, unanswered } = await ctx.observer.ask(begs, deadline, ctx.signal);
+    const { answers, unanswered } = await asking;
     if (unanswered.length) await ctx.tellObserver(`No answer for ${unanswered.join(', ')} in time: the ${policy} policy answers.`);
     return { observer: answers as Record<PlayerId, unknown> };
   },

@@ -7,7 +7,7 @@ export interface DiscordClientLike {
   isReady(): boolean;
   channels: { fetch(id: string): Promise<DiscordChannelLike | null> };
   users: { createDM(id: string): Promise<{ id: string }> };
-  guilds: { cache: { values(): Iterable<DiscordGuildLike> } };
+  guilds: { fetch(id: string): Promise<DiscordGuildLike> };
 }
 
 export interface DiscordChannelLike {
@@ -16,7 +16,8 @@ export interface DiscordChannelLike {
 }
 
 export interface DiscordGuildLike {
-  members: { fetch(id: string): Promise<{ roles: { cache: { values(): Iterable<{ name: string }> } } }> };
+  id: string;
+  members: { fetch(id: string): Promise<{ roles: { cache: { values(): Iterable<{ id: string; name: string }> } } }> };
 }
 
 /** A runtime's logged-in Discord client, or null when it has no bot (or it is not connected yet). */

@@ -290,8 +290,8 @@ export class DiscordWorld {
       timestamp: new Date().toISOString(),
       type: replyTo ? MessageType.Reply : MessageType.Default,
       referenceId: replyTo,
-      mentions: [...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!).filter((id) => this.users.has(id)),
-      mentionRoles: [...content.matchAll(/<@&(\d+)>/g)].map((m) => m[1]!).filter((id) => this.roles.has(id)),
+      mentions: [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!))].filter((id) => this.users.has(id)),
+      mentionRoles: [...new Set([...content.matchAll(/<@&(\d+)>/g)].map((m) => m[1]!))].filter((id) => this.roles.has(id)),
       reactions: new Map(),
     };
     list.push(message);
