@@ -15,7 +15,7 @@ const from = (botId: string) => (m: WorldMessage) => m.authorId === botId;
 const houseSays = (test: (text: string) => boolean) => (m: WorldMessage) => m.authorId === guild.house.botId && test(m.content);
 
 beforeAll(async () => {
-  guild = startDiscordTestGuild({ players: ['Ada', 'Bram'], withTokens: ['Ada'], people: ['Sam', 'Kim'] });
+  guild = startDiscordTestGuild({ players: ['Ada', 'Bram', 'Cleo', 'Dev'], withTokens: ['Ada'], people: ['Sam', 'Kim'] });
   host = await startTestHost({ charactersDir: guild.charactersDir, env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0' } });
   await waitUntil(() => !!discordClientOf(host.house) && !!discordClientOf(findPlayer('Ada')), 'the House and Ada logged in to the emulator', 90_000);
 }, 150_000);
@@ -91,6 +91,24 @@ test('a player agent with its own token speaks under its own bot user; the other
   expect(reply.content).toContain('Ada here.');
   expect(reply.referenceId).toBe(asked.id);
   expect(guild.world.user(reply.authorId).username).toBe('Ada');
+}, 240_000);
+
+test("in Influence a player's public words go out under its own bot when it has one, else the House carries them with the name", async () => {
+  const ada = guild.bots.get('Ada')!;
+  const timers = ['whisper=1500', 'rumor=1500', 'vote=1500', 'power=1500', 'reveal=500'].map((t) => `--set timers.${t}`).join(' ');
+  const asked = guild.say('Sam', guild.channel.id, `!play influence Ada Bram Cleo Dev --seed 2 ${timers}`);
+  const started = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes('match influence-2-')), { since: asked.id });
+  const id = /match (influence-2-\w+)/.exec(started.content)![1]!;
+  await waitUntil(() => (host.service.getMatch(id)?.events ?? []).some((e) => e.type === 'public' && e.round === 1), 'a public post in round 1', 120_000);
+  const publics = host.service.getMatch(id)!.events.filter((e) => e.type === 'public' && e.round === 1).map((e) => e.data as { from: string; text: string });
+  const thread = guild.world.threadsOf(guild.channel.id).find((t) => t.name === `Influence ${id}`)!;
+  for (const p of publics) {
+    const carried = p.from === 'Ada' ? (m: WorldMessage) => m.authorId === ada.botId && m.content === p.text : houseSays((t) => t === `${p.from}: ${p.text}`);
+    await guild.waitFor(thread.id, carried, { timeoutMs: 60_000 });
+  }
+  expect(publics.map((p) => p.from)).toContain('Ada');
+  const stop = guild.say('Sam', guild.channel.id, '!stop');
+  await guild.waitFor(guild.channel.id, houseSays((t) => t.includes(id)), { since: stop.id });
 }, 240_000);
 
 test('the gateway drops once: the House resumes its session, answers what was said meanwhile, and loses no post', async () => {
