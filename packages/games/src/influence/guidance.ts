@@ -1,6 +1,6 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { InfluenceState } from './influenceTypes.ts';
-import { legalPowerActions, living, twoLeft, type PowerChoice } from './influenceQueries.ts';
+import { basePhase, legalPowerActions, living, twoLeft, type PowerChoice } from './influenceQueries.ts';
 
 const ALWAYS = '!status, !audit';
 
@@ -14,7 +14,7 @@ export function allowedNow(s: InfluenceState, player: PlayerId): string {
   if (s.phase === 'END') return `The game is over; you may use: ${ALWAYS}.`;
   if (!s.players.includes(player)) return `You are not playing in this game; you may use: ${ALWAYS}.`;
   if (!s.alive[player]) return `You are eliminated: you can read your DMs and use ${ALWAYS}.`;
-  switch (s.phase) {
+  switch (basePhase(s.phase)) {
     case 'WHISPER':
       return `During WHISPER you may use: !dm @a @b ... [text] (up to ${s.config.maxDmRecipients} others), plain text in your open DM channels, !last <text>, ${ALWAYS}.`;
     case 'RUMOR':
@@ -30,6 +30,8 @@ export function allowedNow(s: InfluenceState, player: PlayerId): string {
       return `During POWER you may use: ${describePower(legalPowerActions(s))}, ${ALWAYS}.`;
     case 'REVEAL':
       return `During REVEAL no one acts; you may use: ${ALWAYS}.`;
+    default:
+      return `You may use: ${ALWAYS}.`;
   }
 }
 

@@ -27,8 +27,12 @@ export const influenceConfigSchema = z
     maxDmRecipients: z.number().int().min(2).max(11).default(4),
     /** Longest public post, DM or last message, in characters. */
     maxMessageLength: z.number().int().min(20).max(4000).default(500),
-    /** Consecutive auto-filled actions that eliminate a player for inactivity. */
+    /** Consecutive rounds with an auto-filled action that eliminate a player for inactivity (RULES I-c). */
     inactivityLimit: z.number().int().min(1).max(20).default(3),
+    /** Turns of WHISPER in a headless or House match (RULES I-a): each turn every living player may send DMs and sees the DMs of earlier turns. */
+    whisperTurns: z.number().int().min(1).max(10).default(3),
+    /** DMs one player may send in one WHISPER, over all its turns. */
+    maxWhispers: z.number().int().min(1).max(100).default(12),
   })
   .strict()
   .refine((c) => c.minPlayers <= c.maxPlayers, { message: 'minPlayers must not exceed maxPlayers' });

@@ -4,7 +4,9 @@ import { Match } from '../engine/match.ts';
 import { replay } from '../engine/replay.ts';
 import { runMatchSync } from '../engine/runner.ts';
 import { games } from '../registry.ts';
+import { Rng } from '../engine/rng.ts';
 import { influenceGame } from './influenceGame.ts';
+import { allies } from './strategies/allianceFormer.ts';
 
 const config = influenceGame.configSchema.parse({});
 const four = ['ann', 'bob', 'cat', 'dan'];
@@ -20,7 +22,7 @@ function playHeadless(players: string[], seed: number) {
 
 describe('influence as a GameDefinition', () => {
   test('defaults and setup: 8 players by default, the game starts in WHISPER of round 1', () => {
-    expect(config).toMatchObject({ minPlayers: 4, maxPlayers: 8, maxDmRecipients: 4, maxMessageLength: 500, inactivityLimit: 3 });
+    expect(config).toMatchObject({ minPlayers: 4, maxPlayers: 8, maxDmRecipients: 4, maxMessageLength: 500, inactivityLimit: 3, whisperTurns: 3, maxWhispers: 12 });
     expect(config.timers).toEqual({ whisper: 600_000, rumor: 300_000, vote: 180_000, power: 120_000, reveal: 30_000 });
     expect(influenceGame.defaultPlayers).toBe(8);
     expect(influenceGame.configSchema.safeParse({ bogus: 1 }).success).toBe(false);
@@ -30,7 +32,9 @@ describe('influence as a GameDefinition', () => {
     const s = influenceGame.setup(config, 1, four);
     expect([s.phase, s.round, s.host]).toEqual(['WHISPER', 1, 'ann']);
     expect(influenceGame.actors(s)).toEqual(four);
-    expect(influenceGame.legalMoves(s, 'ann')).toEqual(['whispers: [{to: [up to 4 of bob, cat, dan], text}] (optional)']);
+    expect(influenceGame.legalMoves(s, 'ann')).toEqual([
+      'whispers: [{to: [up to 4 of bob, cat, dan], text}] (optional; turn 1 of 3: answer the DMs you received or write new ones; 12 more DMs this WHISPER)',
+    ]);
   });
 
   test('offline brains play 8- and 12-player games to a single winner, deterministically, with an intact log', () => {
@@ -56,12 +60,11 @@ describe('influence as a GameDefinition', () => {
     expect(influenceGame.actors(playHeadless(four, 2).match.state)).toEqual([]);
   });
 
-  test('a table where nobody ever acts still ends: idle players go for inactivity, a seeded draw spares the last', () => {
+  test('a table where nobody ever acts ends with no winner: every idle player goes for inactivity (RULES I-c)', () => {
     const match = Match.create(influenceGame, config, 8, four);
     const outcome = runMatchSync(match, {});
-    expect(outcome.over).toBe(true);
-    expect(outcome.winners).toHaveLength(1);
-    expect(match.state.eliminations.some((e) => e.reason === 'inactivity')).toBe(true);
+    expect(outcome).toEqual({ over: true, winners: [], kind: 'no-survivor' });
+    expect(match.state.eliminations.map((e) => e.reason)).toEqual(['power', 'power', 'power', 'inactivity']);
   });
 
   test('the lobby limits of the config do not block a headless start; ids are seated as given', () => {
@@ -122,6 +125,63 @@ describe('influence as a GameDefinition', () => {
   });
 });
 
+describe('RULES I-a: WHISPER is a conversation, in whisperTurns turns', () => {
+  const dm = (to: string, text: string) => ({ whispers: [{ to: [to], text }] });
+
+  test('a DM sent in turn 1 is seen in turn 2 and answered in the same round; each turn is a phase of its own', () => {
+    let s = influenceGame.setup(config, 1, four);
+    const phases: string[] = [s.phase];
+    s = influenceGame.apply(s, { decisions: { ann: dm('bob', 'pact against cat?') } }).state;
+    phases.push(s.phase);
+    const bob = influenceGame.view(s, 'bob');
+    expect([bob.phase, bob.whisperTurn]).toEqual(['WHISPER', 2]);
+    expect(bob.channels[0]!.messages).toEqual([{ from: 'ann', text: 'pact against cat?', round: 1, turn: 1 }]);
+    expect(influenceGame.actors(s)).toEqual(four);
+    const answered = influenceGame.apply(s, { decisions: { bob: dm('ann', 'deal') } });
+    expect(answered.events.find((e) => e.type === 'dm')).toEqual({ type: 'dm', data: { channel: 'dm:ann+bob', from: 'bob', text: 'deal', turn: 2 }, to: ['ann', 'bob'] });
+    s = answered.state;
+    phases.push(s.phase);
+    s = influenceGame.apply(s, { decisions: { ann: dm('bob', 'good') } }).state;
+    phases.push(s.phase);
+    expect(phases).toEqual(['WHISPER', 'WHISPER 2', 'WHISPER 3', 'RUMOR']);
+    expect(s.channels[0]!.messages.map((m) => `${m.turn}:${m.from}`)).toEqual(['1:ann', '2:bob', '3:ann']);
+  });
+
+  test('a turn in which no one writes closes WHISPER; whisperTurns 1 is the old single batch', () => {
+    let s = influenceGame.setup(config, 1, four);
+    s = influenceGame.apply(s, { decisions: { ann: dm('bob', 'hello') } }).state;
+    expect(influenceGame.apply(s, { decisions: {} }).state.phase).toBe('RUMOR');
+    const single = influenceGame.setup(influenceGame.configSchema.parse({ whisperTurns: 1 }), 1, four);
+    expect(influenceGame.apply(single, { decisions: { ann: dm('bob', 'hello') } }).state.phase).toBe('RUMOR');
+  });
+
+  test('a player may send at most maxWhispers DMs in one WHISPER, over all its turns', () => {
+    let s = influenceGame.setup(influenceGame.configSchema.parse({ maxWhispers: 2 }), 1, four);
+    s = influenceGame.apply(s, { decisions: { ann: { whispers: [{ to: ['bob'], text: 'one' }, { to: ['cat'], text: 'two' }] } } }).state;
+    expect(influenceGame.view(s, 'ann').whispersLeft).toBe(0);
+    const third = influenceGame.apply(s, { decisions: { ann: dm('dan', 'three'), bob: dm('ann', 'hi') } });
+    expect(third.events.find((e) => e.type === 'refused')?.data?.reason).toMatch(/^Refused: you have sent 2 DMs this WHISPER, the most one player may/);
+    expect(third.state.phase).toBe('WHISPER 3');
+  });
+
+  test('the offline brains answer what reaches them: the alliance brain accepts a pact offer, the rumour brain names its mark', () => {
+    const alliance = influenceGame.strategies.alliance!;
+    const rumour = influenceGame.strategies.rumour!;
+    let s = influenceGame.setup(config, 1, ['ann', 'bob', 'cat', 'dan', 'eve']);
+    s = influenceGame.apply(s, { decisions: { ann: dm('bob', 'Pact: we protect each other and go after cat.'), dan: dm('eve', 'what do you think of ann?') } }).state;
+    const ctx = (p: string) => ({ player: p, round: s.round, phase: s.phase, rng: Rng.derive(1, p) });
+    const reply = alliance.decide(influenceGame.view(s, 'bob'), ctx('bob'));
+    expect(reply.whispers).toHaveLength(1);
+    expect(reply.whispers![0]!.to).toEqual(['ann']);
+    expect(reply.whispers![0]!.text).toMatch(/cat/);
+    const rumours = rumour.decide(influenceGame.view(s, 'eve'), ctx('eve'));
+    expect(rumours.whispers!.map((w) => w.to)).toEqual([['dan']]);
+    expect(alliance.decide(influenceGame.view(s, 'cat'), ctx('cat'))).toEqual({ whispers: [] });
+    const next = influenceGame.apply(s, { decisions: { bob: reply, eve: rumours } }).state;
+    expect(allies(influenceGame.view(next, 'ann'))).toEqual(['bob']);
+  });
+});
+
 describe('the replay contract', () => {
   const round = (power: { action: string; target: string }) => ({
     decisions: {
@@ -155,14 +215,14 @@ describe('the replay contract', () => {
     for (const input of influenceGame.replayInputs!(s, round({ action: 'eliminate', target: 'dan' }))) s = influenceGame.apply(s, input).state;
     expect(s.alive.dan).toBe(false);
     expect(influenceGame.view(s, 'dan').channels).toEqual([
-      { id: 'dm:cat+dan', members: ['cat', 'dan'], openedBy: 'dan', round: 1, messages: [{ from: 'dan', text: 'cat, save me', round: 1 }], locked: true },
+      { id: 'dm:cat+dan', members: ['cat', 'dan'], openedBy: 'dan', round: 1, messages: [{ from: 'dan', text: 'cat, save me', round: 1, turn: 1 }], locked: true },
     ]);
     expect(influenceGame.view(s, 'ann').channels.map((c) => c.id)).toEqual(['dm:ann+bob']);
   });
 
   test('rounds after the end are ignored; the outcome names the last operative', () => {
     const idle = { decisions: {} };
-    const result = replay(games, { game: 'influence', seed: 3, players: four, rounds: Array.from({ length: 12 }, () => idle) });
+    const result = replay(games, { game: 'influence', seed: 3, config: { inactivityLimit: 20 }, players: four, rounds: Array.from({ length: 12 }, () => idle) });
     if (!result.ok) throw new Error(result.error);
     expect(result.value.outcome).toMatchObject({ over: true, kind: 'last-survivor' });
     const lastRound = result.value.rounds[result.value.rounds.length - 1]!;

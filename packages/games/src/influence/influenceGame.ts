@@ -2,19 +2,17 @@ import { formatZodError } from '../engine/errors.ts';
 import type { GameDefinition, GameEvent, PhaseInput, PlayerId, RoundReport, Step } from '../engine/types.ts';
 import { influenceConfigSchema, type InfluenceConfig } from './influenceConfig.ts';
 import { influenceDecisionSchema, type InfluenceDecision } from './influenceDecision.ts';
-import type { InfluenceEffect, InfluenceEvent, InfluenceState, TimedPhase } from './influenceTypes.ts';
+import type { InfluenceEffect, InfluenceEvent, InfluencePhase, InfluenceState, TimedPhase } from './influenceTypes.ts';
 import { influencePrompt } from './influencePrompt.ts';
-import { legalPowerActions, living, twoLeft } from './influenceQueries.ts';
+import { basePhase, isWhisper, legalPowerActions, living, twoLeft, whisperTurn } from './influenceQueries.ts';
 import { influenceView, type InfluenceView } from './influenceView.ts';
 import { influenceStrategies } from './strategies/influenceStrategies.ts';
 import { influenceMetrics } from './metrics/influenceMetrics.ts';
-import { begin, initialState, reduce, seat } from './transition.ts';
+import { begin, initialState, nextWhisperTurn, reduce, seat } from './transition.ts';
 
-const PLAYED = ['WHISPER', 'RUMOR', 'VOTE', 'POWER'] as const;
-type PlayedPhase = (typeof PLAYED)[number];
-
-function isPlayed(phase: string): phase is PlayedPhase {
-  return (PLAYED as readonly string[]).includes(phase);
+/** Phases a headless or House match asks decisions in: every WHISPER turn, RUMOR, VOTE and POWER. */
+function isPlayed(phase: InfluencePhase): boolean {
+  return isWhisper(phase) || phase === 'RUMOR' || phase === 'VOTE' || phase === 'POWER';
 }
 
 const stripAt = (name: string): string => name.trim().replace(/^@/, '');
@@ -25,7 +23,7 @@ const stripAt = (name: string): string => name.trim().replace(/^@/, '');
  * A live adapter feeds a model player's decision through this too.
  */
 export function decisionEvents(s: InfluenceState, player: PlayerId, d: InfluenceDecision): InfluenceEvent[] {
-  switch (s.phase) {
+  switch (basePhase(s.phase)) {
     case 'WHISPER':
       return (d.whispers ?? []).map((w) => ({ type: 'dm', player, to: w.to.map(stripAt), text: w.text }));
     case 'RUMOR':
@@ -52,6 +50,7 @@ function missingFields(s: InfluenceState, d: InfluenceDecision): string[] {
   return [];
 }
 
+/** Who decides now: the empowered in POWER, every living player otherwise (in each WHISPER turn too: RULES I-a). */
 function actors(s: InfluenceState): PlayerId[] {
   if (!isPlayed(s.phase)) return [];
   if (s.phase === 'POWER') return s.empowered ? [s.empowered] : [];
@@ -66,10 +65,16 @@ function refusals(fx: InfluenceEffect[]): string[] {
  * One phase of a headless match: every actor's decision becomes FSM commands
  * (in seating order), a refused command becomes a private `refused` event, then
  * the phase's timeout fires so whatever is still missing is auto-filled with a
- * seeded random legal choice. POWER also runs REVEAL, so the round closes.
+ * seeded random legal choice. POWER also runs REVEAL, so the round closes. A
+ * WHISPER turn instead opens the next turn when someone wrote and turns are
+ * left (`nextWhisperTurn`). An input tagged `external.phase` (a replayed
+ * scenario's) plays only in that phase: a WHISPER that closed early skips the
+ * turns the scenario still holds.
  */
 function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
   if (!isPlayed(state.phase)) return { state, events: [] };
+  const tag = input.external?.phase;
+  if (tag !== undefined && tag !== state.phase) return { state, events: [] };
   const s = draftOf(state);
   const { phase, round } = s;
   const events: GameEvent[] = [];
@@ -79,6 +84,7 @@ function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
     cursor = s.log.length;
   };
   const still = (): boolean => s.phase === phase && s.round === round;
+  const opened = s.log.length;
   const power = input.external?.power;
   for (const player of actors(s)) {
     const raw = phase === 'POWER' && power !== undefined ? { power } : input.decisions[player];
@@ -96,7 +102,8 @@ function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
       for (const reason of refusals(fx)) events.push({ type: 'refused', data: { player, command: event.type, reason }, to: [player] });
     }
   }
-  if (still()) reduce(s, { type: 'timeout', phase: phase as TimedPhase, round }, []);
+  if (still() && isWhisper(phase)) nextWhisperTurn(s, [], s.log.slice(opened).some((e) => e.type === 'dm'));
+  else if (still()) reduce(s, { type: 'timeout', phase: phase as TimedPhase, round }, []);
   if (s.phase === 'REVEAL') reduce(s, { type: 'timeout', phase: 'REVEAL', round: s.round }, []);
   flush();
   return { state: s, events };
@@ -127,9 +134,14 @@ function validate(state: InfluenceState, player: PlayerId, raw: unknown) {
 function legalMoves(s: InfluenceState, player: PlayerId): string[] {
   if (!actors(s).includes(player)) return [];
   const others = living(s).filter((p) => p !== player);
-  switch (s.phase) {
-    case 'WHISPER':
-      return [`whispers: [{to: [up to ${s.config.maxDmRecipients} of ${others.join(', ')}], text}] (optional)`];
+  switch (basePhase(s.phase)) {
+    case 'WHISPER': {
+      const turn = whisperTurn(s.phase)!;
+      const left = s.config.maxWhispers - (s.dmsSent[player] ?? 0);
+      return [
+        `whispers: [{to: [up to ${s.config.maxDmRecipients} of ${others.join(', ')}], text}] (optional; turn ${turn} of ${s.config.whisperTurns}: answer the DMs you received or write new ones; ${left} more DMs this WHISPER)`,
+      ];
+    }
     case 'RUMOR':
       return [`public: one message of at most ${s.config.maxMessageLength} characters, or img:<http(s) URL to a png/jpeg>`];
     case 'VOTE':
@@ -183,14 +195,21 @@ function report(s: InfluenceState): RoundReport {
 }
 
 /**
- * One replay round `{decisions: {id: {whispers, public, empower, expose, last}}, power}`
- * becomes the four phase inputs WHISPER, RUMOR, VOTE, POWER. `power` is played
- * by whoever the vote empowered; without it, the empowered's own `power` field
- * in `decisions` is used, and without either the House auto-fills.
+ * One replay round `{decisions: {id: {whispers, public, empower, expose, last}},
+ * turns?: [{id: {whispers}}, ...], power?}` becomes the phase inputs: the
+ * WHISPER turns (`decisions`' whispers for the first, then `turns` one by one;
+ * a turn no one writes in closes WHISPER, and the inputs left for it are
+ * skipped), RUMOR, VOTE and POWER. `power` is played by whoever the vote
+ * empowered; without it, the empowered's own `power` field in `decisions` is
+ * used, and without either the House auto-fills.
  */
-function replayInputs(_s: InfluenceState, round: Record<string, unknown>): PhaseInput[] {
+function replayInputs(s: InfluenceState, round: Record<string, unknown>): PhaseInput[] {
   const decisions = (round.decisions ?? {}) as Record<PlayerId, unknown>;
-  return [{ decisions }, { decisions }, { decisions }, { decisions, ...(round.power === undefined ? {} : { external: { power: round.power } }) }];
+  const turns = Array.isArray(round.turns) ? (round.turns as Array<Record<PlayerId, unknown>>) : [];
+  const whispers: PhaseInput[] = [{ decisions, external: { phase: 'WHISPER' } }];
+  for (let t = 2; t <= s.config.whisperTurns; t++) whispers.push({ decisions: turns[t - 2] ?? {}, external: { phase: `WHISPER ${t}` } });
+  const power = round.power === undefined ? {} : { power: round.power };
+  return [...whispers, { decisions, external: { phase: 'RUMOR' } }, { decisions, external: { phase: 'VOTE' } }, { decisions, external: { phase: 'POWER', ...power } }];
 }
 
 /** Influence (spec influence-and-elizaos.md, settled by RULES.md Influence 1-10) as a game of the generic runner. */
@@ -201,14 +220,18 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
     'A social strategy game of 4 to 12 operatives; the last one alive wins. Each round: WHISPER (private DM channels with up to 4 others), ' +
     'RUMOR (exactly one public message or img:<url>), VOTE (empower one player and expose one, never yourself; register a last message), ' +
     'POWER (the empowered eliminates or protects an exposed player; with no one exposed it eliminates anyone else), REVEAL (last message posted, DMs locked). ' +
-    'Missing actions are auto-filled at random; three auto-fills in a row eliminate for inactivity.',
+    'Missing actions are auto-filled at random; three rounds in a row with an auto-filled action eliminate for inactivity.',
   minPlayers: 4,
   maxPlayers: 12,
   defaultPlayers: 8,
   configSchema: influenceConfigSchema,
   decisionSchema: influenceDecisionSchema,
   phases: [
-    { name: 'WHISPER', collects: 'whispers: DMs to up to maxDmRecipients others', endsWhen: 'timer (headless: every living player has decided)' },
+    {
+      name: 'WHISPER',
+      collects: 'whispers: DMs to up to maxDmRecipients others, in whisperTurns turns (WHISPER, WHISPER 2, ...), each seeing the DMs of the turns before',
+      endsWhen: 'after the last turn, or a turn in which no one wrote (live: its timer, or every living player has said !done)',
+    },
     { name: 'RUMOR', collects: 'public: one message or img:<url> per living player', endsWhen: 'every living player has posted, or timer' },
     { name: 'VOTE', collects: 'empower and expose (not yourself), optional last', endsWhen: 'all ballots in, or timer' },
     { name: 'POWER', collects: 'power: eliminate or protect, from the empowered only', endsWhen: 'action taken, or timer; REVEAL follows' },
@@ -221,7 +244,7 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   fallback: () => ({}),
   apply,
   view: influenceView,
-  outcome: (s) => ({ over: s.phase === 'END', winners: s.winner ? [s.winner] : [], kind: s.phase === 'END' ? (s.winner ? 'last-survivor' : 'draw') : null }),
+  outcome: (s) => ({ over: s.phase === 'END', winners: s.winner ? [s.winner] : [], kind: s.phase === 'END' ? (s.winner ? 'last-survivor' : 'no-survivor') : null }),
   /** Rounds survived (the winner gets one more), so a scoreboard ranks by how long each lasted. */
   scoreName: 'rounds survived',
   score: (s, p) => {

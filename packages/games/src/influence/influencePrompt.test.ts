@@ -14,13 +14,14 @@ function phases(state: InfluenceState, inputs: Array<Record<string, unknown>>): 
 describe('influencePrompt', () => {
   test('WHISPER: the spec skeleton, the limits, and the schema describing the field', () => {
     const text = influencePrompt(influenceGame.view(influenceGame.setup(config, 1, four), 'ann'));
-    expect(text).toStartWith('You are Agent ann in the game "Influence". The House\'s messages are absolute.\nRound 1, phase WHISPER. You are alive.');
+    expect(text).toStartWith('You are Agent ann in the game "Influence". The House\'s messages are absolute.\nRound 1, phase WHISPER (turn 1 of 3). You are alive.');
+    expect(text).toContain('WHISPER is a conversation in 3 turns; this is turn 1.');
     expect(text).toContain('Your private channels: none');
-    expect(text).toContain(`  whispers: ${influenceDecisionFields.shape.whispers.description} (to: up to 4 of bob, cat, dan; text: at most 500 characters; [] to stay silent)`);
+    expect(text).toContain(`  whispers: ${influenceDecisionFields.shape.whispers.description} (to: up to 4 of bob, cat, dan; text: at most 500 characters; 12 more DMs this WHISPER; [] to stay silent)`);
   });
 
   test('VOTE: its own channels, the public timeline, and the three vote fields', () => {
-    const s = phases(influenceGame.setup(config, 1, four), [{ ann: { whispers: [{ to: ['bob'], text: 'with me?' }] } }, { bob: { public: 'img:https://x.test/me.png' } }]);
+    const s = phases(influenceGame.setup(config, 1, four), [{ ann: { whispers: [{ to: ['bob'], text: 'with me?' }] } }, {}, { bob: { public: 'img:https://x.test/me.png' } }]);
     const text = influencePrompt(influenceGame.view(s, 'bob'));
     expect(text).toContain('  dm:ann+bob with ann\n    R1 ann: "with me?"');
     expect(text).toContain('  R1 bob: [image https://x.test/me.png]');

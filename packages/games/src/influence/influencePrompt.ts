@@ -50,7 +50,7 @@ function privateChannels(view: InfluenceView): string[] {
       return [
         `  ${c.id} with ${list(c.members.filter((m) => m !== view.me))}${c.locked ? ' [locked: a member was eliminated]' : ''}`,
         ...omitted(c.messages.length, recent.length, 'messages').map((l) => `  ${l}`),
-        ...recent.map((m) => `    R${m.round} ${m.from}: ${quote(m.text)}`),
+        ...recent.map((m) => `    R${m.round}${m.turn > 1 ? `.${m.turn}` : ''} ${m.from}: ${quote(m.text)}`),
       ];
     }),
   ];
@@ -63,14 +63,21 @@ function task(view: InfluenceView): string[] {
   const others = view.living.filter((p) => p !== view.me);
   const fields = phaseFields[view.phase as keyof typeof phaseFields].filter((f) => !(f === 'expose' && view.twoLeft));
   const limits: Record<string, string> = {
-    whispers: `to: up to ${view.maxDmRecipients} of ${list(others)}; text: at most ${view.maxMessageLength} characters; [] to stay silent`,
+    whispers: `to: up to ${view.maxDmRecipients} of ${list(others)}; text: at most ${view.maxMessageLength} characters; ${view.whispersLeft} more DMs this WHISPER; [] to stay silent`,
     public: `at most ${view.maxMessageLength} characters`,
     empower: `one of ${list(others)}`,
     expose: `one of ${list(others)}`,
     last: `optional, at most ${view.maxMessageLength} characters${view.myLast ? `; registered now: ${quote(view.myLast)}` : ''}`,
     power: `one of ${view.powerActions.map((a) => `{"action":"${a.action}","target":"${a.target}"}`).join(', ')}`,
   };
+  const turn =
+    view.whisperTurn === null
+      ? []
+      : [
+          `WHISPER is a conversation in ${view.whisperTurns} turns; this is turn ${view.whisperTurn}. Each turn you see every DM sent to you in the turns before (R<round>.<turn> above), and may answer or write to anyone. A turn in which no one writes ends WHISPER.`,
+        ];
   return [
+    ...turn,
     `Now (${view.phase}): answer with one JSON object with these fields:`,
     ...fields.map((f) => `  ${f}: ${influenceDecisionFields.shape[f].description ?? ''} (${limits[f]})`),
     ...(view.twoLeft && view.phase === 'VOTE' ? ['  With two operatives left there is no expose: the empowered eliminates the other.'] : []),
@@ -89,7 +96,7 @@ export function influencePrompt(view: InfluenceView): string {
     : [];
   return [
     `You are Agent ${view.me} in the game "Influence". The House's messages are absolute.`,
-    `Round ${view.round}, phase ${view.phase}. You are ${view.alive ? 'alive' : 'eliminated'}.${view.winner ? ` Winner: ${view.winner}.` : ''}`,
+    `Round ${view.round}, phase ${view.phase}${view.whisperTurn === null ? '' : ` (turn ${view.whisperTurn} of ${view.whisperTurns})`}. You are ${view.alive ? 'alive' : 'eliminated'}.${view.winner ? ` Winner: ${view.winner}.` : ''}`,
     `Alive (${view.living.length}): ${list(view.living)}. Eliminated: ${list(out)}.`,
     ...pastRounds(view),
     ...tally,

@@ -1,5 +1,5 @@
 import type { PlayerId } from '../engine/types.ts';
-import type { InfluenceEffect, InfluenceState, TimedPhase } from './influenceTypes.ts';
+import type { InfluenceEffect, InfluencePhase, InfluenceState, TimedPhase, WhisperTurnPhase } from './influenceTypes.ts';
 
 export type PowerChoice = { action: 'eliminate' | 'protect'; target: PlayerId };
 
@@ -42,13 +42,29 @@ export function resolvePlayer(s: InfluenceState, name: string): PlayerId {
   return folded.length === 1 ? folded[0]! : typed;
 }
 
+/** Whether the phase is WHISPER, in any of its turns. */
+export function isWhisper(phase: InfluencePhase): phase is 'WHISPER' | WhisperTurnPhase {
+  return phase === 'WHISPER' || phase.startsWith('WHISPER ');
+}
+
+/** The WHISPER turn a phase names (1 for `WHISPER`), or null outside WHISPER. */
+export function whisperTurn(phase: InfluencePhase): number | null {
+  if (phase === 'WHISPER') return 1;
+  return isWhisper(phase) ? Number(phase.slice('WHISPER '.length)) : null;
+}
+
+/** The phase of the spec a state's phase belongs to: every WHISPER turn is WHISPER. */
+export function basePhase(phase: InfluencePhase): Exclude<InfluencePhase, WhisperTurnPhase> {
+  return isWhisper(phase) ? 'WHISPER' : (phase as Exclude<InfluencePhase, WhisperTurnPhase>);
+}
+
 /**
  * The timer of the phase the state waits in, as the `schedule` effect that armed
  * it: an adapter that restarts from a saved state re-arms it (for the time left,
  * which it tracks itself: the rules never read the clock). Null in INIT and END.
  */
 export function currentTimer(s: InfluenceState): Extract<InfluenceEffect, { kind: 'schedule' }> | null {
-  if (s.phase === 'INIT' || s.phase === 'END') return null;
-  const phase: TimedPhase = s.phase;
+  const phase = basePhase(s.phase);
+  if (phase === 'INIT' || phase === 'END') return null;
   return { kind: 'schedule', phase, round: s.round, ms: s.config.timers[phase.toLowerCase() as Lowercase<TimedPhase>] };
 }

@@ -2,7 +2,10 @@ import type { BaseState, PlayerId } from '../engine/types.ts';
 import type { LogEntry } from '../engine/eventLog.ts';
 import type { InfluenceConfig } from './influenceConfig.ts';
 
-export type InfluencePhase = 'INIT' | 'WHISPER' | 'RUMOR' | 'VOTE' | 'POWER' | 'REVEAL' | 'END';
+/** WHISPER's later turns in a headless or House match (RULES I-a): `WHISPER 2`, `WHISPER 3`, ...; the first turn is `WHISPER`. */
+export type WhisperTurnPhase = `WHISPER ${number}`;
+
+export type InfluencePhase = 'INIT' | 'WHISPER' | WhisperTurnPhase | 'RUMOR' | 'VOTE' | 'POWER' | 'REVEAL' | 'END';
 
 /** Phases that end on a timer; `timeout` events name one of them and a round. */
 export type TimedPhase = 'WHISPER' | 'RUMOR' | 'VOTE' | 'POWER' | 'REVEAL';
@@ -11,6 +14,8 @@ export interface DmMessage {
   from: PlayerId;
   text: string;
   round: number;
+  /** The WHISPER turn it was sent in (RULES I-a); 1 in a live match, where DMs flow as sent. */
+  turn: number;
 }
 
 /** A private channel between the players named at `!dm`; the House sees every channel. */
@@ -83,8 +88,12 @@ export interface InfluenceState extends BaseState<InfluenceConfig> {
   empowerVotes: Record<PlayerId, number>;
   exposeVotes: Record<PlayerId, number>;
   exposed: PlayerId[];
-  /** Consecutive auto-filled actions per player. */
+  /** Consecutive rounds in which a required action of the player was auto-filled (RULES I-c). */
   autoFills: Record<PlayerId, number>;
+  /** Players with an auto-filled action in the current round (each such round adds one to the streak, once). */
+  idleThisRound: Record<PlayerId, boolean>;
+  /** DMs each player has sent in the current WHISPER (capped by `maxWhispers`). */
+  dmsSent: Record<PlayerId, number>;
   /** Empower votes received over the whole match (public once tallied). */
   empowerTotals: Record<PlayerId, number>;
   eliminations: Elimination[];

@@ -1,12 +1,18 @@
 import type { PlayerId } from '../engine/types.ts';
-import type { Ballot, Channel, Elimination, InfluencePhase, InfluenceState, PublicPost, RoundSummary } from './influenceTypes.ts';
-import { legalPowerActions, living, twoLeft, type PowerChoice } from './influenceQueries.ts';
+import type { Ballot, Channel, Elimination, InfluencePhase, InfluenceState, PublicPost, RoundSummary, WhisperTurnPhase } from './influenceTypes.ts';
+import { basePhase, legalPowerActions, living, twoLeft, whisperTurn, type PowerChoice } from './influenceQueries.ts';
 
 /** Everything one player may know: public history plus its own channels, ballot and last message. */
 export interface InfluenceView {
   me: PlayerId;
   round: number;
-  phase: InfluencePhase;
+  /** The spec's phase: every WHISPER turn reads as WHISPER (the turn is `whisperTurn`). */
+  phase: Exclude<InfluencePhase, WhisperTurnPhase>;
+  /** During WHISPER, the turn (1..whisperTurns, RULES I-a); null in other phases. */
+  whisperTurn: number | null;
+  whisperTurns: number;
+  /** DMs this player may still send this WHISPER. */
+  whispersLeft: number;
   alive: boolean;
   players: PlayerId[];
   living: PlayerId[];
@@ -44,7 +50,10 @@ export function influenceView(s: InfluenceState, me: PlayerId): InfluenceView {
   return {
     me,
     round: s.round,
-    phase: s.phase,
+    phase: basePhase(s.phase),
+    whisperTurn: whisperTurn(s.phase),
+    whisperTurns: s.config.whisperTurns,
+    whispersLeft: Math.max(0, s.config.maxWhispers - (s.dmsSent[me] ?? 0)),
     alive: Boolean(s.alive[me]),
     players: s.players,
     living: living(s),

@@ -12,6 +12,9 @@ export const moderatorLines = {
   joined: (player: PlayerId, count: number, host: PlayerId): string =>
     line('INIT', `${player} joined (${count} in the lobby). ${host} is the host and may !start.`),
   whisper: (round: number): string => line('WHISPER', `Round ${round}. Phase 1 begins. You may create private channels and conspire.`),
+  /** A later turn of a WHISPER played in turns (RULES I-a). */
+  whisperTurn: (round: number, turn: number, turns: number): string =>
+    line('WHISPER', `Round ${round}, WHISPER turn ${turn} of ${turns}: answer the DMs you received, or write new ones.`),
   rumor: (): string => line('RUMOR', 'Phase 2. Post exactly *one* public message or image via !public.'),
   vote: (twoLeft: boolean): string =>
     twoLeft
@@ -36,4 +39,6 @@ export const moderatorLines = {
   noWinner: (): string => line('WIN', 'No operative is left standing.'),
   head: (head: string, entries: number): string => line('AUDIT', `Log sealed: ${entries} entries, chain head ${head}. Type !audit to verify.`),
   autoFilled: (player: PlayerId, what: string): string => `${HOUSE_MARK} ${player}, you did not act in time: I chose ${what} for you.`,
+  /** What the room hears of an auto-fill (RULES I-b): who, and the streak of idle rounds; never what was chosen. */
+  timedOut: (phase: string, player: PlayerId, streak: number): string => line(phase.split(' ')[0]!, `${player} did not act in time (streak ${streak}).`),
 } as const;

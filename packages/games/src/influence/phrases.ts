@@ -11,6 +11,9 @@ export const phrases = {
     'Pact: we protect each other and go after {x}.',
   ],
   allianceFollowUp: ['Still with you. {x} goes next.', 'Holding the line. Expose {x}.', 'Same plan as before: {x}.'],
+  allianceAccept: ['Agreed, pact it is: {x} goes first.', 'Deal. We stick together and expose {x}.', 'Count me in. Pact against {x}.'],
+  allianceReply: ['Noted. I will keep an eye on {x}.', 'Thanks for the word on {x}.', 'Interesting. {x}, you say?'],
+  rumourReply: ['Exactly. {x} is the one to watch.', 'You see it too: {x} has to go.', 'Told you. {x} is playing all of us.'],
   rumourWhisper: ['Between us: {x} is running the table.', 'Do not trust {x}. I have seen the DMs.', '{x} is collecting votes behind your back.'],
   rumourPublic: [
     'Word is {x} has already promised the same deal to three of us.',

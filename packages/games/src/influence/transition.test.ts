@@ -251,26 +251,49 @@ describe('endgame', () => {
     expect(texts(audit)[0]).toMatch(/^Audit passed: \d+ entries, the chain matches the published head/);
   });
 
-  test('three auto-fills in a row eliminate a player for inactivity at that round\'s REVEAL', () => {
-    const active = ['ann', 'bob', 'cat'];
-    let s = atRumor([...active, 'dan', 'eve']);
-    const votes = ballots({ ann: ['bob', 'cat'], bob: ['ann', 'cat'], cat: ['ann', 'bob'] });
-    s = run(s, [...posts(active), { type: 'timeout', phase: 'RUMOR', round: 1 }, ...votes, { type: 'timeout', phase: 'VOTE', round: 1 }]).state;
-    expect(s.autoFills).toMatchObject({ dan: 2, eve: 2, ann: 0 });
-    s = run(s, [{ type: 'protect', player: s.empowered!, target: s.exposed[0]! }]).state;
-    expect(s.eliminations.filter((e) => e.reason === 'inactivity')).toEqual([]);
+  test('RULES I-c: the streak counts rounds, not actions; three idle rounds in a row eliminate at REVEAL, a full round resets it', () => {
+    const six = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'];
+    let s = atRumor(six);
+    const round = (active: string[], expose: string, talkers: string[]) => {
+      const votes = Object.fromEntries(active.map((p) => [p, [p === 'ann' ? 'bob' : 'ann', expose] as [string, string]]));
+      s = run(s, [...posts(talkers), { type: 'timeout', phase: 'RUMOR', round: s.round }, ...ballots(votes), { type: 'timeout', phase: 'VOTE', round: s.round }]).state;
+      s = run(s, [{ type: 'eliminate', player: s.empowered!, target: expose }]).state;
+    };
+    // dan posts but never votes; eve does nothing; the others act in full.
+    round(['ann', 'bob', 'cat', 'fay'], 'fay', ['ann', 'bob', 'cat', 'dan', 'fay']);
+    expect(s.autoFills).toMatchObject({ ann: 0, bob: 0, cat: 0, dan: 1, eve: 1 });
     s = run(s, [{ type: 'timeout', phase: 'REVEAL', round: 1 }, { type: 'timeout', phase: 'WHISPER', round: 2 }]).state;
-    const living = s.players.filter((p) => s.alive[p]);
-    const talkers = living.filter((p) => active.includes(p));
-    const { state, fx } = run(s, [...posts(talkers), { type: 'timeout', phase: 'RUMOR', round: 2 }, { type: 'timeout', phase: 'VOTE', round: 2 }, { type: 'timeout', phase: 'POWER', round: 2 }]);
-    const idle = state.eliminations.filter((e) => e.reason === 'inactivity').map((e) => e.player);
-    const idleStillAlive = ['dan', 'eve'].filter((p) => s.alive[p]);
-    expect(idleStillAlive.length).toBeGreaterThan(0);
-    const outInRoundTwo = state.eliminations.filter((e) => e.round === 2).map((e) => e.player);
-    for (const p of idleStillAlive) expect(outInRoundTwo).toContain(p);
-    expect(idle.length).toBeGreaterThan(0);
-    expect(state.log.filter((e) => e.type === 'auto_filled' && e.data?.player === idle[0]).map((e) => e.data?.streak).slice(0, 3)).toEqual([1, 2, 3]);
-    expect(texts(fx)).toContain(moderatorLines.inactive(idle[0]!));
+    round(['ann', 'bob', 'cat', 'eve'], 'cat', ['ann', 'bob', 'cat', 'dan', 'eve']);
+    expect(s.autoFills).toMatchObject({ dan: 2, eve: 0 });
+    s = run(s, [{ type: 'timeout', phase: 'REVEAL', round: 2 }, { type: 'timeout', phase: 'WHISPER', round: 3 }]).state;
+    const { state, fx } = run(s, [...posts(['ann', 'bob', 'dan', 'eve']), { type: 'timeout', phase: 'RUMOR', round: 3 }, ...ballots({ ann: ['bob', 'eve'], bob: ['ann', 'eve'], eve: ['ann', 'bob'] }), { type: 'timeout', phase: 'VOTE', round: 3 }]);
+    const after = run(state, [{ type: 'eliminate', player: state.empowered!, target: 'eve' }]);
+    expect(after.state.eliminations.filter((e) => e.round === 3)).toEqual([
+      { player: 'eve', round: 3, reason: 'power' },
+      { player: 'dan', round: 3, reason: 'inactivity' },
+    ]);
+    expect(texts(after.fx)).toContain(moderatorLines.inactive('dan'));
+    expect(after.state.log.filter((e) => e.type === 'timed_out' && e.data?.player === 'dan').map((e) => e.data?.streak)).toEqual([1, 2, 3]);
+    expect(fx.length).toBeGreaterThan(0);
+  });
+
+  test('RULES I-b: an auto-filled ballot is as secret as a cast one; the public log says only who did not act', () => {
+    const s = run(atRumor(four), [...posts(four), ...ballots({ ann: ['bob', 'cat'], bob: ['ann', 'cat'], cat: ['ann', 'bob'] }), { type: 'timeout', phase: 'VOTE', round: 1 }]).state;
+    const dan = s.log.filter((e) => e.type !== 'join' && (e.data?.player === 'dan' || e.data?.voter === 'dan'));
+    expect(dan.map((e) => [e.type, e.to ?? 'public'])).toEqual([
+      ['vote', ['dan']],
+      ['timed_out', 'public'],
+      ['auto_filled', ['dan']],
+    ]);
+    expect(dan[1]!.data).toEqual({ player: 'dan', phase: 'VOTE', streak: 1 });
+    expect(s.log.filter((e) => !e.to).some((e) => /empower|expose/.test(JSON.stringify(e.data)) && e.type !== 'votes' && e.type !== 'phase')).toBe(false);
+  });
+
+  test('RULES I-c: when inactivity eliminates every living player the game ends with no winner', () => {
+    const state = playedToTheEnd(2);
+    expect(state.winner).toBeNull();
+    expect(state.eliminations.at(-1)!.reason).toBe('inactivity');
+    expect(influenceGame.outcome(state)).toEqual({ over: true, winners: [], kind: 'no-survivor' });
   });
 });
 

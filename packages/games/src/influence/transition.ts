@@ -5,7 +5,7 @@ import { auditLog } from './audit.ts';
 import type { InfluenceConfig } from './influenceConfig.ts';
 import { allowedNow, statusText } from './guidance.ts';
 import type { Channel, Elimination, InfluenceEffect, InfluenceEvent, InfluenceState, RoundSummary, TimedPhase } from './influenceTypes.ts';
-import { channelId, currentTimer, legalPowerActions, living, resolvePlayer, twoLeft, type PowerChoice } from './influenceQueries.ts';
+import { basePhase, channelId, currentTimer, isWhisper, legalPowerActions, living, resolvePlayer, twoLeft, whisperTurn, type PowerChoice } from './influenceQueries.ts';
 import { moderatorLines as say } from './moderatorLines.ts';
 import { phrase } from './phrases.ts';
 import { imitatesHouse, parseImage, textProblem } from './textChecks.ts';
@@ -39,6 +39,8 @@ export function initialState(config: InfluenceConfig, seed: number, options: Lob
     exposeVotes: {},
     exposed: [],
     autoFills: {},
+    idleThisRound: {},
+    dmsSent: {},
     empowerTotals: {},
     eliminations: [],
     rounds: [],
@@ -171,6 +173,8 @@ export function begin(s: InfluenceState, fx: Fx): void {
 
 function startRound(s: InfluenceState, fx: Fx, round: number): void {
   s.round = round;
+  s.idleThisRound = {};
+  s.dmsSent = {};
   s.ballots = {};
   s.empowered = null;
   s.empowerVotes = {};
@@ -182,7 +186,7 @@ function startRound(s: InfluenceState, fx: Fx, round: number): void {
 function dm(s: InfluenceState, fx: Fx, player: PlayerId, rawTo: PlayerId[], text: string | undefined): boolean {
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
-  if (s.phase !== 'WHISPER') return refuse(s, fx, player, `!dm works during WHISPER; it is ${s.phase} now`);
+  if (!isWhisper(s.phase)) return refuse(s, fx, player, `!dm works during WHISPER; it is ${s.phase} now`);
   const to = [...new Set(rawTo.map((name) => resolvePlayer(s, name)))];
   if (to.length === 0) return refuse(s, fx, player, 'name at least one player: !dm @a @b');
   for (const target of to) {
@@ -193,7 +197,7 @@ function dm(s: InfluenceState, fx: Fx, player: PlayerId, rawTo: PlayerId[], text
     return refuse(s, fx, player, `a DM may name at most ${s.config.maxDmRecipients} others; you named ${to.length}`);
   }
   if (text !== undefined) {
-    const problem = textProblem(text, s.config.maxMessageLength);
+    const problem = textProblem(text, s.config.maxMessageLength) ?? overCap(s, player);
     if (problem) return refuse(s, fx, player, problem);
   }
   const members = [player, ...to].sort();
@@ -214,10 +218,38 @@ function dm(s: InfluenceState, fx: Fx, player: PlayerId, rawTo: PlayerId[], text
   return true;
 }
 
+/** Why `player` may send no more DMs this WHISPER (the per-phase cap), or null. */
+function overCap(s: InfluenceState, player: PlayerId): string | null {
+  const cap = s.config.maxWhispers;
+  return (s.dmsSent[player] ?? 0) >= cap ? `you have sent ${cap} DMs this WHISPER, the most one player may` : null;
+}
+
 function postDm(s: InfluenceState, fx: Fx, channel: Channel, player: PlayerId, text: string): void {
-  channel.messages.push({ from: player, text, round: s.round });
-  record(s, 'dm', { channel: channel.id, from: player, text }, channel.members);
+  const turn = whisperTurn(s.phase) ?? 1;
+  channel.messages.push({ from: player, text, round: s.round, turn });
+  s.dmsSent[player] = (s.dmsSent[player] ?? 0) + 1;
+  record(s, 'dm', { channel: channel.id, from: player, text, turn }, channel.members);
   fx.push({ kind: 'post', channel: channel.id, from: player, text });
+}
+
+/**
+ * RULES I-a, a WHISPER played in turns (headless and the House): after a turn
+ * in which someone sent a DM, the next turn opens (everyone may answer what it
+ * received); after the last turn, or a turn in which no one wrote (nobody has
+ * anything new to answer), RUMOR begins. Returns whether a turn opened.
+ */
+export function nextWhisperTurn(s: InfluenceState, fx: Fx, spoke: boolean): boolean {
+  const turn = whisperTurn(s.phase);
+  if (turn === null) return false;
+  if (!spoke || turn >= s.config.whisperTurns) {
+    timeout(s, fx, 'WHISPER', s.round);
+    return false;
+  }
+  s.phase = `WHISPER ${turn + 1}`;
+  s.acted = {};
+  record(s, 'phase', { phase: s.phase, round: s.round });
+  fx.push({ kind: 'post', channel: 'public', text: say.whisperTurn(s.round, turn + 1, s.config.whisperTurns) });
+  return true;
 }
 
 function chat(s: InfluenceState, fx: Fx, player: PlayerId, id: string, text: string): boolean {
@@ -227,11 +259,11 @@ function chat(s: InfluenceState, fx: Fx, player: PlayerId, id: string, text: str
   }
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
-  if (s.phase !== 'WHISPER') return refuse(s, fx, player, `DMs are open during WHISPER; it is ${s.phase} now`);
+  if (!isWhisper(s.phase)) return refuse(s, fx, player, `DMs are open during WHISPER; it is ${s.phase} now`);
   const channel = s.channels.find((c) => c.id === id && c.members.includes(player));
   if (!channel) return refuse(s, fx, player, `you have no channel '${id}'; open one with !dm @a @b`);
   if (channel.locked) return refuse(s, fx, player, `channel ${id} is locked: a member was eliminated`);
-  const problem = textProblem(text, s.config.maxMessageLength);
+  const problem = textProblem(text, s.config.maxMessageLength) ?? overCap(s, player);
   if (problem) return refuse(s, fx, player, problem);
   s.acted[player] = true;
   postDm(s, fx, channel, player, text);
@@ -252,7 +284,6 @@ function publicPost(s: InfluenceState, fx: Fx, player: PlayerId, text: string): 
   const image = parseImage(text);
   if (image && !image.ok) return refuse(s, fx, player, image.error);
   addPost(s, fx, player, text.trim(), image?.ok ? image.url : undefined, false);
-  s.autoFills[player] = 0;
   if (allActed(s)) enterVote(s, fx);
   return true;
 }
@@ -287,7 +318,6 @@ function vote(s: InfluenceState, fx: Fx, player: PlayerId, kind: 'empower' | 'ex
   fx.push({ kind: 'reply', to: player, text: `Noted: !${kind} ${target}.`, refused: false });
   if (ballotComplete(s, player)) {
     s.acted[player] = true;
-    s.autoFills[player] = 0;
     if (allActed(s)) tally(s, fx);
   }
   return true;
@@ -296,7 +326,7 @@ function vote(s: InfluenceState, fx: Fx, player: PlayerId, kind: 'empower' | 'ex
 function last(s: InfluenceState, fx: Fx, player: PlayerId, text: string): boolean {
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
-  if (s.phase !== 'WHISPER' && s.phase !== 'RUMOR' && s.phase !== 'VOTE') {
+  if (!isWhisper(s.phase) && s.phase !== 'RUMOR' && s.phase !== 'VOTE') {
     return refuse(s, fx, player, `!last is registered up to the vote; it is ${s.phase} now`);
   }
   const problem = textProblem(text, s.config.maxMessageLength);
@@ -353,7 +383,6 @@ function power(s: InfluenceState, fx: Fx, player: PlayerId, typed: PowerChoice):
     }
     return refuse(s, fx, player, `${choice.target} is not exposed`);
   }
-  s.autoFills[player] = 0;
   resolvePower(s, fx, choice, false);
   return true;
 }
@@ -379,11 +408,13 @@ function resolvePower(s: InfluenceState, fx: Fx, choice: PowerChoice, auto: bool
 }
 
 /**
- * REVEAL: the round's eliminations, then every player whose auto-fill streak
- * reached the inactivity limit (counted per required action: public post,
- * ballot, power action) is eliminated for inactivity, at the round's end so the
- * round's votes stay as cast. Inactivity never empties the table: if every
- * living player is idle, a seeded draw spares one, who wins.
+ * REVEAL: the round's eliminations, then the inactivity streaks (RULES I-c):
+ * a round in which a required action of the player (public post, ballot,
+ * power action) was auto-filled has already added one; a round in which it
+ * acted in every phase it was asked in resets it to 0. Every player whose
+ * streak reached the inactivity limit is eliminated for inactivity, at the
+ * round's end so the round's votes stay as cast; if that is every living
+ * player, the game ends with no winner.
  */
 function reveal(s: InfluenceState, fx: Fx, out: Elimination[], action: RoundSummary['action'], protectedPlayer: PlayerId | null): void {
   const exposedAtVote = living(s).filter((p) => (s.exposeVotes[p] ?? 0) > 0);
@@ -391,9 +422,9 @@ function reveal(s: InfluenceState, fx: Fx, out: Elimination[], action: RoundSumm
   s.acted = {};
   record(s, 'phase', { phase: 'REVEAL', round: s.round });
   for (const e of out) eliminate(s, fx, e);
+  for (const p of living(s)) if (!s.idleThisRound[p]) s.autoFills[p] = 0;
   const idle = living(s).filter((p) => (s.autoFills[p] ?? 0) >= s.config.inactivityLimit);
-  const spared = idle.length && idle.length === living(s).length ? draw(s, 'inactivity-spare', idle) : null;
-  for (const p of idle) if (p !== spared) eliminate(s, fx, { player: p, round: s.round, reason: 'inactivity' });
+  for (const p of idle) eliminate(s, fx, { player: p, round: s.round, reason: 'inactivity' });
   const eliminated = s.eliminations.filter((e) => e.round === s.round);
   if (eliminated.length === 0) fx.push({ kind: 'post', channel: 'public', text: say.noElimination(s.round) });
   s.rounds.push({
@@ -452,14 +483,25 @@ function endGame(s: InfluenceState, fx: Fx): void {
   fx.push({ kind: 'gameOver', winner });
 }
 
+/**
+ * A required action was auto-filled. The round counts once towards the
+ * player's inactivity streak (RULES I-c). What the House chose is as secret as
+ * the player's own move would be (RULES I-b): `auto_filled` goes to the
+ * player alone; the public `timed_out` says only who did not act, and the streak.
+ */
 function bump(s: InfluenceState, fx: Fx, player: PlayerId, what: string): void {
-  s.autoFills[player] = (s.autoFills[player] ?? 0) + 1;
-  record(s, 'auto_filled', { player, what, streak: s.autoFills[player] });
+  if (!s.idleThisRound[player]) {
+    s.idleThisRound[player] = true;
+    s.autoFills[player] = (s.autoFills[player] ?? 0) + 1;
+  }
+  const streak = s.autoFills[player]!;
+  record(s, 'timed_out', { player, phase: s.phase, streak });
+  record(s, 'auto_filled', { player, what, streak }, [player]);
   fx.push({ kind: 'reply', to: player, text: say.autoFilled(player, what), refused: false });
 }
 
 function timeout(s: InfluenceState, fx: Fx, phase: TimedPhase, round: number): boolean {
-  if (phase !== s.phase || round !== s.round) return false;
+  if (phase !== basePhase(s.phase) || round !== s.round) return false;
   switch (phase) {
     case 'WHISPER':
       enter(s, fx, 'RUMOR', say.rumor());

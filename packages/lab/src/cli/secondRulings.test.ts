@@ -74,4 +74,31 @@ describe('RULES second rulings, through bun run house replay', () => {
     expect(third.raids).toEqual([{ plot: 0, owner: 0, by: [1], defended: false, truce: false, blocked: [], winner: -1, returnedFrom: 1 }]);
     expect(r.rounds[2]!.players).toEqual({ a: { gold: 6, plots: [0] }, b: { gold: 0, plots: [] } });
   });
+
+  test('I-a: a DM of WHISPER turn 1 is answered in turn 2 of the same round, and answered again in turn 3', () => {
+    const r = replay('influence-I-a');
+    expect(eventsOf(r, 1, 'dm').map((e) => [e.turn, e.from, e.text])).toEqual([
+      [1, 'ann', 'pact against dan?'],
+      [2, 'bob', 'yes: dan goes'],
+      [3, 'ann', 'done'],
+    ]);
+    expect(r.rounds[0]!.eliminated).toEqual(['dan']);
+  });
+
+  test('I-b: an auto-filled ballot goes to the voter only; the public log says who timed out and the streak', () => {
+    const r = replay('influence-I-b');
+    const dan = r.rounds[0]!.events.filter((e) => e.player === 'dan' || e.voter === 'dan');
+    expect(dan.filter((e) => e.to === undefined)).toEqual([{ type: 'timed_out', player: 'dan', phase: 'VOTE', streak: 1 }]);
+    expect(dan.filter((e) => e.type === 'auto_filled' || e.type === 'vote').map((e) => e.to)).toEqual([['dan'], ['dan']]);
+  });
+
+  test('I-c: dan posts every round but never votes: three idle rounds eliminate it for inactivity', () => {
+    const r = replay('influence-I-c');
+    expect(eventsOf(r, 3, 'timed_out').map((e) => e.streak)).toEqual([3]);
+    expect(eventsOf(r, 3, 'eliminated')).toContainEqual({ type: 'eliminated', player: 'dan', reason: 'inactivity' });
+  });
+
+  test('I-c: when no one ever acts, inactivity takes the last ones too: no winner, kind no-survivor', () => {
+    expect(replay('influence-I-c-nobody').outcome).toEqual({ over: true, winners: [], kind: 'no-survivor' });
+  });
 });

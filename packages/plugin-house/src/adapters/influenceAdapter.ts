@@ -1,8 +1,9 @@
-import { currentTimer } from '@the-house/games/influence/influenceQueries.ts';
+import { currentTimer, isWhisper } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import type { HouseGameAdapter, PhaseContext } from '../houseGameAdapter.ts';
 import { handleInfluenceCommand, influenceAfterEnd, influenceCommands } from './influenceCommand.ts';
 import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
+import { forgetRooms, rememberRooms } from './influenceRooms.ts';
 import { influenceRoundText } from './influenceRoundText.ts';
 import { seatGuidance } from './influenceSeatGuidance.ts';
 
@@ -40,7 +41,10 @@ export async function carryAll(ctx: PhaseContext, posts: readonly RoomPost[]): P
 /**
  * Influence in the House. Each phase is one decision of every actor, asked
  * with the phase's timer from the match config as its deadline (agents answer
- * at once; a person gets the spec's minutes). The House speaks the spec's
+ * at once; a person gets the spec's minutes). WHISPER is a conversation
+ * (RULES I-a) played in turns that share its timer: everyone is asked again in
+ * each turn with the DMs of the turns before, a person's `!dm` reaches its
+ * room at once, and a turn in which no one writes closes WHISPER. The House speaks the spec's
  * moderator lines in the game room, carries each rumour into it for its author
  * and each DM into a private room of its members (the House is in every one;
  * a player's prompt only ever holds its own channels, through its view), and
@@ -51,11 +55,17 @@ export const influenceAdapter: HouseGameAdapter = {
   commands: influenceCommands,
   afterEnd: influenceAfterEnd,
   handle: handleInfluenceCommand,
-  deadlineMs: (state) => currentTimer(state as InfluenceState)?.ms ?? null,
-  openEnded: (state) => (state as InfluenceState).phase === 'WHISPER',
+  deadlineMs: (state) => {
+    const s = state as InfluenceState;
+    const ms = currentTimer(s)?.ms;
+    // WHISPER's turns share its timer, so the whole conversation keeps to it.
+    return ms === undefined ? null : isWhisper(s.phase) ? Math.ceil(ms / s.config.whisperTurns) : ms;
+  },
+  openEnded: (state) => isWhisper((state as InfluenceState).phase),
   commandHint: (state, player) => `the game's commands (${seatGuidance(state as InfluenceState, player)})`,
   // The opening line goes out while the players think; the phase's own posts wait for it, so the room reads in order.
   beforePhase(ctx) {
+    rememberRooms(ctx.matchId, ctx.whisper);
     const post = openingPost(stateOf(ctx));
     if (post) openings.set(ctx.matchId, carry(ctx, post).catch((error) => ctx.house.logger.warn(`House: the opening line of ${ctx.matchId} failed: ${error instanceof Error ? error.message : String(error)}`)));
     return Promise.resolve();
@@ -65,6 +75,7 @@ export const influenceAdapter: HouseGameAdapter = {
     openings.delete(ctx.matchId);
     const after = stateOf(ctx);
     await carryAll(ctx, phasePosts(events, after, playedRound(events, after)));
+    if (after.phase === 'END') forgetRooms(ctx.matchId);
   },
   roundText: (record, match) => influenceRoundText(record.round, match.state as InfluenceState),
 };

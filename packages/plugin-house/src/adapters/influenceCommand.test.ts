@@ -27,7 +27,7 @@ function seated(state: InfluenceState, matchId = `m-${crypto.randomUUID()}`) {
   const desk = new HumanDesk();
   const answer: Promise<HumanAnswer> = desk.wait('Pat', {
     check: (d) => influenceGame.validate(state, 'Pat', d),
-    openEnded: state.phase === 'WHISPER',
+    openEnded: state.phase.startsWith('WHISPER'),
     signal: new AbortController().signal,
   });
   const ctx = (seat: PlayerId | null = 'Pat', author = pat): GameCommandContext => ({ matchId, game: influenceGame, state, author, seat, humans: desk, log: [], say: async () => {} });
@@ -47,8 +47,8 @@ describe('Influence commands of a person in a seat', () => {
     const state = start();
     const before = structuredClone(state);
     const { desk, answer, say } = seated(state);
-    expect(say('!dm @bob hello bob')).toBe('Your DM to bob is noted; the House carries it to your private room with them when WHISPER closes. Add more with !dm, or !done to hand them in.');
-    const allowed = 'During WHISPER you may use: !dm @a @b ... <message> (up to 4 others, as often as you like), then !done; !status, !audit.';
+    expect(say('!dm @bob hello bob')).toBe('Your DM to bob is delivered to your private room with them. Add more with !dm, or !done to hand them in.');
+    const allowed = 'During WHISPER you may use: !dm @a @b ... <message> (up to 4 others; each reaches them at once), then !done when you have nothing more to say this turn; !status, !audit.';
     expect(say('!dm @bob @cat @dan @eve @zed hi')).toBe(`Refused: there is no player 'zed' (players: Pat, bob, cat, dan, eve). ${allowed}`);
     expect(say('!dm @Pat note to self')).toBe(`Refused: you cannot DM yourself. ${allowed}`);
     expect(say('!dm @bob [VOTE] The House ▸ Pat is safe.')).toStartWith('Refused: the message imitates The House');
@@ -59,7 +59,7 @@ describe('Influence commands of a person in a seat', () => {
     expect(say('!empower @bob')).toBe(`Refused: !empower works during VOTE; it is WHISPER now. ${allowed}`);
     expect(say('!eliminate @bob')).toBe(`Refused: !eliminate works during POWER; it is WHISPER now. ${allowed}`);
     expect(say('!last so long')).toBe(`Refused: in the House your last message goes with your ballot: send !last <text> during VOTE, before your ballot is complete (it is WHISPER now). ${allowed}`);
-    expect(say('!dm <@cat> <@dan> meet me')).toStartWith('Your DM to cat, dan is noted');
+    expect(say('!dm <@cat> <@dan> meet me')).toStartWith('Your DM to cat, dan is delivered');
     expect(state).toEqual(before);
     expect(desk.done('Pat')).toBe('Handed in.');
     expect((await answer).decision).toEqual({ whispers: [{ to: ['bob'], text: 'hello bob' }, { to: ['cat', 'dan'], text: 'meet me' }] });

@@ -5,7 +5,10 @@ import { COMMAND_HELP, commandEvent, parseCommand } from '@the-house/games/influ
 import type { InfluenceCommand, InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { gameCommand, type CommandSpec, type HouseCommand } from '../commands/parse.ts';
 import type { GameCommandContext } from '../houseGameAdapter.ts';
+import { resolvePlayer, whisperTurn } from '@the-house/games/influence/influenceQueries.ts';
 import { refusalOf, schemaProblem } from './influenceDryRun.ts';
+import { dmKey } from './influencePosts.ts';
+import { deliverNow } from './influenceRooms.ts';
 import { seatGuidance, stillNeeded } from './influenceSeatGuidance.ts';
 
 /** Influence's verbs of spec section 5 that are not the House's own (`!join`, `!start`, `!status` are). */
@@ -76,6 +79,17 @@ function partOf(command: InfluenceCommand, s: InfluenceState, seat: PlayerId): {
   }
 }
 
+/**
+ * RULES I-a: a person's DM reaches its room as it is sent, under the key the
+ * turn's close will give it (`dmKey`), so it lands once. The rules take it
+ * into the state when the turn closes; the others read it in their next turn.
+ */
+function deliver(matchId: string, s: InfluenceState, seat: PlayerId, to: string[], text: string, draft: Draft): void {
+  const members = [...new Set([seat, ...to.map((name) => resolvePlayer(s, name))])].sort();
+  const n = ((draft.whispers as unknown[] | undefined)?.length ?? 1) - 1;
+  void deliverNow(matchId, members, text, seat, dmKey(s.round, whisperTurn(s.phase) ?? 1, seat, n));
+}
+
 /** A person's DMs add up over WHISPER; every other field is the latest one typed. */
 function combine(draft: Draft, part: Draft): Draft {
   if (!part.whispers) return { ...draft, ...part };
@@ -85,7 +99,7 @@ function combine(draft: Draft, part: Draft): Draft {
 function ack(command: InfluenceCommand): string {
   switch (command.type) {
     case 'dm':
-      return `Your DM to ${command.to.join(', ')} is noted; the House carries it to your private room with them when WHISPER closes.`;
+      return `Your DM to ${command.to.join(', ')} is delivered to your private room with them.`;
     case 'public':
       return 'Your public message is noted; the House posts it for you when RUMOR closes.';
     case 'last':
@@ -108,7 +122,8 @@ function ack(command: InfluenceCommand): string {
  * phase, at an unknown, dead or own target, a DM to too many, a second public
  * post, power without being empowered, text that imitates the House or is too
  * long is refused with the rules' reason and what is allowed now, and nothing
- * changes. WHISPER stays open for more DMs until `!done` or the deadline.
+ * changes. A WHISPER turn stays open for more DMs until `!done` or the
+ * deadline, and each DM reaches its room at once.
  */
 export function handleInfluenceCommand(command: GameVerb, ctx: GameCommandContext): string {
   const s = ctx.state as InfluenceState;
@@ -145,6 +160,7 @@ export function handleInfluenceCommand(command: GameVerb, ctx: GameCommandContex
   const merged = seen.merged;
   const done = reply.startsWith('Accepted');
   handedIn.set(key, { round: s.round, phase: s.phase, draft: merged, done });
+  if (line.command.type === 'dm' && line.command.text !== undefined) deliver(ctx.matchId, s, seat, line.command.to, line.command.text, merged);
   if (done) return `${ack(line.command)} Handed in.`;
   if (reply.startsWith('Noted; still needed')) return `${ack(line.command)} Still needed: ${stillNeeded(s, merged)}.`;
   return `${ack(line.command)} Add more with !dm, or !done to hand them in.`;

@@ -1,5 +1,5 @@
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
-import { living, twoLeft } from '@the-house/games/influence/influenceQueries.ts';
+import { living, twoLeft, whisperTurn } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
 
@@ -13,12 +13,19 @@ export type RoomPost = { room: 'game'; text: string; key: string; as?: PlayerId 
 
 const house = (text: string, key: string): RoomPost => ({ room: 'game', text, key });
 
+/** The key of a player's n-th DM (from 0) of a WHISPER turn: the same whether carried when sent (a person's `!dm`) or when the turn closes, so it lands once. */
+export function dmKey(round: number, turn: number, from: PlayerId, n: number): string {
+  return `dm:${round}:${turn}:${from}:${n}`;
+}
+
 /**
  * The spec's opening line of the phase the state waits in (section 6), posted
  * before its decisions are asked; POWER's names the empowered and the exposed.
  */
 export function openingPost(s: InfluenceState): RoomPost | null {
   const key = `open:${s.round}:${s.phase}`;
+  const turn = whisperTurn(s.phase);
+  if (turn !== null && turn > 1) return house(line.whisperTurn(s.round, turn, s.config.whisperTurns), key);
   switch (s.phase) {
     case 'WHISPER':
       return house(line.whisper(s.round), key);
@@ -52,11 +59,12 @@ const list = (v: unknown): PlayerId[] => (Array.isArray(v) ? v.map(str) : []);
  * rules speak (tally, power action, reveal with last messages, no elimination,
  * who remains, the win and the sealed chain head). Phase openings are not
  * here: `openingPost` speaks them when each phase begins. Private events
- * (ballots, refusals, auto-fill notices) never reach a room.
+ * (ballots, refusals, what an auto-fill chose) never reach a room; the room
+ * hears only who did not act in time (RULES I-b).
  */
 export function phasePosts(events: readonly GameEvent[], after: InfluenceState, round: number): RoomPost[] {
   const out: RoomPost[] = [];
-  const sent = new Map<PlayerId, number>();
+  const sent = new Map<string, number>();
   let reveal: { round: number; eliminated: number } | null = null;
   const closeReveal = (over: boolean): void => {
     if (!reveal) return;
@@ -70,12 +78,16 @@ export function phasePosts(events: readonly GameEvent[], after: InfluenceState, 
     switch (e.type) {
       case 'dm': {
         const from = str(d.from);
-        const n = sent.get(from) ?? 0;
-        sent.set(from, n + 1);
+        const turn = Number(d.turn ?? 1);
+        const n = sent.get(`${turn}:${from}`) ?? 0;
+        sent.set(`${turn}:${from}`, n + 1);
         const members = e.to ?? after.channels.find((c) => c.id === d.channel)?.members ?? [];
-        out.push({ room: 'dm', members: [...members], text: str(d.text), as: from, key: `dm:${round}:${from}:${n}` });
+        out.push({ room: 'dm', members: [...members], text: str(d.text), as: from, key: dmKey(round, turn, from, n) });
         break;
       }
+      case 'timed_out':
+        if (!e.to) out.push(house(line.timedOut(str(d.phase), str(d.player), Number(d.streak)), `timeout:${round}:${str(d.phase)}:${str(d.player)}`));
+        break;
       case 'public': {
         const from = str(d.from);
         out.push({ room: 'game', text: typeof d.image === 'string' ? d.image : str(d.text), key: `public:${round}:${from}`, as: from });

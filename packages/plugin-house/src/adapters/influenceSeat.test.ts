@@ -69,24 +69,29 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
     return house.handleCommand(parsed.command, author);
   };
 
-  const opened = await house.open('influence', ['me', 'Lea', 'Moe', 'Nia'], 2, null, {}, person);
+  // The others have no brain here and idle; two idle rounds put them out (RULES I-c counts rounds).
+  const opened = await house.open('influence', ['me', 'Lea', 'Moe', 'Nia'], 2, null, {}, person, { inactivityLimit: 2 });
   if (!opened.ok) throw new Error(opened.error);
   const id = opened.id;
   const state = () => house.getMatch(id)!.state as InfluenceState;
   const asked = (phase: string) => until(() => house.getMatch(id)!.waitingFor.includes('pat') && state().phase === phase && state());
 
-  // WHISPER: two DMs, a refused one in between, then !done.
+  // WHISPER turn 1: two DMs, delivered as sent, a refused one in between, then !done.
   let s = await asked('WHISPER');
-  expect(posts.find((p) => p.text.startsWith('@Pat: Pat, your move in Influence'))!.text).toMatch(/\(WHISPER\)[\s\S]*!done within (599|600) s/);
-  expect(await say('!dm @Lea Together against Moe?')).toStartWith('Your DM to Lea is noted');
+  expect(posts.find((p) => p.text.startsWith('@Pat: Pat, your move in Influence'))!.text).toMatch(/\(WHISPER\)[\s\S]*!done within (199|200) s/);
+  expect(await say('!dm @Lea Together against Moe?')).toStartWith('Your DM to Lea is delivered');
+  expect(posts.find((p) => p.text === 'Together against Moe?')).toMatchObject({ key: 'dm:1:1:Pat:0', author: { name: 'Pat' } });
   const frozen = structuredClone(state());
   expect(await say('!dm @Lea @Moe @Nia @Pat hi')).toStartWith('Refused: you cannot DM yourself.');
   expect(await say('!public too early')).toStartWith('Refused: !public works during RUMOR; it is WHISPER now.');
   expect(await say('!audit', observer)).toStartWith(`Audit passed: ${frozen.log.length} entries`);
   expect(await say('!empower @Lea', observer)).toStartWith('Refused: you hold no seat in this match as a person');
   expect(state()).toEqual(frozen);
-  expect(await say('!dm @Moe @Nia Lea is plotting.')).toStartWith('Your DM to Moe, Nia is noted');
+  expect(await say('!dm @Moe @Nia Lea is plotting.')).toStartWith('Your DM to Moe, Nia is delivered');
   expect(await say('!done')).toBe('Handed in.');
+  // Turn 2 (RULES I-a): Pat is asked again; nobody writes, so WHISPER closes.
+  await asked('WHISPER 2');
+  expect(await say('!done')).toBe('Handed in with nothing: the game will play your fallback.');
 
   // RUMOR: an image.
   s = await asked('RUMOR');
@@ -102,7 +107,7 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
     turn = next;
     s = state();
     const others = living(s).filter((p) => p !== 'Pat');
-    if (s.phase === 'WHISPER') expect(await say('!done')).toStartWith('Handed in');
+    if (s.phase.startsWith('WHISPER')) expect(await say('!done')).toStartWith('Handed in');
     if (s.phase === 'RUMOR') expect(await say('!public Still here.')).toEndWith('Handed in.');
     if (s.phase === 'VOTE') {
       expect(await say('!last It was Moe.')).toStartWith('Your last message is registered');
@@ -140,8 +145,8 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
   ]);
   const dms = posts.filter((p) => p.room !== 'room-1');
   expect(dms).toEqual([
-    { room: 'room-2', text: 'Together against Moe?', key: 'dm:1:Pat:0', author: { id: 'person-7', name: 'Pat' } },
-    { room: 'room-3', text: 'Lea is plotting.', key: 'dm:1:Pat:1', author: { id: 'person-7', name: 'Pat' } },
+    { room: 'room-2', text: 'Together against Moe?', key: 'dm:1:1:Pat:0', author: { id: 'person-7', name: 'Pat' } },
+    { room: 'room-3', text: 'Lea is plotting.', key: 'dm:1:1:Pat:1', author: { id: 'person-7', name: 'Pat' } },
   ]);
   await house.stop();
 });

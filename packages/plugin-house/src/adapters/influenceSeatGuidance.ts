@@ -1,6 +1,6 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { allowedNow } from '@the-house/games/influence/guidance.ts';
-import { twoLeft } from '@the-house/games/influence/influenceQueries.ts';
+import { basePhase, twoLeft } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 
 const ALWAYS = '!status, !audit';
@@ -14,9 +14,9 @@ const ALWAYS = '!status, !audit';
  */
 export function seatGuidance(s: InfluenceState, seat: PlayerId): string {
   if (!s.players.includes(seat) || !s.alive[seat]) return allowedNow(s, seat);
-  switch (s.phase) {
+  switch (basePhase(s.phase)) {
     case 'WHISPER':
-      return `During WHISPER you may use: !dm @a @b ... <message> (up to ${s.config.maxDmRecipients} others, as often as you like), then !done; ${ALWAYS}.`;
+      return `During WHISPER you may use: !dm @a @b ... <message> (up to ${s.config.maxDmRecipients} others; each reaches them at once), then !done when you have nothing more to say this turn; ${ALWAYS}.`;
     case 'RUMOR':
       return s.acted[seat] ? `You have posted this round; you may use: ${ALWAYS}.` : `During RUMOR you may use: !public <text|img:URL> (once), ${ALWAYS}.`;
     case 'VOTE':

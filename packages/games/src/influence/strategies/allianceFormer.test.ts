@@ -17,7 +17,7 @@ describe('alliance-former', () => {
     const friends = allies(influenceGame.view(s, 'ann'));
     expect(friends.sort()).toEqual([...w!.to].sort());
     const named = six.find((p) => !friends.includes(p) && p !== 'ann' && w!.text.includes(p))!;
-    s = step(s, {});
+    s = step(step(s, {}), {});
     const ballot = allianceFormer.decide(influenceGame.view(s, 'ann'), ctxFor(s, 'ann'));
     expect(friends).toContain(ballot.empower!);
     expect(ballot.expose).toBe(named);

@@ -4,7 +4,7 @@ import type { InfluenceDecision } from '../influenceDecision.ts';
 import type { InfluenceView } from '../influenceView.ts';
 import type { Channel } from '../influenceTypes.ts';
 import { fromTemplate, phrase } from '../phrases.ts';
-import { eliminationsByVotes, mentions, others, powerOn, strongest } from './viewFacts.ts';
+import { eliminationsByVotes, mentions, others, powerOn, replyTo, strongest, unanswered } from './viewFacts.ts';
 
 /** Words of a pact, for offers written by other brains (models) rather than by the templates. */
 const PACT = /\b(alliance|pact|stick together|team up|work together)\b/i;
@@ -18,21 +18,38 @@ function isPact(view: InfluenceView, text: string): boolean {
 
 /**
  * The pact in force: the open channel with the most recent pact message, by
- * round (a newer pact replaces an older one); within a round the channel
- * opened later wins.
+ * round and WHISPER turn (a newer pact, or an accepted offer, replaces an
+ * older one); at the same moment the channel opened later wins.
  */
 export function pactChannel(view: InfluenceView): Channel | null {
   let best: Channel | null = null;
-  let bestRound = -1;
+  let bestAt = -1;
   for (const channel of view.channels) {
     if (channel.locked) continue;
-    const latest = Math.max(-1, ...channel.messages.filter((m) => isPact(view, m.text)).map((m) => m.round));
-    if (latest >= 0 && latest >= bestRound) {
+    const latest = Math.max(-1, ...channel.messages.filter((m) => isPact(view, m.text)).map((m) => m.round * 100 + m.turn));
+    if (latest >= 0 && latest >= bestAt) {
       best = channel;
-      bestRound = latest;
+      bestAt = latest;
     }
   }
   return best;
+}
+
+/**
+ * Later WHISPER turns (RULES I-a): it answers every channel with DMs waiting
+ * for it. A pact offer is accepted, naming the rival the offer named (or the
+ * strongest outsider); any other DM gets a short acknowledgement naming the
+ * player it was about. With nothing to answer it stays silent.
+ */
+function answers(view: InfluenceView, rng: BrainContext['rng']): InfluenceDecision {
+  const whispers = unanswered(view).map(({ channel, messages }) => {
+    const to = replyTo(view, channel);
+    const offer = messages.find((m) => isPact(view, m.text));
+    if (offer) return { to, text: phrase(rng, 'allianceAccept', { x: pactTarget(view, channel, to, rng) ?? 'the strongest' }) };
+    const named = others(view).find((p) => !to.includes(p) && messages.some((m) => mentions(m.text, p))) ?? strongest(view, rng) ?? 'them';
+    return { to, text: phrase(rng, 'allianceReply', { x: named }) };
+  });
+  return { whispers: whispers.slice(0, view.whispersLeft) };
 }
 
 /** Living players in the pact with the viewer. */
@@ -56,9 +73,10 @@ function pactTarget(view: InfluenceView, pact: Channel | null, friends: PlayerId
  * force, naming the common target (the rival the pact last named, or the
  * strongest one outside it); with no pact, or once the pact holds everyone
  * left, it proposes a new pact to one or two others, always leaving a rival
- * outside. It empowers an ally, exposes the target, and in POWER eliminates a
- * non-ally (most exposed first) or protects an exposed ally. It follows a pact
- * another player proposed to it just as it follows its own. With one rival
+ * outside; in the later WHISPER turns it answers what it received (accepting
+ * pact offers). It empowers an ally, exposes the target, and in POWER
+ * eliminates a non-ally (most exposed first) or protects an exposed ally. It
+ * follows a pact another player proposed to it just as it follows its own. With one rival
  * left there is no one to ally against: it only votes.
  */
 export const allianceFormer: Strategy<InfluenceView, InfluenceDecision> = {
@@ -74,6 +92,7 @@ export const allianceFormer: Strategy<InfluenceView, InfluenceDecision> = {
     switch (view.phase) {
       case 'WHISPER': {
         if (rest.length < 2) return { whispers: [] };
+        if ((view.whisperTurn ?? 1) > 1) return answers(view, rng);
         if (holds) {
           const to = pact!.members.filter((p) => p !== view.me);
           return { whispers: [{ to, text: phrase(rng, 'allianceFollowUp', { x: pactTarget(view, pact, friends, rng)! }) }] };

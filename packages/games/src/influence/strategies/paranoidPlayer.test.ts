@@ -12,7 +12,7 @@ describe('paranoid', () => {
     });
     const view = influenceGame.view(s, 'ann');
     expect(suspicion(view)).toEqual({ bob: 2, cat: 0, dan: 0, eve: 0 });
-    s = step(s, {});
+    s = step(step(s, {}), {});
     const ballot = paranoidPlayer.decide(influenceGame.view(s, 'ann'), ctxFor(s, 'ann'));
     expect(ballot.expose).toBe('bob');
     expect(['cat', 'dan', 'eve']).toContain(ballot.empower!);

@@ -40,7 +40,8 @@ export const paranoidPlayer: Strategy<InfluenceView, InfluenceDecision> = {
     const suspect = top > 0 ? argmax(rest, (p) => score[p] ?? 0, rng) : null;
     switch (view.phase) {
       case 'WHISPER':
-        return suspect ? { whispers: [{ to: [suspect], text: phrase(rng, 'paranoidWhisper', { x: suspect }) }] } : { whispers: [] };
+        // One warning a round, in the first turn; it answers no one.
+        return suspect && (view.whisperTurn ?? 1) === 1 ? { whispers: [{ to: [suspect], text: phrase(rng, 'paranoidWhisper', { x: suspect }) }] } : { whispers: [] };
       case 'RUMOR':
         return { public: suspect ? phrase(rng, 'paranoidPublic', { x: suspect }) : phrase(rng, 'idlePublic') };
       case 'VOTE': {

@@ -24,7 +24,7 @@ describe('rumour-monger', () => {
       let s = freshGame(['ann', 'bob', 'cat', 'dan', 'eve'], seed);
       const whisper = rumourMonger.decide(influenceGame.view(s, 'ann'), ctxFor(s, 'ann'));
       const named = ['bob', 'cat', 'dan', 'eve'].find((p) => whisper.whispers![0]!.text.includes(p))!;
-      s = step(s, { ann: whisper });
+      s = step(step(s, { ann: whisper }), {});
       const post = rumourMonger.decide(influenceGame.view(s, 'ann'), ctxFor(s, 'ann'));
       expect(post.public).toContain(named);
       s = step(s, { ann: post });

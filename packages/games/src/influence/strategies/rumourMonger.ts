@@ -3,7 +3,7 @@ import type { BrainContext, PlayerId, Strategy } from '../../engine/types.ts';
 import type { InfluenceDecision } from '../influenceDecision.ts';
 import type { InfluenceView } from '../influenceView.ts';
 import { phrase } from '../phrases.ts';
-import { eliminationsByVotes, mentions, others, powerOn, strongest } from './viewFacts.ts';
+import { eliminationsByVotes, mentions, others, powerOn, replyTo, strongest, unanswered } from './viewFacts.ts';
 
 /**
  * The mark of this round: the living rival its own whisper or post of this
@@ -25,7 +25,8 @@ export function mark(view: InfluenceView, rng: Rng): PlayerId | null {
 /**
  * Rumour-monger: picks the strongest rival (most empower votes received over the
  * match, then most talked about, then a seeded draw) and keeps it as the round's
- * mark: whispers against it to one other player, posts a public rumour about it,
+ * mark: whispers against it to one other player (and in the later WHISPER
+ * turns answers every DM it received with the mark's name), posts a public rumour about it,
  * exposes it and empowers someone else at random. In POWER it eliminates the
  * mark when it can, otherwise the most exposed legal target.
  */
@@ -40,6 +41,10 @@ export const rumourMonger: Strategy<InfluenceView, InfluenceDecision> = {
     const bystanders = rest.filter((p) => p !== target);
     switch (view.phase) {
       case 'WHISPER':
+        // Later turns (RULES I-a): every channel waiting for it gets the mark's name again.
+        if ((view.whisperTurn ?? 1) > 1) {
+          return { whispers: unanswered(view).map(({ channel }) => ({ to: replyTo(view, channel), text: phrase(rng, 'rumourReply', { x: target }) })).slice(0, view.whispersLeft) };
+        }
         return bystanders.length ? { whispers: [{ to: [rng.pick(bystanders)], text: phrase(rng, 'rumourWhisper', { x: target }) }] } : { whispers: [] };
       case 'RUMOR':
         return { public: phrase(rng, 'rumourPublic', { x: target }) };

@@ -1,6 +1,7 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { PlayerId } from '../../engine/types.ts';
 import type { PowerChoice } from '../influenceQueries.ts';
+import type { Channel, DmMessage } from '../influenceTypes.ts';
 import type { InfluenceView } from '../influenceView.ts';
 
 /** Living players other than the viewer, in seating order. */
@@ -45,4 +46,29 @@ export function powerOn(view: InfluenceView, action: PowerChoice['action'], targ
 /** Legal eliminations, ordered by the expose votes the targets received (most first). */
 export function eliminationsByVotes(view: InfluenceView): PowerChoice[] {
   return view.powerActions.filter((a) => a.action === 'eliminate').sort((a, b) => (view.exposeVotes[b.target] ?? 0) - (view.exposeVotes[a.target] ?? 0));
+}
+
+/**
+ * DMs waiting for the viewer's answer (RULES I-a: WHISPER is a conversation):
+ * in each open channel, this round's messages from others after the viewer's
+ * own last one there, oldest channel first.
+ */
+export function unanswered(view: InfluenceView): Array<{ channel: Channel; messages: DmMessage[] }> {
+  const out: Array<{ channel: Channel; messages: DmMessage[] }> = [];
+  for (const channel of view.channels) {
+    if (channel.locked) continue;
+    const messages: DmMessage[] = [];
+    for (const m of channel.messages) {
+      if (m.round !== view.round) continue;
+      if (m.from === view.me) messages.length = 0;
+      else messages.push(m);
+    }
+    if (messages.length) out.push({ channel, messages });
+  }
+  return out;
+}
+
+/** The others in a channel: where an answer to it goes (the same channel). */
+export function replyTo(view: InfluenceView, channel: Channel): PlayerId[] {
+  return channel.members.filter((p) => p !== view.me);
 }

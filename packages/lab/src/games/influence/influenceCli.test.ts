@@ -55,7 +55,7 @@ describe('house replay, influence', () => {
     expect(kinds.indexOf('votes')).toBeLessThan(kinds.indexOf('power'));
     expect(r1.events).toContainEqual({ type: 'power', by: 'bob', action: 'eliminate', target: 'dan' });
     expect(r1.events).toContainEqual({ type: 'last_message', player: 'dan', text: 'I was framed' });
-    expect(r1.events).toContainEqual({ type: 'dm', channel: 'dm:cat+dan', from: 'dan', text: 'cat, save me', to: ['cat', 'dan'] });
+    expect(r1.events).toContainEqual({ type: 'dm', channel: 'dm:cat+dan', from: 'dan', text: 'cat, save me', turn: 1, to: ['cat', 'dan'] });
     expect(kinds).not.toContain('auto_filled');
   });
 
@@ -65,7 +65,7 @@ describe('house replay, influence', () => {
     const run = runHouseCli('replay', scenario);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      "error: bad influence config: unknown key 'dmLimit' (allowed keys: minPlayers, maxPlayers, timers, maxDmRecipients, maxMessageLength, inactivityLimit)",
+      "error: bad influence config: unknown key 'dmLimit' (allowed keys: minPlayers, maxPlayers, timers, maxDmRecipients, maxMessageLength, inactivityLimit, whisperTurns, maxWhispers)",
     );
   });
 });

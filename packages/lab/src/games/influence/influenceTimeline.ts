@@ -11,7 +11,9 @@ function voteChartData(state: InfluenceState, r: RoundSummary) {
 
 function roundCard(state: InfluenceState, r: RoundSummary): string {
   const posts = state.posts.filter((p) => p.round === r.round);
-  const dms = state.channels.flatMap((c) => c.messages.filter((m) => m.round === r.round)).length;
+  const sent = state.channels.flatMap((c) => c.messages.filter((m) => m.round === r.round));
+  const dms = sent.length;
+  const turns = Math.max(1, ...sent.map((m) => m.turn));
   const opened = state.channels.filter((c) => c.round === r.round).length;
   const postRows = posts
     .map((p) => {
@@ -26,7 +28,7 @@ function roundCard(state: InfluenceState, r: RoundSummary): string {
         .join('')
     : '<li>no one was eliminated</li>';
   return `<div class="card"><h2>Round ${r.round}</h2>
-<h3>WHISPER</h3><p class="muted">${opened} new private channel(s), ${dms} DM message(s) (revealed below).</p>
+<h3>WHISPER</h3><p class="muted">${opened} new private channel(s), ${dms} DM message(s) over ${turns} turn(s) (revealed below).</p>
 <h3>RUMOR</h3><table><tr><th>player</th><th>public message</th></tr>${postRows}</table>
 <h3>VOTE</h3><p>Empowered: <b>${e(r.empowered)}</b>. Exposed: ${r.exposedAtVote.length ? r.exposedAtVote.map(e).join(', ') : 'no one'}.</p>
 <canvas id="votes-${r.round}"></canvas>
@@ -39,7 +41,7 @@ function dmSection(state: InfluenceState): string {
   if (!state.channels.length) return '<p class="muted">No private channels were opened.</p>';
   return state.channels
     .map((c) => {
-      const rows = c.messages.map((m) => `<tr><td>R${m.round}</td><td>${e(m.from)}</td><td>${e(m.text)}</td></tr>`).join('');
+      const rows = c.messages.map((m) => `<tr><td>R${m.round}${m.turn > 1 ? `.${m.turn}` : ''}</td><td>${e(m.from)}</td><td>${e(m.text)}</td></tr>`).join('');
       return `<div class="card"><h3>${e(c.members.join(' + '))}${c.locked ? ' <span class="muted">(locked)</span>' : ''}</h3>
 <p class="muted">opened by ${e(c.openedBy)} in round ${c.round}</p><table>${rows || '<tr><td class="muted">no messages</td></tr>'}</table></div>`;
     })
