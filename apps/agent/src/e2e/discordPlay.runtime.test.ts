@@ -41,7 +41,7 @@ test('!play trust in a channel: the House answers there, opens a thread, posts e
   expect(answer.referenceId).toBe(asked.id);
   const id = /lobby (trust-11-\w+)/.exec(answer.content)![1]!;
   await waitForEnd(host.service, id, 180_000);
-  const detail = host.service.getMatch(id)!;
+  const detail = (await host.service.getMatch(id))!;
   expect(detail.summary.status).toBe('finished');
 
   const headless = Match.create(games.trust!, {}, 11, ['Ada', 'Bram']);
@@ -68,7 +68,7 @@ test('!status and !stop work from Discord', async () => {
   // Each round waits for its post, and Discord lets a channel have 5 posts per 5 s: the match is still running.
   const stopped = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes(id)), { since: stop.id });
   expect(stopped.content).toMatch(new RegExp(`^Match ${id} stopped at round \\d+\\.$`));
-  expect(host.service.listMatches().find((m) => m.id === id)!.status).toBe('stopped');
+  expect((await host.service.getMatch(id))!.summary.status).toBe('stopped');
 }, 240_000);
 
 test('a DM to the House: commands answer in the DM, and a long answer comes in pieces under 2,000 characters', async () => {
@@ -99,8 +99,8 @@ test("in Influence a player's public words go out under its own bot when it has 
   const asked = guild.say('Sam', guild.channel.id, `!play influence Ada Bram Cleo Dev --seed 2 ${timers}`);
   const started = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes('match influence-2-')), { since: asked.id });
   const id = /match (influence-2-\w+)/.exec(started.content)![1]!;
-  await waitUntil(() => (host.service.getMatch(id)?.events ?? []).some((e) => e.type === 'public' && e.round === 1), 'a public post in round 1', 120_000);
-  const publics = host.service.getMatch(id)!.events.filter((e) => e.type === 'public' && e.round === 1).map((e) => e.data as { from: string; text: string });
+  await waitUntil(async () => ((await host.service.getMatch(id))?.events ?? []).some((e) => e.type === 'public' && e.round === 1), 'a public post in round 1', 120_000);
+  const publics = (await host.service.getMatch(id))!.events.filter((e) => e.type === 'public' && e.round === 1).map((e) => e.data as { from: string; text: string });
   const thread = guild.world.threadsOf(guild.channel.id).find((t) => t.name === `Influence ${id}`)!;
   for (const p of publics) {
     const carried = p.from === 'Ada' ? (m: WorldMessage) => m.authorId === ada.botId && m.content === p.text : houseSays((t) => t === `${p.from}: ${p.text}`);
@@ -115,7 +115,7 @@ test('the gateway drops once: the House resumes its session, answers what was sa
   const asked = guild.say('Sam', guild.channel.id, '!play trust Ada Bram --seed 21');
   const started = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes('match trust-21-')), { since: asked.id });
   const id = /match (trust-21-\w+)/.exec(started.content)![1]!;
-  await waitUntil(() => (host.service.getMatch(id)?.history.length ?? 0) >= 2, 'two rounds played');
+  await waitUntil(async () => ((await host.service.getMatch(id))?.history.length ?? 0) >= 2, 'two rounds played');
   const resumesBefore = guild.emulator.gateway.stats.resumes;
   expect(guild.emulator.gateway.drop(guild.house.botId)).toBe(true);
   const meanwhile = guild.say('Kim', guild.channel.id, '!status');
@@ -124,7 +124,7 @@ test('the gateway drops once: the House resumes its session, answers what was sa
   expect(guild.emulator.gateway.stats.identifies).toBe(2);
 
   await waitForEnd(host.service, id, 180_000);
-  const rounds = host.service.getMatch(id)!.history.length;
+  const rounds = (await host.service.getMatch(id))!.history.length;
   const [thread] = guild.world.threadsOf(guild.channel.id).filter((t) => t.name === `Trust ${id}`);
   await guild.waitFor(thread!.id, houseSays((t) => t.startsWith(`[trust] Round ${rounds}\n`)), { timeoutMs: 120_000 });
   const numbers = guild.world.history(thread!.id).map((m) => /^\[trust\] Round (\d+)/.exec(m.content)?.[1]).filter(Boolean).map(Number);

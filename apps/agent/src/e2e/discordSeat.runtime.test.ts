@@ -60,7 +60,7 @@ test.todo("a Discord role named in HOUSE_ADMINS may stop a match someone else op
   const id = /match (trust-4-\w+)/.exec(started.content)![1]!;
   const kim = guild.say('Kim', guild.channel.id, '!stop');
   expect((await guild.waitFor(guild.channel.id, houseSays(() => true), { since: kim.id })).content).toBe(`Only Sam, who opened ${id}, or a House admin (HOUSE_ADMINS) may !stop it.`);
-  expect(host.service.listMatches().find((m) => m.id === id)!.status).toBe('running');
+  expect((await host.service.getMatch(id))!.summary.status).toBe('running');
   const rita = guild.say('Rita', guild.channel.id, '!stop');
   expect((await guild.waitFor(guild.channel.id, houseSays(() => true), { since: rita.id })).content).toStartWith(`Match ${id} stopped`);
 }, 240_000);

@@ -36,9 +36,9 @@ export interface DiscordTestGuild {
 }
 
 /** Resolves once `ready()` holds, checking every 50 ms; fails saying `what` after `timeoutMs`. */
-export async function waitUntil(ready: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntil(ready: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!ready()) {
+  while (!(await ready())) {
     if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await Bun.sleep(50);
   }
