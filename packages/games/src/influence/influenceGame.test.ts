@@ -182,6 +182,21 @@ describe('RULES I-a: WHISPER is a conversation, in whisperTurns turns', () => {
   });
 });
 
+describe('images the House checked (external.images)', () => {
+  test('a refused image is a refused post; an unchecked one is posted with its note; malformed or outside keys count as no check', () => {
+    const rumor = influenceGame.apply(influenceGame.setup(config, 1, four), { decisions: {} }).state;
+    const decisions = { ann: { public: 'img:https://x.test/a.png' }, bob: { public: 'img:https://x.test/b.png' }, cat: { public: 'img:https://x.test/c.png' } };
+    const images = JSON.parse('{"ann": {"verdict": "refused", "why": "the image is 600x600 pixels"}, "bob": {"verdict": "unchecked", "why": "offline"}, "__proto__": {"verdict": "ok"}}');
+    const { events, state } = influenceGame.apply(rumor, { decisions, external: { images } });
+    expect(events.find((e) => e.type === 'refused')!.data!.reason).toStartWith('Refused: the House fetched your image and cannot post it: the image is 600x600 pixels.');
+    expect(state.posts.filter((p) => p.image).map((p) => [p.from, p.imageNote ?? null])).toEqual([
+      ['bob', 'offline'],
+      ['cat', null],
+    ]);
+    expect(influenceGame.apply(rumor, { decisions, external: { images: 'nonsense' } }).state.posts.filter((p) => p.image)).toHaveLength(3);
+  });
+});
+
 describe('the replay contract', () => {
   const round = (power: { action: string; target: string }) => ({
     decisions: {

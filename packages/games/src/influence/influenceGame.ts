@@ -1,6 +1,7 @@
 import { formatZodError } from '../engine/errors.ts';
 import type { GameDefinition, GameEvent, PhaseInput, PlayerId, RoundReport, Step } from '../engine/types.ts';
 import { influenceConfigSchema, type InfluenceConfig } from './influenceConfig.ts';
+import { imageCheckOf } from './imageCheck.ts';
 import { influenceDecisionSchema, type InfluenceDecision } from './influenceDecision.ts';
 import type { InfluenceEffect, InfluenceEvent, InfluencePhase, InfluenceState, TimedPhase } from './influenceTypes.ts';
 import { influencePrompt } from './influencePrompt.ts';
@@ -69,7 +70,9 @@ function refusals(fx: InfluenceEffect[]): string[] {
  * WHISPER turn instead opens the next turn when someone wrote and turns are
  * left (`nextWhisperTurn`). An input tagged `external.phase` (a replayed
  * scenario's) plays only in that phase: a WHISPER that closed early skips the
- * turns the scenario still holds.
+ * turns the scenario still holds. In RUMOR, `external.images` carries what the
+ * House found fetching each `img:` URL: a refused image is a refused post, an
+ * unchecked one is posted with the note why.
  */
 function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
   if (!isPlayed(state.phase)) return { state, events: [] };
@@ -97,7 +100,8 @@ function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
     for (const event of decisionEvents(s, player, parsed.data)) {
       if (!still()) break;
       const fx: InfluenceEffect[] = [];
-      reduce(s, event, fx);
+      const image = event.type === 'public' ? imageCheckOf(input.external, player) : undefined;
+      reduce(s, event.type === 'public' && image ? { ...event, image } : event, fx);
       flush();
       for (const reason of refusals(fx)) events.push({ type: 'refused', data: { player, command: event.type, reason }, to: [player] });
     }

@@ -23,7 +23,7 @@ function publicTimeline(view: InfluenceView): string[] {
   return [
     'Public messages:',
     ...omitted(view.posts.length, recent.length, 'messages'),
-    ...(recent.length ? recent.map((p) => `  R${p.round} ${p.from}: ${p.image ? `[image ${p.image}]` : quote(p.text)}${p.auto ? ' (auto-filled by The House)' : ''}`) : ['  none yet']),
+    ...(recent.length ? recent.map((p) => `  R${p.round} ${p.from}: ${p.image ? `[image ${p.image}${p.imageNote ? `; the House could not check it: ${p.imageNote}` : ''}]` : quote(p.text)}${p.auto ? ' (auto-filled by The House)' : ''}`) : ['  none yet']),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { BaseState, PlayerId } from '../engine/types.ts';
 import type { LogEntry } from '../engine/eventLog.ts';
+import type { ImageCheck } from './imageCheck.ts';
 import type { InfluenceConfig } from './influenceConfig.ts';
 
 /** WHISPER's later turns in a headless or House match (RULES I-a): `WHISPER 2`, `WHISPER 3`, ...; the first turn is `WHISPER`. */
@@ -37,6 +38,8 @@ export interface PublicPost {
   image?: string;
   /** The House filled it in at timeout. */
   auto?: boolean;
+  /** Why the House could not check the image (offline, a timeout): posted with it. */
+  imageNote?: string;
 }
 
 export type EliminationReason = 'power' | 'exposure' | 'inactivity';
@@ -112,7 +115,8 @@ export type InfluenceEvent =
   | { type: 'dm'; player: PlayerId; to: PlayerId[]; text?: string }
   /** Plain (non-command) text: in a DM channel it is a message; in the game room (`public`) it is refused, since the one public message goes through `!public`. */
   | { type: 'chat'; player: PlayerId; channel: 'public' | string; text: string }
-  | { type: 'public'; player: PlayerId; text: string }
+  /** `image`: the House's check of an `img:` post's URL, when it made one. */
+  | { type: 'public'; player: PlayerId; text: string; image?: ImageCheck }
   | { type: 'empower'; player: PlayerId; target: PlayerId }
   | { type: 'expose'; player: PlayerId; target: PlayerId }
   | { type: 'last'; player: PlayerId; text: string }

@@ -8,6 +8,7 @@ import type { Channel, Elimination, InfluenceEffect, InfluenceEvent, InfluenceSt
 import { basePhase, channelId, currentTimer, isWhisper, legalPowerActions, living, resolvePlayer, twoLeft, whisperTurn, type PowerChoice } from './influenceQueries.ts';
 import { moderatorLines as say } from './moderatorLines.ts';
 import { phrase } from './phrases.ts';
+import type { ImageCheck } from './imageCheck.ts';
 import { imitatesHouse, parseImage, textProblem } from './textChecks.ts';
 
 type Fx = InfluenceEffect[];
@@ -79,7 +80,7 @@ export function reduce(s: InfluenceState, event: InfluenceEvent, fx: Fx): boolea
     case 'chat':
       return chat(s, fx, event.player, event.channel, event.text);
     case 'public':
-      return publicPost(s, fx, event.player, event.text);
+      return publicPost(s, fx, event.player, event.text, event.image);
     case 'empower':
     case 'expose':
       return vote(s, fx, event.player, event.type, event.target);
@@ -274,7 +275,7 @@ function allActed(s: InfluenceState): boolean {
   return living(s).every((p) => s.acted[p]);
 }
 
-function publicPost(s: InfluenceState, fx: Fx, player: PlayerId, text: string): boolean {
+function publicPost(s: InfluenceState, fx: Fx, player: PlayerId, text: string, check?: ImageCheck): boolean {
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
   if (s.phase !== 'RUMOR') return refuse(s, fx, player, `!public works during RUMOR; it is ${s.phase} now`);
@@ -283,14 +284,17 @@ function publicPost(s: InfluenceState, fx: Fx, player: PlayerId, text: string): 
   if (problem) return refuse(s, fx, player, problem);
   const image = parseImage(text);
   if (image && !image.ok) return refuse(s, fx, player, image.error);
-  addPost(s, fx, player, text.trim(), image?.ok ? image.url : undefined, false);
+  if (image && check?.verdict === 'refused') return refuse(s, fx, player, `the House fetched your image and cannot post it: ${check.why}`);
+  const note = image && check?.verdict === 'unchecked' ? check.why : undefined;
+  addPost(s, fx, player, text.trim(), image?.ok ? image.url : undefined, false, note);
   if (allActed(s)) enterVote(s, fx);
   return true;
 }
 
-function addPost(s: InfluenceState, fx: Fx, player: PlayerId, text: string, image: string | undefined, auto: boolean): void {
-  s.posts.push({ round: s.round, from: player, text, ...(image ? { image } : {}), ...(auto ? { auto } : {}) });
-  record(s, 'public', { from: player, text, ...(image ? { image } : {}), ...(auto ? { auto } : {}) });
+function addPost(s: InfluenceState, fx: Fx, player: PlayerId, text: string, image: string | undefined, auto: boolean, imageNote?: string): void {
+  const extra = { ...(image ? { image } : {}), ...(auto ? { auto } : {}), ...(imageNote ? { imageNote } : {}) };
+  s.posts.push({ round: s.round, from: player, text, ...extra });
+  record(s, 'public', { from: player, text, ...extra });
   fx.push({ kind: 'post', channel: 'public', from: player, text, ...(image ? { image } : {}) });
   s.acted[player] = true;
 }

@@ -4,6 +4,11 @@ import type { HouseGameAdapter, PhaseContext } from '../houseGameAdapter.ts';
 import { handleInfluenceCommand, influenceAfterEnd, influenceCommands } from './influenceCommand.ts';
 import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
 import { forgetRooms, rememberRooms } from './influenceRooms.ts';
+import { forgetImages, imageVerdict } from './imageVerdicts.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
+import { influenceDecisionSchema } from '@the-house/games/influence/influenceDecision.ts';
+import { parseImage } from '@the-house/games/influence/textChecks.ts';
 import { influenceRoundText } from './influenceRoundText.ts';
 import { seatGuidance } from './influenceSeatGuidance.ts';
 
@@ -75,7 +80,22 @@ export const influenceAdapter: HouseGameAdapter = {
     openings.delete(ctx.matchId);
     const after = stateOf(ctx);
     await carryAll(ctx, phasePosts(events, after, playedRound(events, after)));
-    if (after.phase === 'END') forgetRooms(ctx.matchId);
+    if (after.phase === 'END') {
+      forgetRooms(ctx.matchId);
+      forgetImages(ctx.matchId);
+    }
+  },
+  // RUMOR's images, fetched by the House (the rules only see the URL's form); the verdicts are recorded with the phase, so a replay agrees.
+  async external(ctx, decisions) {
+    const s = stateOf(ctx);
+    if (s.phase !== 'RUMOR') return undefined;
+    const checks: Array<Promise<[PlayerId, ImageCheck]>> = [];
+    for (const [player, raw] of Object.entries(decisions)) {
+      const parsed = influenceDecisionSchema.safeParse(raw);
+      const image = parsed.success && parsed.data.public !== undefined ? parseImage(parsed.data.public) : null;
+      if (image?.ok) checks.push(imageVerdict(ctx.matchId, image.url).then((check) => [player, check]));
+    }
+    return checks.length ? { images: Object.fromEntries(await Promise.all(checks)) } : undefined;
   },
   roundText: (record, match) => influenceRoundText(record.round, match.state as InfluenceState),
 };

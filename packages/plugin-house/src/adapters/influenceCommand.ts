@@ -9,6 +9,8 @@ import { resolvePlayer, whisperTurn } from '@the-house/games/influence/influence
 import { refusalOf, schemaProblem } from './influenceDryRun.ts';
 import { dmKey } from './influencePosts.ts';
 import { deliverNow } from './influenceRooms.ts';
+import { imageVerdict } from './imageVerdicts.ts';
+import { parseImage } from '@the-house/games/influence/textChecks.ts';
 import { seatGuidance, stillNeeded } from './influenceSeatGuidance.ts';
 
 /** Influence's verbs of spec section 5 that are not the House's own (`!join`, `!start`, `!status` are). */
@@ -123,9 +125,29 @@ function ack(command: InfluenceCommand): string {
  * post, power without being empowered, text that imitates the House or is too
  * long is refused with the rules' reason and what is allowed now, and nothing
  * changes. A WHISPER turn stays open for more DMs until `!done` or the
- * deadline, and each DM reaches its room at once.
+ * deadline, and each DM reaches its room at once. An `img:` post is fetched
+ * first (`imageVerdict`): refused when it is not a png or jpeg of at most
+ * 1 MB and 512x512, taken with a note when the House could not check it.
  */
-export function handleInfluenceCommand(command: GameVerb, ctx: GameCommandContext): string {
+export function handleInfluenceCommand(command: GameVerb, ctx: GameCommandContext): string | Promise<string> {
+  const url = imageToCheck(command, ctx);
+  if (url === null) return take(command, ctx);
+  return imageVerdict(ctx.matchId, url).then((check) => {
+    if (check.verdict === 'refused') return `Refused: the House fetched your image and cannot post it: ${check.why}. ${seatGuidance(ctx.state as InfluenceState, ctx.seat!)}`;
+    const reply = take(command, ctx);
+    return check.verdict === 'unchecked' && !reply.startsWith('Refused') ? `${reply} (The House could not check the image: ${check.why}; it is posted with that note.)` : reply;
+  });
+}
+
+/** The URL of a person's `!public img:<url>` the House is waiting for, to fetch before taking it; null for anything else. */
+function imageToCheck(command: GameVerb, ctx: GameCommandContext): string | null {
+  const s = ctx.state as InfluenceState;
+  if (command.verb !== 'public' || !ctx.seat || s.phase !== 'RUMOR' || s.acted[ctx.seat] || !ctx.humans.waiting().includes(ctx.seat.toLowerCase())) return null;
+  const image = parseImage(command.text);
+  return image?.ok ? image.url : null;
+}
+
+function take(command: GameVerb, ctx: GameCommandContext): string {
   const s = ctx.state as InfluenceState;
   if (command.verb === 'audit') return auditText(s, ctx.log);
   const typed = `!${command.verb} ${mentions(command.text)}`.trim();

@@ -90,7 +90,8 @@ export function phasePosts(events: readonly GameEvent[], after: InfluenceState, 
         break;
       case 'public': {
         const from = str(d.from);
-        out.push({ room: 'game', text: typeof d.image === 'string' ? d.image : str(d.text), key: `public:${round}:${from}`, as: from });
+        const note = typeof d.imageNote === 'string' ? `\n(The House could not check this image: ${d.imageNote}.)` : '';
+        out.push({ room: 'game', text: typeof d.image === 'string' ? `${d.image}${note}` : str(d.text), key: `public:${round}:${from}`, as: from });
         break;
       }
       case 'votes':

@@ -1,0 +1,124 @@
+import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
+
+/** Influence's image limits (RULES I-a's issue: at most 1 MB and 512x512, png or jpeg). */
+export const IMAGE_LIMITS = { maxBytes: 1024 * 1024, maxSide: 512 } as const;
+
+export interface ImageCheckOptions {
+  timeoutMs: number;
+  maxBytes?: number;
+  maxSide?: number;
+  signal?: AbortSignal;
+}
+
+type Sniffed = { type: 'png' | 'jpeg'; width: number; height: number } | { type: 'png' | 'jpeg'; width: null; height: null } | null;
+
+/** PNG: the signature, then the IHDR chunk's width and height (big-endian, bytes 16..23). */
+function png(b: Uint8Array): Sniffed {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (b.length < 8 || signature.some((v, i) => b[i] !== v)) return null;
+  if (b.length < 24) return { type: 'png', width: null, height: null };
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  return { type: 'png', width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** JPEG: SOI, then the segments up to the first start-of-frame marker, which holds height and width. */
+function jpeg(b: Uint8Array): Sniffed {
+  if (b.length < 3 || b[0] !== 0xff || b[1] !== 0xd8) return null;
+  let i = 2;
+  while (i + 3 < b.length) {
+    if (b[i] !== 0xff) return { type: 'jpeg', width: null, height: null };
+    const marker = b[i + 1]!;
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9)) {
+      i += 2;
+      continue;
+    }
+    const length = (b[i + 2]! << 8) | b[i + 3]!;
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) {
+      if (i + 8 >= b.length) break;
+      return { type: 'jpeg', height: (b[i + 5]! << 8) | b[i + 6]!, width: (b[i + 7]! << 8) | b[i + 8]! };
+    }
+    i += 2 + length;
+  }
+  return { type: 'jpeg', width: null, height: null };
+}
+
+/** The body, read up to `cap` bytes; null when it is longer. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel();
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+const megabytes = (n: number): string => `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+
+/**
+ * Fetches an `img:` URL (GET, read at most `maxBytes` + 1 bytes, within
+ * `timeoutMs`) and checks what came back: a png or a jpeg by its own bytes
+ * (a Content-Type other than a generic binary one must agree), at most `maxBytes`, at most
+ * `maxSide` x `maxSide` pixels. A failure of the House's side (no network,
+ * DNS, a timeout) is `unchecked`, not a refusal: the post goes out with a note.
+ */
+export async function checkImage(url: string, opts: ImageCheckOptions): Promise<ImageCheck> {
+  const maxBytes = opts.maxBytes ?? IMAGE_LIMITS.maxBytes;
+  const maxSide = opts.maxSide ?? IMAGE_LIMITS.maxSide;
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'image/png, image/jpeg' } });
+  } catch (error) {
+    const why = timeout.aborted ? `no answer from ${new URL(url).host} within ${opts.timeoutMs} ms` : `the House could not reach ${new URL(url).host} (${error instanceof Error ? error.message : String(error)}); it may be offline`;
+    return { verdict: 'unchecked', why };
+  }
+  try {
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { verdict: 'refused', why: `the server answered ${res.status} ${res.statusText}`.trim() };
+    }
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await res.body?.cancel();
+      return { verdict: 'refused', why: `the image is ${megabytes(declared)}; the limit is ${megabytes(maxBytes)}` };
+    }
+    const body = await readCapped(res.body, maxBytes);
+    if (!body) return { verdict: 'refused', why: `the image is over ${megabytes(maxBytes)}, the limit` };
+    const sniffed = png(body) ?? jpeg(body);
+    if (!sniffed) return { verdict: 'refused', why: 'it is not a png or jpeg image' };
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    // A generic binary type says nothing; a named one must be the image the bytes are.
+    const generic = !type || type === 'application/octet-stream' || type === 'binary/octet-stream';
+    if (!generic && type !== `image/${sniffed.type}` && !(sniffed.type === 'jpeg' && type === 'image/jpg')) {
+      return { verdict: 'refused', why: `the server calls it ${type}, but it is a ${sniffed.type}` };
+    }
+    if (sniffed.width === null) return { verdict: 'refused', why: `the ${sniffed.type} is cut short: its size cannot be read` };
+    if (sniffed.width > maxSide || sniffed.height > maxSide) {
+      return { verdict: 'refused', why: `the image is ${sniffed.width}x${sniffed.height} pixels; the limit is ${maxSide}x${maxSide}` };
+    }
+    return { verdict: 'ok' };
+  } catch (error) {
+    return { verdict: 'unchecked', why: `reading the image failed (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
