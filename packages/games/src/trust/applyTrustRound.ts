@@ -3,9 +3,9 @@ import type { GameEvent, Outcome, PhaseInput, PlayerId, Step } from '../engine/t
 import { answerBeg } from './answerBeg.ts';
 import { SPAWN_SATS } from './trustConfig.ts';
 import type { TrustAction } from './trustDecision.ts';
-import type { SeenAct, SeenRound, TrustState, TrustUnit } from './trustTypes.ts';
+import type { AlliancePair, Alliances, SeenAct, SeenRound, SeenShock, TrustState, TrustUnit } from './trustTypes.ts';
 import { noiseStrikes } from './trustNoise.ts';
-import { livingTeamSats } from './trustUnits.ts';
+import { allied, findUnit, livingTeamSats, teamHolder } from './trustUnits.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
 
 interface Plan {
@@ -19,6 +19,10 @@ interface Plan {
   asked?: number;
   got?: number;
   answer?: string;
+  /** Alliance fields of the decision (house rule `alliances`), already checked. */
+  ally?: PlayerId;
+  leave?: PlayerId;
+  share?: { to: PlayerId; amount: number };
   delta: number;
 }
 
@@ -48,6 +52,9 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
       const plan: Plan = { unit, action: d.action, delta: 0 };
       if (d.action === 'HIGH_FIVE' || d.action === 'ATTACK') plan.target = d.target;
       if (d.action === 'BEG') plan.asked = d.amount;
+      if (d.ally !== undefined) plan.ally = findUnit(state, d.ally)!.team;
+      if (d.leave !== undefined) plan.leave = findUnit(state, d.leave)!.team;
+      if (d.share !== undefined) plan.share = { to: findUnit(state, d.share.to)!.team, amount: d.share.amount };
       plans.push((planOf[unit.id] = plan));
       continue;
     }
@@ -79,6 +86,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     }
   }
 
+  const allies = config.alliances && state.alliances.pairs.length > 0;
   const replicators: Plan[] = [];
   for (const plan of plans) {
     const { unit } = plan;
@@ -86,7 +94,9 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     switch (plan.action) {
       case 'HIGH_FIVE': {
         const other = planOf[plan.target!]!;
-        if (plan.missed) hit(plan, other);
+        // A miss lands as an attack, except on an ally (allies cannot attack each other): then it is just unmatched.
+        if (plan.missed && !(allies && allied(state, unit.team, other.unit.team))) hit(plan, other);
+        else if (plan.missed) plan.delta -= 2;
         else plan.delta += other.action === 'HIGH_FIVE' && !other.missed && other.target === unit.id ? 3 : -2;
         break;
       }
@@ -116,6 +126,16 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     }
   }
 
+  for (const plan of plans) {
+    const other = plan.action === 'HIGH_FIVE' && !plan.missed ? planOf[plan.target!] : undefined;
+    plan.unit.fives = other && other.action === 'HIGH_FIVE' && !other.missed && other.target === plan.unit.id ? plan.unit.fives + 1 : 0;
+    if (plan.share) {
+      plan.delta -= plan.share.amount;
+      planOf[teamHolder({ units }, plan.share.to)!.id]!.delta += plan.share.amount;
+    }
+  }
+  const shock = config.shocks.chance > 0 ? drawShock(state, plans) : null;
+
   // RULES T-b: in the `win` variant a legal REPLICATE wins at once, before the elimination check.
   const winsNow = config.replicate === 'win';
   const eliminated: PlayerId[] = [];
@@ -133,7 +153,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     for (const { unit } of replicated) {
       let n = units.filter((u) => u.team === unit.team).length + 1;
       while (units.some((u) => u.id === `${unit.team}#${n}`)) n++;
-      const child: TrustUnit = { id: `${unit.team}#${n}`, team: unit.team, sats: SPAWN_SATS, alive: true, idle: 0, begs: 0 };
+      const child: TrustUnit = { id: `${unit.team}#${n}`, team: unit.team, sats: SPAWN_SATS, alive: true, idle: 0, begs: 0, fives: 0 };
       units.push(child);
       spawned.push({ child, parent: unit.id });
     }
@@ -143,23 +163,24 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
   for (const plan of plans) publicActs[plan.unit.id] = publicAct(plan);
   const sats: Record<PlayerId, number> = {};
   for (const u of units) sats[u.id] = u.sats;
-  const shared: SeenRound = { round, acts: publicActs, sats };
+  const shared: SeenRound = shock ? { round, acts: publicActs, sats, shock } : { round, acts: publicActs, sats };
   const memory: Record<PlayerId, SeenRound[]> = {};
   for (const u of state.units) {
     const plan = planOf[u.id];
     const own = plan && ownAct(plan, publicActs[u.id]!);
     const list = state.memory[u.id]?.slice() ?? [];
-    list.push(own ? { round, acts: { ...publicActs, [u.id]: own }, sats } : shared);
+    list.push(own ? { ...shared, acts: { ...publicActs, [u.id]: own } } : shared);
     memory[u.id] = list;
   }
   // A spawned unit starts with its parent's memory: the team remembers the match so far.
   for (const { child, parent } of spawned) memory[child.id] = memory[parent] ?? [];
 
-  events.push({ type: 'round', data: { round, acts: publicActs, sats } });
+  events.push({ type: 'round', data: shock ? { round, acts: publicActs, sats, shock } : { round, acts: publicActs, sats } });
   if (eliminated.length) events.push({ type: 'eliminated', data: { players: eliminated } });
   for (const { child } of spawned) events.push({ type: 'spawned', data: { team: child.team, unit: child.id, sats: child.sats } });
+  const alliances = config.alliances ? settleAlliances(state.alliances, units, plans, events) : state.alliances;
 
-  const next: TrustState = { ...state, units, memory, notices, round, result: state.result };
+  const next: TrustState = { ...state, units, memory, notices, alliances, round, result: state.result };
   const result = decideOutcome(next, config.replicate === 'win' ? replicated.map((p) => p.unit.team) : []);
   if (result.over) {
     next.result = result;
@@ -185,7 +206,72 @@ function publicAct(plan: Plan): SeenAct {
   const act: SeenAct = { action: plan.missed ? 'ATTACK' : plan.action };
   if (plan.target !== undefined) act.target = plan.target;
   if (plan.action === 'BEG') act.granted = (plan.got ?? 0) > 0;
+  if (plan.ally !== undefined) act.ally = plan.ally;
+  if (plan.leave !== undefined) act.leave = plan.leave;
+  if (plan.share !== undefined) act.share = plan.share;
   return act;
+}
+
+/**
+ * House rule `shocks` (spec 7.4): with the configured chance, every unit
+ * alive at the round's start gains or loses the same 1..size sats, drawn from
+ * the stream (seed, round, 'shock'); units on a high-five streak of at least
+ * `streak` rounds (this one included) also get `synergy`.
+ */
+function drawShock(state: TrustState, plans: Plan[]): SeenShock | null {
+  const { chance, size, synergy, streak } = state.config.shocks;
+  const rng = Rng.derive(state.seed, state.round, 'shock');
+  if (!rng.chance(chance)) return null;
+  const amount = rng.int(1, size);
+  const delta = rng.chance(0.5) ? amount : -amount;
+  const lucky: PlayerId[] = [];
+  for (const plan of plans) {
+    plan.delta += delta;
+    if (synergy > 0 && plan.unit.fives >= streak) {
+      plan.delta += synergy;
+      lucky.push(plan.unit.id);
+    }
+  }
+  return { delta, synergy: lucky };
+}
+
+/**
+ * House rule `alliances` (spec 7.5), after the round's eliminations: alliances
+ * and offers of teams with no living unit lapse; `leave` ends an alliance;
+ * `ally` accepts an offer the other team made (two offers the same round make
+ * an alliance too) and otherwise makes an offer. Every change is public.
+ */
+function settleAlliances(before: Alliances, units: readonly TrustUnit[], plans: Plan[], events: GameEvent[]): Alliances {
+  const living = new Set(units.filter((u) => u.alive).map((u) => u.team));
+  let pairs = before.pairs.filter(([a, b]) => living.has(a) && living.has(b));
+  let offers = before.offers.filter((o) => living.has(o.from) && living.has(o.to));
+  const formed: AlliancePair[] = [];
+  const left: AlliancePair[] = [];
+  const offered: Array<{ from: PlayerId; to: PlayerId }> = [];
+  const same = (p: AlliancePair, a: PlayerId, b: PlayerId) => (p[0] === a && p[1] === b) || (p[0] === b && p[1] === a);
+  for (const plan of plans) {
+    const me = plan.unit.team;
+    if (plan.leave !== undefined && pairs.some((p) => same(p, me, plan.leave!))) {
+      pairs = pairs.filter((p) => !same(p, me, plan.leave!));
+      left.push([me, plan.leave]);
+    }
+    const to = plan.ally;
+    if (to === undefined || !living.has(me) || !living.has(to) || pairs.some((p) => same(p, me, to))) continue;
+    if (offers.some((o) => o.from === to && o.to === me)) {
+      offers = offers.filter((o) => !(o.from === to && o.to === me) && !(o.from === me && o.to === to));
+      const pair: AlliancePair = [to, me];
+      pairs = [...pairs, pair];
+      formed.push(pair);
+    } else if (!offers.some((o) => o.from === me && o.to === to)) {
+      offers = [...offers, { from: me, to }];
+      offered.push({ from: me, to });
+    }
+  }
+  if (formed.length || left.length || offered.length || pairs.length !== before.pairs.length || offers.length !== before.offers.length) {
+    events.push({ type: 'alliances', data: { formed, left, offered, pairs, offers } });
+    return { pairs, offers };
+  }
+  return before;
 }
 
 /** The actor's own memory of its move, when it holds more than what everyone saw. */

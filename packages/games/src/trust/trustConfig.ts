@@ -1,6 +1,22 @@
 import { z } from 'zod';
 
 /**
+ * Environmental triggers (spec 7.4): each round, with probability `chance`,
+ * a shock moves every living unit by the same 1..`size` sats, up or down
+ * (drawn from the stream seed, round, 'shock'); units whose high-five streak
+ * (rounds in a row of matched high fives) is at least `streak` also get
+ * `synergy` sats in a shock round: cooperators weather shocks better.
+ */
+export const shocksSchema = z
+  .object({
+    chance: z.number().min(0).max(1).default(0),
+    size: z.number().int().min(1).max(20).default(3),
+    synergy: z.number().int().min(0).max(20).default(0),
+    streak: z.number().int().min(1).max(30).default(3),
+  })
+  .strict();
+
+/**
  * Table stakes of the Trust spec as settled by RULES.md Trust 1-8; `parse({})`
  * gives the defaults. `begTimeoutMs` is only read by the House (how long a human
  * observer may take before the policy answers); the rules never see the clock.
@@ -21,6 +37,10 @@ export const trustConfigSchema = z
     /** `win`: a legal REPLICATE wins at once. `spawn`: the team gains a 25-sat unit and play goes on. */
     replicate: z.enum(['win', 'spawn']).default('win'),
     begTimeoutMs: z.number().int().positive().default(30_000),
+    /** House rule (spec 7.4): environmental shocks; off while `chance` is 0. */
+    shocks: shocksSchema.default(() => shocksSchema.parse({})),
+    /** House rule (spec 7.5): teams may ally with 3 or more players (`ally`, `leave`, `share` move fields). */
+    alliances: z.boolean().default(false),
   })
   .strict();
 

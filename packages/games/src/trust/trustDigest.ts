@@ -24,5 +24,6 @@ export function trustDigest(view: TrustView): RoundDigest | null {
   if (mine?.action === 'BLOCK') tally['your blocks']! += 1;
   if (mine?.action === 'BEG') tally['your begs']! += 1;
   const did = mine ? `${mine.action}${mine.target ? ` at ${mine.target}` : ''}${mine.missed ? ' (missed)' : ''}` : 'nothing';
-  return { round: seen.round, line: `Round ${seen.round}: you ${did}; ${atMe.length ? `at you: ${atMe.join(', ')}` : 'nothing aimed at you'}; your sats ${seen.sats[me] ?? view.sats}.`, tally };
+  const shock = seen.shock ? ` A shock moved everyone ${seen.shock.delta > 0 ? '+' : ''}${seen.shock.delta}${seen.shock.synergy.includes(me) ? ' (you got the synergy bonus)' : ''}.` : '';
+  return { round: seen.round, line: `Round ${seen.round}: you ${did}; ${atMe.length ? `at you: ${atMe.join(', ')}` : 'nothing aimed at you'}; your sats ${seen.sats[me] ?? view.sats}.${shock}`, tally };
 }

@@ -53,6 +53,8 @@ describe('Trust config', () => {
       noise: 0,
       replicate: 'win',
       begTimeoutMs: 30_000,
+      shocks: { chance: 0, size: 3, synergy: 0, streak: 3 },
+      alliances: false,
     });
   });
 

@@ -25,7 +25,8 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
     'Each round every player picks HIGH_FIVE, BLOCK, ATTACK, DO_NOTHING, BEG or REPLICATE at once. Mutual high fives +3 each; an unmatched high five -2; ' +
     'an attack takes 4 from a non-blocker, but costs the attacker 3 against a blocker (who gets +2); BLOCK costs 1; the 3rd and later consecutive DO_NOTHING cost 3; ' +
     'BEG costs 1 and asks the observer for 1..20 sats with a reason. A high five misses 15% of the time and lands as an attack. ' +
-    'With 100 sats at the start of a round, REPLICATE pays 50 and wins. At 0 sats you are out; after 30 rounds the richest wins.',
+    'With 100 sats at the start of a round, REPLICATE pays 50 and wins. At 0 sats you are out; after 30 rounds the richest wins. ' +
+    'House rules, off unless the match sets them: shocks (random gains or losses for everyone, a bonus for high-five streaks) and alliances (3+ players: allies cannot attack each other and may share sats).',
   minPlayers: 2,
   maxPlayers: 8,
   defaultPlayers: 2,
@@ -44,9 +45,10 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
       phase: 'act',
       // Kept for the contract; the rules draw from streams derived from seed, round, kind and subject (RULES.md), so no draw depends on another.
       rng: Rng.fromSeed(seed).state(),
-      units: players.map((id) => ({ id, team: id, sats: cfg.startSats, alive: true, idle: 0, begs: 0 })),
+      units: players.map((id) => ({ id, team: id, sats: cfg.startSats, alive: true, idle: 0, begs: 0, fives: 0 })),
       memory: Object.fromEntries(players.map((id) => [id, []])),
       notices: {},
+      alliances: { pairs: [], offers: [] },
       result: { over: false, winners: [], kind: null },
     };
   },

@@ -13,6 +13,23 @@ export interface TrustUnit {
   idle: number;
   /** BEGs made so far, for the `wary` observer. */
   begs: number;
+  /** Rounds in a row in which its high five was matched (the shocks' synergy reads it). */
+  fives: number;
+}
+
+/** An alliance of two teams (spec 7.5), by their original player ids: the one who proposed, then the one who accepted. */
+export type AlliancePair = [PlayerId, PlayerId];
+
+/** The alliance house rule's public state: alliances in force, and proposals waiting for an answer. */
+export interface Alliances {
+  pairs: AlliancePair[];
+  offers: Array<{ from: PlayerId; to: PlayerId }>;
+}
+
+/** A shock as everyone saw it: the sats every living unit gained (or lost), and who got the synergy bonus. */
+export interface SeenShock {
+  delta: number;
+  synergy: PlayerId[];
 }
 
 /**
@@ -33,6 +50,10 @@ export interface SeenAct {
   asked?: number;
   got?: number;
   answer?: string;
+  /** Alliance moves, public: an alliance proposed or accepted, one left, sats shared with an ally. */
+  ally?: PlayerId;
+  leave?: PlayerId;
+  share?: { to: PlayerId; amount: number };
 }
 
 export interface SeenRound {
@@ -40,6 +61,8 @@ export interface SeenRound {
   acts: Record<PlayerId, SeenAct>;
   /** Public scoreboard after the round. */
   sats: Record<PlayerId, number>;
+  /** An environmental shock of the round (house rule `shocks`). */
+  shock?: SeenShock;
 }
 
 export interface TrustState extends BaseState<TrustConfig> {
@@ -51,6 +74,8 @@ export interface TrustState extends BaseState<TrustConfig> {
   memory: Record<PlayerId, SeenRound[]>;
   /** Private messages for each unit about the last round (fallbacks, refusals, beg answers). */
   notices: Record<PlayerId, string[]>;
+  /** House rule `alliances` (empty while it is off). */
+  alliances: Alliances;
   result: Outcome;
 }
 
@@ -65,7 +90,7 @@ export interface TrustView {
   /** Consecutive DO_NOTHING rounds so far; the 3rd and later cost 3 each. */
   idle: number;
   canReplicate: boolean;
-  rules: Pick<TrustConfig, 'missChance' | 'replicateAt' | 'replicateCost' | 'begMax' | 'replicate' | 'noise'>;
+  rules: Pick<TrustConfig, 'missChance' | 'replicateAt' | 'replicateCost' | 'begMax' | 'replicate' | 'noise' | 'shocks' | 'alliances'>;
   /** Public scoreboard (idleness streaks and beg counts are public too: everyone saw those moves). Read-only. */
   units: readonly Readonly<TrustUnit>[];
   /** Living units of other teams, the usual targets. */
@@ -74,4 +99,7 @@ export interface TrustView {
   targetRequired: boolean;
   history: SeenRound[];
   notices: string[];
+  /** House rule `alliances`: teams allied with mine, and every proposal still open (public). */
+  allies: readonly PlayerId[];
+  offers: Alliances['offers'];
 }

@@ -38,3 +38,28 @@ export function livingTeamSats(state: Pick<TrustState, 'units'>): Map<PlayerId, 
   for (const u of state.units) if (u.alive) totals.set(u.team, (totals.get(u.team) ?? 0) + u.sats);
   return totals;
 }
+
+/** Whether two teams are allied (house rule `alliances`). */
+export function allied(state: Pick<TrustState, 'alliances'>, a: PlayerId, b: PlayerId): boolean {
+  for (const [x, y] of state.alliances.pairs) if ((x === a && y === b) || (x === b && y === a)) return true;
+  return false;
+}
+
+/** The teams allied with `team`, in the order the alliances were made. */
+export function alliesOf(state: Pick<TrustState, 'alliances'>, team: PlayerId): PlayerId[] {
+  const out: PlayerId[] = [];
+  for (const [x, y] of state.alliances.pairs) if (x === team) out.push(y);
+  else if (y === team) out.push(x);
+  return out;
+}
+
+/** The unit a team's shared sats go to: its original unit while alive, else its first living unit. */
+export function teamHolder(state: Pick<TrustState, 'units'>, team: PlayerId): TrustUnit | undefined {
+  let first: TrustUnit | undefined;
+  for (const u of state.units) {
+    if (!u.alive || u.team !== team) continue;
+    if (u.id === team) return u;
+    first ??= u;
+  }
+  return first;
+}

@@ -77,8 +77,8 @@ describe('the view', () => {
     const view = trustGame.view(start({ startSats: 100 }), 'a');
     expect(view).toMatchObject({ you: 'a', team: 'a', round: 1, sats: 100, canReplicate: true, opponents: ['b'], targetRequired: false, history: [] });
     expect(view.units).toEqual([
-      { id: 'a', team: 'a', sats: 100, alive: true, idle: 0, begs: 0 },
-      { id: 'b', team: 'b', sats: 100, alive: true, idle: 0, begs: 0 },
+      { id: 'a', team: 'a', sats: 100, alive: true, idle: 0, begs: 0, fives: 0 },
+      { id: 'b', team: 'b', sats: 100, alive: true, idle: 0, begs: 0, fives: 0 },
     ]);
     expect(trustGame.view(start({}, ['a', 'b', 'c']), 'a').targetRequired).toBe(true);
   });

@@ -1,7 +1,9 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { TrustConfig } from './trustConfig.ts';
 import type { TrustState, TrustView } from './trustTypes.ts';
-import { findUnit, impliedTarget, opponentsOf } from './trustUnits.ts';
+import { alliesOf, findUnit, impliedTarget, opponentsOf } from './trustUnits.ts';
+
+const NONE: readonly string[] = [];
 
 /**
  * What one player knows: the public scoreboard, its own memory of every round
@@ -29,6 +31,8 @@ export function trustView(state: TrustState, player: PlayerId): TrustView {
     targetRequired: impliedTarget(state, player) === null,
     history: state.memory[player] ?? [],
     notices: state.notices[player] ?? [],
+    allies: state.alliances.pairs.length ? alliesOf(state, unit?.team ?? player) : NONE,
+    offers: state.alliances.offers,
   };
 }
 
@@ -38,8 +42,8 @@ const rulesCache = new WeakMap<TrustConfig, TrustView['rules']>();
 function rulesOf(config: TrustConfig): TrustView['rules'] {
   let rules = rulesCache.get(config);
   if (!rules) {
-    const { missChance, replicateAt, replicateCost, begMax, replicate, noise } = config;
-    rules = { missChance, replicateAt, replicateCost, begMax, replicate, noise };
+    const { missChance, replicateAt, replicateCost, begMax, replicate, noise, shocks, alliances } = config;
+    rules = { missChance, replicateAt, replicateCost, begMax, replicate, noise, shocks, alliances };
     rulesCache.set(config, rules);
   }
   return rules;

@@ -1,8 +1,9 @@
 import { formatZodError } from '../engine/errors.ts';
 import type { Checked, PlayerId } from '../engine/types.ts';
-import { TRUST_ACTIONS, trustDecisionSchema, type TrustDecision } from './trustDecision.ts';
+import { MAX_SHARE, TRUST_ACTIONS, trustDecisionSchema, type TrustDecision } from './trustDecision.ts';
 import type { TrustState } from './trustTypes.ts';
-import { findUnit, impliedTarget, targetsOf } from './trustUnits.ts';
+import { allied, findUnit, impliedTarget, targetsOf, teamHolder } from './trustUnits.ts';
+import type { TrustUnit } from './trustTypes.ts';
 
 /**
  * zod results for frozen decision objects: a frozen object cannot change, so its
@@ -49,6 +50,10 @@ export function validateTrustDecision(state: TrustState, player: PlayerId, raw: 
   }
   const unit = findUnit(state, player);
   if (!unit || !unit.alive) return fail(`'${player}' is not a living player in this match`);
+  if (decision.ally !== undefined || decision.leave !== undefined || decision.share !== undefined) {
+    const why = allianceProblem(state, unit, decision);
+    if (why) return fail(why);
+  }
 
   switch (decision.action) {
     case 'HIGH_FIVE':
@@ -63,6 +68,9 @@ export function validateTrustDecision(state: TrustState, player: PlayerId, raw: 
       const aimed = findUnit(state, target);
       if (!aimed) return fail(`unknown target '${target}' (${targetList(state, player)})`);
       if (!aimed.alive) return fail(`target '${target}' is eliminated (${targetList(state, player)})`);
+      if (decision.action === 'ATTACK' && state.alliances.pairs.length && allied(state, unit.team, aimed.team)) {
+        return fail(`${target} is your ally: allies cannot attack each other (leave the alliance first)`);
+      }
       return { ok: true, decision };
     }
     case 'BEG': {
@@ -80,6 +88,37 @@ export function validateTrustDecision(state: TrustState, player: PlayerId, raw: 
   }
 }
 
+/**
+ * Why the alliance fields of a decision cannot be played (house rule
+ * `alliances`, spec 7.5), or null: the rule must be on with 3 or more
+ * players; `ally` names another living team not yet allied; `leave` an ally;
+ * `share` an ally and at most the unit's sats less one.
+ */
+function allianceProblem(state: TrustState, unit: TrustUnit, d: TrustDecision): string | null {
+  if (!state.config.alliances) return 'alliances are off in this match (house rule `alliances`)';
+  if (state.players.length < 3) return 'alliances need 3 or more players';
+  const team = (name: string): string | null => {
+    const named = findUnit(state, name);
+    return named && teamHolder(state, named.team) ? named.team : null;
+  };
+  if (d.ally !== undefined) {
+    const other = team(d.ally);
+    if (!other) return `ally: '${d.ally}' is not a living player (players: ${state.players.join(', ')})`;
+    if (other === unit.team) return 'ally: you cannot ally with your own team';
+    if (allied(state, unit.team, other)) return `ally: you are already allied with ${other}`;
+  }
+  if (d.leave !== undefined) {
+    const other = team(d.leave);
+    if (!other || !allied(state, unit.team, other)) return `leave: you have no alliance with '${d.leave}'`;
+  }
+  if (d.share !== undefined) {
+    const other = team(d.share.to);
+    if (!other || !allied(state, unit.team, other)) return `share: '${d.share.to}' is not your ally; you share only with allies`;
+    if (d.share.amount >= unit.sats) return `share: you have ${unit.sats} sats and may share at most ${unit.sats - 1}`;
+  }
+  return null;
+}
+
 /** The moves a player may make now, in words, for prompts and fallback messages. */
 export function trustLegalMoves(state: TrustState, player: PlayerId): string[] {
   const unit = findUnit(state, player);
@@ -93,5 +132,11 @@ export function trustLegalMoves(state: TrustState, player: PlayerId): string[] {
   }
   moves.push('BLOCK', 'DO_NOTHING', `BEG with "amount" 1..${state.config.begMax} and a non-empty "reason"`);
   if (unit.sats >= state.config.replicateAt) moves.push(`REPLICATE (costs ${state.config.replicateCost})`);
+  if (state.config.alliances && state.players.length >= 3) {
+    const mine = state.alliances.pairs.filter((p) => p.includes(unit.team)).map((p) => (p[0] === unit.team ? p[1] : p[0]));
+    moves.push(
+      `with any move: "ally": "<player>" proposes an alliance (or accepts one proposed to you); allies cannot attack each other${mine.length ? `; your allies: ${mine.join(', ')}; "leave": "<ally>" ends one; "share": {"to": "<ally>", "amount": 1..${Math.min(MAX_SHARE, Math.max(1, unit.sats - 1))}} gives sats` : ''}`,
+    );
+  }
   return moves;
 }

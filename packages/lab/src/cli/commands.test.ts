@@ -71,6 +71,6 @@ describe('house replay, trust', () => {
     expect(broken.stderr).toStartWith("error: scenario file '");
     const unknown = runHouseCli('replay', scenarioFile({ game: 'trust', players: ['a', 'b'], config: { sats: 3 } }));
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim()).toBe("error: bad trust config: unknown key 'sats' (allowed keys: startSats, maxRounds, missChance, replicateAt, replicateCost, begMax, observer, noise, replicate, begTimeoutMs)");
+    expect(unknown.stderr.trim()).toBe("error: bad trust config: unknown key 'sats' (allowed keys: startSats, maxRounds, missChance, replicateAt, replicateCost, begMax, observer, noise, replicate, begTimeoutMs, shocks, alliances)");
   });
 });

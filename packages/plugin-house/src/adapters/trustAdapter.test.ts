@@ -5,7 +5,7 @@ import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import type { TrustState } from '@the-house/games/trust/trustTypes.ts';
 import type { PhaseContext } from '../houseGameAdapter.ts';
 import { ObserverDesk } from '../observerDesk.ts';
-import { trustAdapter } from './trustAdapter.ts';
+import { trustAdapter, trustRoundText } from './trustAdapter.ts';
 
 /** The parts of a phase context the Trust adapter uses: the room and the observer's chat are lists of lines. */
 function phaseOf(match: Match) {
@@ -53,4 +53,12 @@ test('no BEG, no words and no external answer', async () => {
   const { ctx, room, observer } = phaseOf(match);
   expect(await trustAdapter.external!(ctx, { Ada: { action: 'BLOCK' }, Bram: { action: 'BLOCK' } })).toBeUndefined();
   expect([...room, ...observer]).toEqual([]);
+});
+
+test('house rules in the room: a shock and its synergy, alliance moves and the alliances in force', () => {
+  const text = trustRoundText(3, [
+    { type: 'round', data: { round: 3, acts: { a: { action: 'BLOCK', ally: 'b' }, b: { action: 'HIGH_FIVE', target: 'c', share: { to: 'a', amount: 2 } } }, sats: { a: 40, b: 50 }, shock: { delta: -2, synergy: ['b'] } } },
+    { type: 'alliances', data: { formed: [['a', 'b']], left: [], offered: [], pairs: [['a', 'b']], offers: [{ from: 'c', to: 'a' }] } },
+  ]);
+  expect(text).toBe(['[trust] Round 3', 'a: BLOCK [allies with b]; b: HIGH_FIVE → c [gives 2 to a]\nsats: a 40, b 50\nshock: everyone -2 (synergy bonus: b)', 'alliances: a + b; open offers: c → a'].join('\n'));
 });

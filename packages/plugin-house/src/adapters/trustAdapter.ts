@@ -9,12 +9,16 @@ interface TrustAct {
   action?: string;
   target?: string;
   granted?: boolean;
+  ally?: string;
+  leave?: string;
+  share?: { to: string; amount: number };
 }
 
 function act(id: string, a: TrustAct): string {
   const target = a.target ? ` → ${a.target}` : '';
   const beg = a.action === 'BEG' ? (a.granted ? ' (granted)' : ' (declined)') : '';
-  return `${id}: ${a.action ?? '?'}${target}${beg}`;
+  const ally = [a.ally ? `allies with ${a.ally}` : '', a.leave ? `leaves ${a.leave}` : '', a.share ? `gives ${a.share.amount} to ${a.share.to}` : ''].filter(Boolean);
+  return `${id}: ${a.action ?? '?'}${target}${beg}${ally.length ? ` [${ally.join(', ')}]` : ''}`;
 }
 
 function describe(e: GameEvent): string {
@@ -22,7 +26,14 @@ function describe(e: GameEvent): string {
   if (e.type === 'round' && d.acts && typeof d.acts === 'object') {
     const acts = Object.entries(d.acts as Record<string, TrustAct>).map(([id, a]) => act(id, a));
     const sats = d.sats && typeof d.sats === 'object' ? Object.entries(d.sats as Record<string, number>).map(([id, s]) => `${id} ${s}`).join(', ') : '';
-    return `${acts.join('; ')}${sats ? `\nsats: ${sats}` : ''}`;
+    const shock = d.shock as { delta: number; synergy: string[] } | undefined;
+    const weather = shock ? `\nshock: everyone ${shock.delta > 0 ? '+' : ''}${shock.delta}${shock.synergy.length ? ` (synergy bonus: ${shock.synergy.join(', ')})` : ''}` : '';
+    return `${acts.join('; ')}${sats ? `\nsats: ${sats}` : ''}${weather}`;
+  }
+  if (e.type === 'alliances') {
+    const pairs = (d.pairs as string[][] | undefined) ?? [];
+    const offers = (d.offers as Array<{ from: string; to: string }> | undefined) ?? [];
+    return `alliances: ${pairs.length ? pairs.map((p) => p.join(' + ')).join(', ') : 'none'}${offers.length ? `; open offers: ${offers.map((o) => `${o.from} → ${o.to}`).join(', ')}` : ''}`;
   }
   if (e.type === 'eliminated' && Array.isArray(d.players)) return `eliminated: ${(d.players as string[]).join(', ')}`;
   if (e.type === 'spawned') return `${String(d.team)} replicated: a new unit ${String(d.unit)} with ${String(d.sats)} sats`;

@@ -52,9 +52,51 @@ export function attackersAgo(view: TrustView, n = 1): PlayerId[] {
   return view.opponents.filter((o) => attackedMe(round, view.you, o));
 }
 
-/** The opponent to deal with this round when nobody stands out: turns go round the table. */
+/** Opponents I may attack: every living unit of another team, less my allies' (house rule `alliances`). */
+export function hostile(view: TrustView): readonly PlayerId[] {
+  if (view.allies.length === 0) return view.opponents;
+  const teamOf = new Map(view.units.map((u) => [u.id, u.team]));
+  return view.opponents.filter((o) => !view.allies.includes(teamOf.get(o) ?? o));
+}
+
+/** The opponent to deal with this round when nobody stands out: turns go round the table (allies skipped while others are left). */
 export function focus(view: TrustView): PlayerId {
-  return view.opponents[(view.round - 1) % view.opponents.length]!;
+  const pool = hostile(view).length ? hostile(view) : view.opponents;
+  return pool[(view.round - 1) % pool.length]!;
+}
+
+/** Whether the alliance house rule is in play for this view (on, with 3 or more players). */
+export function alliancesInPlay(view: TrustView): boolean {
+  return view.rules.alliances && view.units.filter((u) => u.id === u.team).length >= 3;
+}
+
+/**
+ * The alliance move a strategy adds to its action (house rule `alliances`):
+ * accept an open offer from a team it trusts, else offer an alliance to the
+ * first trusted team it is not allied with and has not asked yet. `trusts`
+ * gets a team id; null when there is nothing to add.
+ */
+export function allianceMove(view: TrustView, trusts: (team: PlayerId) => boolean): PlayerId | null {
+  if (!alliancesInPlay(view)) return null;
+  const myTeam = view.team;
+  const living = new Set(view.units.filter((u) => u.alive && u.team !== myTeam).map((u) => u.team));
+  const offer = view.offers.find((o) => o.to === myTeam && living.has(o.from) && !view.allies.includes(o.from) && trusts(o.from));
+  if (offer) return offer.from;
+  for (const team of living) {
+    if (view.allies.includes(team) || view.offers.some((o) => o.from === myTeam && o.to === team) || !trusts(team)) continue;
+    return team;
+  }
+  return null;
+}
+
+/** A move with the alliance part added, when there is one. */
+export function withAlly(decision: TrustDecision, ally: PlayerId | null): TrustDecision {
+  return ally === null ? decision : { ...decision, ally };
+}
+
+/** Extra sats a careful strategy keeps against shocks (house rule `shocks`): the largest shock, while they can happen. */
+export function shockReserve(view: TrustView): number {
+  return view.rules.shocks.chance > 0 ? view.rules.shocks.size : 0;
 }
 
 /** Partner for a high five: someone who high-fived me last round, else the one whose turn it is. */
