@@ -1,3 +1,4 @@
+import { parsedOnce } from '../engine/parsedOnce.ts';
 import { Rng } from '../engine/rng.ts';
 import type { GameDefinition, PlayerId } from '../engine/types.ts';
 import { applyCafeRound } from './applyCafeRound.ts';
@@ -46,7 +47,7 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
   ],
 
   setup(config, seed, players): CafeState {
-    const cfg = cafeConfigSchema.parse(config);
+    const cfg = parsedOnce(cafeConfigSchema, config);
     const order = challengeOrder(seed);
     return {
       game: 'cafe',

@@ -23,27 +23,58 @@ function entryHash(prev: string, body: Omit<LogEntry, 'hash' | 'prev'>): string 
   return sha256Hex(prev + JSON.stringify(body));
 }
 
-/** Append-only log; each entry's hash covers the previous hash, so any edit breaks the chain. */
+interface Pending {
+  round: number;
+  phase: string;
+  event: GameEvent;
+}
+
+/**
+ * Append-only log; each entry's hash covers the previous hash, so any edit
+ * breaks the chain. A `deferred` log (a match's) takes events as they come
+ * and chains them when first read (`entries`, `head`, `toJSONL`): the entries
+ * are the same, byte for byte, and a match that no one reads (an experiment's
+ * thousands) never pays for hashing. Events are never edited once applied, so
+ * chaining them later sees what chaining them at once would have.
+ */
 export class EventLog {
   private readonly list: LogEntry[];
+  private readonly pending: Pending[] | null;
 
-  constructor(entries: LogEntry[] = []) {
+  constructor(entries: LogEntry[] = [], opts: { deferred?: boolean } = {}) {
     this.list = entries;
+    this.pending = opts.deferred ? [] : null;
   }
 
   get entries(): readonly LogEntry[] {
+    this.flush();
     return this.list;
   }
 
   get head(): string {
+    this.flush();
     return this.list.length ? this.list[this.list.length - 1]!.hash : GENESIS;
   }
 
+  /** Chains the events taken but not chained yet, in order. */
+  private flush(): void {
+    const pending = this.pending;
+    if (!pending?.length) return;
+    for (let i = 0; i < pending.length; i++) this.chain(pending[i]!.round, pending[i]!.phase, pending[i]!.event);
+    pending.length = 0;
+  }
+
   append(round: number, phase: string, event: GameEvent): LogEntry {
+    this.flush();
+    return this.chain(round, phase, event);
+  }
+
+  private chain(round: number, phase: string, event: GameEvent): LogEntry {
     const body: Omit<LogEntry, 'hash' | 'prev'> = { seq: this.list.length, round, phase, type: event.type };
     if (event.data !== undefined) body.data = event.data;
     if (event.to !== undefined) body.to = event.to;
-    const prev = this.head;
+    const list = this.list;
+    const prev = list.length ? list[list.length - 1]!.hash : GENESIS;
     const hash = entryHash(prev, body);
     // The body becomes the entry (no copy); prev and hash go last, after the hashed fields.
     const entry = body as LogEntry;
@@ -54,11 +85,13 @@ export class EventLog {
   }
 
   appendAll(round: number, phase: string, events: readonly GameEvent[]): void {
-    for (const e of events) this.append(round, phase, e);
+    if (this.pending) for (const event of events) this.pending.push({ round, phase, event });
+    else for (const e of events) this.chain(round, phase, e);
   }
 
   toJSONL(): string {
-    return this.list.map((e) => JSON.stringify(e)).join('\n') + (this.list.length ? '\n' : '');
+    const list = this.entries;
+    return list.map((e) => JSON.stringify(e)).join('\n') + (list.length ? '\n' : '');
   }
 }
 

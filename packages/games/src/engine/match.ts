@@ -18,6 +18,27 @@ export interface MatchOptions {
   log?: boolean;
 }
 
+/** A finished round; its report is made when first read (experiments that only count rounds never read it). */
+class FinishedRound implements RoundRecord {
+  readonly #game: AnyGame;
+  readonly #state: unknown;
+  #report: RoundReport | undefined;
+
+  constructor(game: AnyGame, state: unknown, readonly round: number, readonly events: GameEvent[]) {
+    this.#game = game;
+    this.#state = state;
+  }
+
+  get report(): RoundReport {
+    this.#report ??= this.#game.report(this.#state);
+    return this.#report;
+  }
+
+  toJSON(): RoundRecord {
+    return { round: this.round, report: this.report, events: this.events };
+  }
+}
+
 /**
  * A game in progress: state plus its event log. `step` plays one phase and
  * reports a finished round when the round number moves on or the match ends.
@@ -29,18 +50,18 @@ export class Match<G extends AnyGame = AnyGame> {
   constructor(
     readonly game: G,
     public state: ReturnType<G['setup']>,
-    log: EventLog | null = new EventLog(),
+    log: EventLog | null = new EventLog([], { deferred: true }),
   ) {
     this.log = log;
   }
 
   static create<G extends AnyGame>(game: G, config: unknown, seed: number, players: PlayerId[], opts: MatchOptions = {}): Match<G> {
     const state = game.setup(config, seed, players);
-    return new Match(game, state, opts.log === false ? null : new EventLog());
+    return new Match(game, state, opts.log === false ? null : new EventLog([], { deferred: true }));
   }
 
   static restore<G extends AnyGame>(game: G, snapshot: MatchSnapshot): Match<G> {
-    return new Match(game, snapshot.state as ReturnType<G['setup']>, new EventLog([...snapshot.log]));
+    return new Match(game, snapshot.state as ReturnType<G['setup']>, new EventLog([...snapshot.log], { deferred: true }));
   }
 
   get over(): boolean {
@@ -61,12 +82,13 @@ export class Match<G extends AnyGame = AnyGame> {
     const { state, events } = this.game.apply(before, input);
     this.log?.appendAll(before.round, before.phase, events);
     this.state = state;
-    this.pending.push(...events);
-    const over = this.game.outcome(state).over;
-    if (state.round === before.round && !over) return { events, finished: null };
-    const finished: RoundRecord = { round: before.round, report: this.game.report(state), events: this.pending };
+    if (state.round === before.round && !this.game.outcome(state).over) {
+      for (const e of events) this.pending.push(e);
+      return { events, finished: null };
+    }
+    const all = this.pending.length ? [...this.pending, ...events] : events;
     this.pending = [];
-    return { events, finished };
+    return { events, finished: new FinishedRound(this.game, state, before.round, all) };
   }
 
   snapshot(): MatchSnapshot {

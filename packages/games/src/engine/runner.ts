@@ -12,18 +12,27 @@ export function strategyBrain(strategy: Strategy<any, any>): Brain {
   return { name: strategy.name, decide: (view, ctx) => strategy.decide(view, ctx) };
 }
 
+/** A decision's context whose stream is derived only when a brain draws from it (most baselines never do). */
+class LazyContext implements BrainContext {
+  deadline?: number;
+  #rng: Rng | undefined;
+
+  constructor(
+    private readonly seed: number,
+    readonly player: PlayerId,
+    readonly round: number,
+    readonly phase: string,
+  ) {}
+
+  get rng(): Rng {
+    this.#rng ??= Rng.derive(this.seed, 'brain', this.player, this.round, this.phase);
+    return this.#rng;
+  }
+}
+
 /** The per-decision context; its stream is derived from seed, player, round and phase, made only when used. */
 export function brainContext(seed: number, player: PlayerId, round: number, phase: string): BrainContext {
-  let rng: Rng | undefined;
-  return {
-    player,
-    round,
-    phase,
-    get rng() {
-      rng ??= Rng.derive(seed, 'brain', player, round, phase);
-      return rng;
-    },
-  };
+  return new LazyContext(seed, player, round, phase);
 }
 
 export interface RunOptions {

@@ -25,6 +25,9 @@ export function tieBreak(seed: number, round: number, plot: number, kind: 'claim
   return { kind, plot, participants, stream, winner: participants[Rng.fromSeed(stream).int(0, participants.length - 1)]! };
 }
 
+/** An empty participant list, shared: logged rounds never edit their lists. */
+const NOBODY: number[] = [];
+
 /** A resolved round: the next state, the round's complete Step 4 log, and the events for the match log. */
 export interface ResolvedRound {
   state: GoldmineState;
@@ -123,12 +126,10 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
     if (!by) continue;
     const isDefended = defense[plot] === 1;
     const inTruce = state.truceUntil[plot]! >= round;
-    let blocked: number[];
-    let open: number[];
-    if (inTruce) [blocked, open] = [by, []];
-    else if (!isDefended) [blocked, open] = [[], by];
-    else if (config.defense === 'all') [blocked, open] = [by, []];
-    else [blocked, open] = [by.slice(0, 1), by.slice(1)];
+    let blocked: number[] = NOBODY;
+    let open: number[] = by;
+    if (inTruce || (isDefended && config.defense === 'all')) [blocked, open] = [by, NOBODY];
+    else if (isDefended) [blocked, open] = [by.slice(0, 1), by.slice(1)];
     const taker = open.length === 0 ? -1 : open.length === 1 ? open[0]! : draw('raid', plot, open);
     const raid: RaidResult = { plot, owner: start[plot]!, by, defended: isDefended, truce: inTruce, blocked, winner: taker };
     if (taker !== -1 && config.authority > 0 && round - state.since[plot]! >= config.authority) {

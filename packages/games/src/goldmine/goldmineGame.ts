@@ -1,3 +1,4 @@
+import { parsedOnce } from '../engine/parsedOnce.ts';
 import { Rng } from '../engine/rng.ts';
 import type { GameDefinition, PlayerId } from '../engine/types.ts';
 import { applyGoldmineRound } from './applyGoldmineRound.ts';
@@ -36,7 +37,7 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
   phases: [{ name: 'act', collects: 'an ordered action list from every player', endsWhen: 'every player has decided or the deadline passed' }],
 
   setup(config, seed, players): GoldmineState {
-    const cfg = goldmineConfigSchema.parse(config);
+    const cfg = parsedOnce(goldmineConfigSchema, config);
     const plots = cfg.size * cfg.size;
     const zeros = (): number[] => new Array<number>(plots).fill(0);
     return {

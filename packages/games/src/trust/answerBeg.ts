@@ -37,7 +37,7 @@ export function answerBeg(state: TrustState, unit: TrustUnit, asked: number, obs
       return { granted: asked, reason: 'no answer from the observer; the grant policy gives what is asked', by: 'policy' };
     case 'wary': {
       const p = 1 / (1 + unit.begs);
-      const yes = Rng.derive(state.seed, state.round, 'beg', unit.id).chance(p);
+      const yes = Rng.derivedChance(p, state.seed, state.round, 'beg', unit.id);
       const odds = `chance ${Math.round(p * 100)}% after ${unit.begs} earlier beg${unit.begs === 1 ? '' : 's'}`;
       return yes
         ? { granted: asked, reason: `no answer from the observer; the wary policy granted it (${odds})`, by: 'policy' }

@@ -39,14 +39,14 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
   const events: GameEvent[] = [];
   const notices: Record<PlayerId, string[]> = {};
   const tell = (id: PlayerId, text: string) => (notices[id] ??= []).push(text);
-  const units = state.units.map((u) => ({ ...u }));
+  const units = new Array<TrustUnit>(state.units.length);
   const plans: Plan[] = [];
-  const planOf: Record<PlayerId, Plan> = {};
 
-  for (const unit of units) {
+  for (let i = 0; i < units.length; i++) {
+    const unit = (units[i] = { ...state.units[i]! });
     if (!unit.alive) continue;
     const raw = input.decisions[unit.id];
-    const checked = raw === undefined ? { ok: false as const, error: 'no decision arrived' } : validateTrustDecision(state, unit.id, raw);
+    const checked = raw === undefined ? NO_DECISION : validateTrustDecision(state, unit.id, raw);
     if (checked.ok) {
       const d = checked.decision;
       const plan: Plan = { unit, action: d.action, delta: 0 };
@@ -55,14 +55,14 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
       if (d.ally !== undefined) plan.ally = findUnit(state, d.ally)!.team;
       if (d.leave !== undefined) plan.leave = findUnit(state, d.leave)!.team;
       if (d.share !== undefined) plan.share = { to: findUnit(state, d.share.to)!.team, amount: d.share.amount };
-      plans.push((planOf[unit.id] = plan));
+      plans.push(plan);
       continue;
     }
     const reason = `${checked.error}. You did nothing this round (DO_NOTHING). Allowed: ${trustLegalMoves(state, unit.id).join('; ')}`;
     events.push({ type: 'fallback', data: { player: unit.id, action: 'DO_NOTHING', reason }, to: [unit.id] });
     tell(unit.id, reason);
     const intended = (raw as { action?: unknown } | null)?.action === 'REPLICATE' ? ('REPLICATE' as const) : undefined;
-    plans.push((planOf[unit.id] = { unit, action: 'DO_NOTHING', intended, delta: 0 }));
+    plans.push({ unit, action: 'DO_NOTHING', intended, delta: 0 });
   }
 
   if (config.noise > 0) {
@@ -79,7 +79,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
 
   if (config.missChance > 0) {
     for (const plan of plans) {
-      if (plan.action !== 'HIGH_FIVE' || !Rng.derive(seed, round, 'miss', plan.unit.id).chance(config.missChance)) continue;
+      if (plan.action !== 'HIGH_FIVE' || !Rng.derivedChance(config.missChance, seed, round, 'miss', plan.unit.id)) continue;
       plan.missed = true;
       events.push({ type: 'missed', data: { player: plan.unit.id, target: plan.target }, to: [plan.unit.id] });
       tell(plan.unit.id, `Your HIGH_FIVE at ${plan.target} missed and landed as an ATTACK; ${plan.target} saw an attack.`);
@@ -93,7 +93,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     unit.idle = plan.action === 'DO_NOTHING' ? unit.idle + 1 : 0;
     switch (plan.action) {
       case 'HIGH_FIVE': {
-        const other = planOf[plan.target!]!;
+        const other = planOf(plans, plan.target!);
         // A miss lands as an attack, except on an ally (allies cannot attack each other): then it is just unmatched.
         if (plan.missed && !(allies && allied(state, unit.team, other.unit.team))) hit(plan, other);
         else if (plan.missed) plan.delta -= 2;
@@ -101,7 +101,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
         break;
       }
       case 'ATTACK':
-        hit(plan, planOf[plan.target!]!);
+        hit(plan, planOf(plans, plan.target!));
         break;
       case 'BLOCK':
         plan.delta -= 1;
@@ -127,23 +127,23 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
   }
 
   for (const plan of plans) {
-    const other = plan.action === 'HIGH_FIVE' && !plan.missed ? planOf[plan.target!] : undefined;
+    const other = plan.action === 'HIGH_FIVE' && !plan.missed ? planOf(plans, plan.target!) : undefined;
     plan.unit.fives = other && other.action === 'HIGH_FIVE' && !other.missed && other.target === plan.unit.id ? plan.unit.fives + 1 : 0;
     if (plan.share) {
       plan.delta -= plan.share.amount;
-      planOf[teamHolder({ units }, plan.share.to)!.id]!.delta += plan.share.amount;
+      planOf(plans, teamHolder({ units }, plan.share.to)!.id).delta += plan.share.amount;
     }
   }
   const shock = config.shocks.chance > 0 ? drawShock(state, plans) : null;
 
   // RULES T-b: in the `win` variant a legal REPLICATE wins at once, before the elimination check.
   const winsNow = config.replicate === 'win';
-  const eliminated: PlayerId[] = [];
+  let eliminated: PlayerId[] | null = null;
   for (const plan of plans) {
     plan.unit.sats += plan.delta;
     if (plan.unit.sats <= 0 && !(winsNow && plan.action === 'REPLICATE')) {
       plan.unit.alive = false;
-      eliminated.push(plan.unit.id);
+      (eliminated ??= []).push(plan.unit.id);
     }
   }
 
@@ -165,23 +165,25 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
   for (const u of units) sats[u.id] = u.sats;
   const shared: SeenRound = shock ? { round, acts: publicActs, sats, shock } : { round, acts: publicActs, sats };
   const memory: Record<PlayerId, SeenRound[]> = {};
+  let p = 0;
   for (const u of state.units) {
-    const plan = planOf[u.id];
+    // Plans follow the units' order, so the living unit's plan is the next one.
+    const plan = u.alive ? plans[p++]! : undefined;
     const own = plan && ownAct(plan, publicActs[u.id]!);
-    const list = state.memory[u.id]?.slice() ?? [];
-    list.push(own ? { ...shared, acts: { ...publicActs, [u.id]: own } } : shared);
-    memory[u.id] = list;
+    const seen = own ? { ...shared, acts: { ...publicActs, [u.id]: own } } : shared;
+    // One exact-size copy: a slice grown by push would be copied twice.
+    memory[u.id] = state.memory[u.id]?.concat([seen]) ?? [seen];
   }
   // A spawned unit starts with its parent's memory: the team remembers the match so far.
   for (const { child, parent } of spawned) memory[child.id] = memory[parent] ?? [];
 
   events.push({ type: 'round', data: shock ? { round, acts: publicActs, sats, shock } : { round, acts: publicActs, sats } });
-  if (eliminated.length) events.push({ type: 'eliminated', data: { players: eliminated } });
+  if (eliminated) events.push({ type: 'eliminated', data: { players: eliminated } });
   for (const { child } of spawned) events.push({ type: 'spawned', data: { team: child.team, unit: child.id, sats: child.sats } });
   const alliances = config.alliances ? settleAlliances(state.alliances, units, plans, events) : state.alliances;
 
   const next: TrustState = { ...state, units, memory, notices, alliances, round, result: state.result };
-  const result = decideOutcome(next, config.replicate === 'win' ? replicated.map((p) => p.unit.team) : []);
+  const result = decideOutcome(next, config.replicate === 'win' ? replicated.map((p) => p.unit.team) : NO_TEAMS);
   if (result.over) {
     next.result = result;
     events.push({ type: 'match_over', data: { winners: result.winners, kind: result.kind } });
@@ -189,6 +191,15 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     next.round = round + 1;
   }
   return { state: next, events };
+}
+
+const NO_DECISION = { ok: false as const, error: 'no decision arrived' };
+const NO_TEAMS: PlayerId[] = [];
+
+/** The plan of a living unit (a checked target always is one); a scan, since a table holds at most a few units. */
+function planOf(plans: readonly Plan[], id: PlayerId): Plan {
+  for (const plan of plans) if (plan.unit.id === id) return plan;
+  throw new RangeError(`no plan for '${id}'`);
 }
 
 /** An attack, or a missed high five resolved as one: a blocker repels it (+2 to it, -3 to the attacker). */

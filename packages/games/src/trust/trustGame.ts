@@ -1,3 +1,4 @@
+import { parsedOnce } from '../engine/parsedOnce.ts';
 import { Rng } from '../engine/rng.ts';
 import type { GameDefinition, PlayerId } from '../engine/types.ts';
 import { applyTrustRound } from './applyTrustRound.ts';
@@ -35,7 +36,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
   phases: [{ name: 'act', collects: 'one action from every living unit', endsWhen: 'every living unit has decided or the deadline passed' }],
 
   setup(config, seed, players): TrustState {
-    const cfg = trustConfigSchema.parse(config);
+    const cfg = parsedOnce(trustConfigSchema, config);
     return {
       game: 'trust',
       seed,
@@ -52,7 +53,11 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
       result: { over: false, winners: [], kind: null },
     };
   },
-  actors: (state) => (state.result.over ? [] : state.units.filter((u) => u.alive).map((u) => u.id)),
+  actors(state) {
+    const out: PlayerId[] = [];
+    if (!state.result.over) for (const u of state.units) if (u.alive) out.push(u.id);
+    return out;
+  },
   legalMoves: trustLegalMoves,
   validate: validateTrustDecision,
   fallback: () => ({ action: 'DO_NOTHING' }),

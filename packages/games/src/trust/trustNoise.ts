@@ -10,8 +10,7 @@ import { validateTrustDecision } from './validateTrustDecision.ts';
  * observer only about the BEGs that will happen.
  */
 export function noiseStrikes(state: Pick<TrustState, 'seed' | 'round' | 'config'>, unit: PlayerId): boolean {
-  const p = state.config.noise;
-  return p > 0 && Rng.derive(state.seed, state.round, 'noise', unit).chance(p);
+  return Rng.derivedChance(state.config.noise, state.seed, state.round, 'noise', unit);
 }
 
 export interface Beg {

@@ -15,6 +15,7 @@ export function trustView(state: TrustState, player: PlayerId): TrustView {
   const unit = findUnit(state, player);
   const { config } = state;
   const alive = !!unit?.alive && !state.result.over;
+  const opponents = opponentsOf(state, player);
   return {
     game: 'trust',
     you: player,
@@ -27,8 +28,9 @@ export function trustView(state: TrustState, player: PlayerId): TrustView {
     canReplicate: alive && unit!.sats >= config.replicateAt,
     rules: rulesOf(config),
     units: state.units,
-    opponents: opponentsOf(state, player),
-    targetRequired: impliedTarget(state, player) === null,
+    opponents,
+    // impliedTarget, from the opponents already found: one opponent, or one other unit at all.
+    targetRequired: opponents.length !== 1 && impliedTarget(state, player) === null,
     history: state.memory[player] ?? [],
     notices: state.notices[player] ?? [],
     allies: state.alliances.pairs.length ? alliesOf(state, unit?.team ?? player) : NONE,

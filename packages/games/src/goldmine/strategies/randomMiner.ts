@@ -11,6 +11,9 @@ import type { GoldmineView } from '../goldmineTypes.ts';
  * they were first drawn; a plot's mining appears once, with its total k.
  * Stops early only when no option is left.
  */
+// The option list is rebuilt from the view on every call, so one buffer serves them all (decide stays pure).
+let scratch = new Int32Array(0);
+
 export const randomMiner: Strategy<GoldmineView, GoldmineDecision> = {
   name: 'random',
   description: 'Every stamina unit goes to a uniformly random legal option (claim, raid, defend, +1 mining).',
@@ -18,18 +21,22 @@ export const randomMiner: Strategy<GoldmineView, GoldmineDecision> = {
   decide(view: GoldmineView, { rng }: BrainContext): GoldmineDecision {
     const { owner, me } = view;
     const plots = owner.length;
-    // Options are encoded as category * plots + plot: 0 claim, 1 raid, 2 defend, 3 mine.
-    const options: number[] = [];
+    // Options are encoded as category * plots + plot: 0 claim, 1 raid, 2 defend, 3 mine; `left` of them are still open.
+    const options = scratch.length >= 2 * plots ? scratch : (scratch = new Int32Array(2 * plots));
+    let left = 0;
     for (let p = 0; p < plots; p++) {
       const o = owner[p]!;
-      if (o === -1) options.push(p);
-      else if (o !== me) options.push(plots + p);
-      else options.push(2 * plots + p, 3 * plots + p);
+      if (o === -1) options[left++] = p;
+      else if (o !== me) options[left++] = plots + p;
+      else {
+        options[left++] = 2 * plots + p;
+        options[left++] = 3 * plots + p;
+      }
     }
     const actions: GoldmineAction[] = [];
     const mining = new Map<number, GoldmineAction & { type: 'mine' }>();
-    for (let unit = 0; unit < view.stamina && options.length; unit++) {
-      const at = rng.int(0, options.length - 1);
+    for (let unit = 0; unit < view.stamina && left > 0; unit++) {
+      const at = rng.int(0, left - 1);
       const code = options[at]!;
       const category = Math.floor(code / plots);
       const plot = code % plots;
@@ -45,8 +52,7 @@ export const randomMiner: Strategy<GoldmineView, GoldmineDecision> = {
       } else {
         actions.push({ type: category === 0 ? 'claim' : category === 1 ? 'raid' : 'defend', plot });
       }
-      options[at] = options[options.length - 1]!;
-      options.pop();
+      options[at] = options[--left]!;
     }
     return { actions };
   },
