@@ -13,6 +13,7 @@ import type { TrustUnit } from './trustTypes.ts';
 const shapeChecked = new WeakMap<object, TrustDecision>();
 
 const fail = (error: string): Checked<TrustDecision> => ({ ok: false, error });
+const ACTIONS = new Set<string>(TRUST_ACTIONS);
 const allowedActions = TRUST_ACTIONS.join(', ');
 
 function targetList(state: TrustState, player: PlayerId): string {
@@ -26,6 +27,11 @@ function targetList(state: TrustState, player: PlayerId): string {
  * start. An implied target is filled in, so a legal decision always names one.
  */
 export function validateTrustDecision(state: TrustState, player: PlayerId, raw: unknown): Checked<TrustDecision> {
+  const known = raw !== null && typeof raw === 'object' ? shapeChecked.get(raw) : undefined;
+  return known ? checkRules(state, player, known) : checkShape(state, player, raw);
+}
+
+function checkShape(state: TrustState, player: PlayerId, raw: unknown): Checked<TrustDecision> {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -38,16 +44,17 @@ export function validateTrustDecision(state: TrustState, player: PlayerId, raw: 
     return fail(`decision must be a JSON object with "action" (one of ${allowedActions})`);
   }
   const action = (value as { action?: unknown }).action;
-  if (typeof action !== 'string' || !(TRUST_ACTIONS as readonly string[]).includes(action)) {
+  if (typeof action !== 'string' || !ACTIONS.has(action)) {
     return fail(`unknown action ${JSON.stringify(action ?? null)}: allowed actions are ${allowedActions}`);
   }
-  let decision = shapeChecked.get(value);
-  if (!decision) {
-    const parsed = trustDecisionSchema.safeParse(value);
-    if (!parsed.success) return fail(`${action}: ${formatZodError(parsed.error)}`);
-    decision = parsed.data;
-    if (Object.isFrozen(value)) shapeChecked.set(value, decision);
-  }
+  const parsed = trustDecisionSchema.safeParse(value);
+  if (!parsed.success) return fail(`${action}: ${formatZodError(parsed.error)}`);
+  if (Object.isFrozen(value)) shapeChecked.set(value, parsed.data);
+  return checkRules(state, player, parsed.data);
+}
+
+/** The state's rules for a decision of the right shape. */
+function checkRules(state: TrustState, player: PlayerId, decision: TrustDecision): Checked<TrustDecision> {
   const unit = findUnit(state, player);
   if (!unit || !unit.alive) return fail(`'${player}' is not a living player in this match`);
   if (decision.ally !== undefined || decision.leave !== undefined || decision.share !== undefined) {
