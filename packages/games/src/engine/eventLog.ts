@@ -23,11 +23,6 @@ function entryHash(prev: string, body: Omit<LogEntry, 'hash' | 'prev'>): string 
   return sha256Hex(prev + JSON.stringify(body));
 }
 
-interface Pending {
-  round: number;
-  phase: string;
-  event: GameEvent;
-}
 
 /**
  * Append-only log; each entry's hash covers the previous hash, so any edit
@@ -39,7 +34,8 @@ interface Pending {
  */
 export class EventLog {
   private readonly list: LogEntry[];
-  private readonly pending: Pending[] | null;
+  /** Taken, not yet chained: one batch per `appendAll` (round, phase, events), flat so taking costs no allocation. */
+  private readonly pending: Array<number | string | readonly GameEvent[]> | null;
 
   constructor(entries: LogEntry[] = [], opts: { deferred?: boolean } = {}) {
     this.list = entries;
@@ -60,7 +56,11 @@ export class EventLog {
   private flush(): void {
     const pending = this.pending;
     if (!pending?.length) return;
-    for (let i = 0; i < pending.length; i++) this.chain(pending[i]!.round, pending[i]!.phase, pending[i]!.event);
+    for (let i = 0; i < pending.length; i += 3) {
+      const round = pending[i] as number;
+      const phase = pending[i + 1] as string;
+      for (const event of pending[i + 2] as readonly GameEvent[]) this.chain(round, phase, event);
+    }
     pending.length = 0;
   }
 
@@ -85,8 +85,9 @@ export class EventLog {
   }
 
   appendAll(round: number, phase: string, events: readonly GameEvent[]): void {
-    if (this.pending) for (const event of events) this.pending.push({ round, phase, event });
-    else for (const e of events) this.chain(round, phase, e);
+    if (this.pending) {
+      if (events.length) this.pending.push(round, phase, events);
+    } else for (const e of events) this.chain(round, phase, e);
   }
 
   toJSONL(): string {
