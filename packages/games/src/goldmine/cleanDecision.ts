@@ -150,9 +150,11 @@ export function cleanDecision(raw: unknown, owner: readonly number[], me: number
   return { actions, spent, dropped, fallback: null, talk, talkProblem };
 }
 
+const NO_TALK = Object.freeze({ talk: null, talkProblem: null });
+
 /** The public line of the `talk` treatment (RULES G-e): trimmed, cut at TALK_MAX characters; refused with a reason when talk is off or the line is not text. */
 function readTalk(raw: unknown, on: boolean): { talk: string | null; talkProblem: string | null } {
-  if (raw === undefined || raw === null) return { talk: null, talkProblem: null };
+  if (raw === undefined || raw === null) return NO_TALK;
   if (!on) return { talk: null, talkProblem: 'talk is off in this match, so your line was not posted' };
   if (typeof raw !== 'string') return { talk: null, talkProblem: '"talk" must be text, so nothing was posted' };
   const text = raw.trim();

@@ -11,11 +11,14 @@ export function protectedPlots(state: GoldmineState): number[] {
 /** Plots the authority would give back if raided this round: held by their owner for at least `authority` rounds (RULES G-e). */
 export function authorityPlots(state: GoldmineState): number[] {
   const tenure = state.config.authority;
-  if (tenure <= 0) return [];
+  if (!(tenure > 0)) return NONE;
   const out: number[] = [];
   for (let p = 0; p < state.owner.length; p++) if (state.owner[p]! >= 0 && state.round - state.since[p]! >= tenure) out.push(p);
   return out;
 }
+
+/** No plots: shared by the views of a treatment that is off (views are read only). */
+const NONE: number[] = [];
 
 /** Whether the seats' stamina differs (the stamina treatment). */
 function varies(values: readonly number[]): boolean {
@@ -53,7 +56,7 @@ export function goldmineView(state: GoldmineState, player: PlayerId): GoldmineVi
     authority: config.authority > 0 ? { tenure: config.authority, fine: config.authorityFine } : null,
     authorityPlots: authorityPlots(state),
     owner: state.owner,
-    protectedPlots: config.truce > 1 ? protectedPlots(state) : [],
+    protectedPlots: config.truce > 1 ? protectedPlots(state) : NONE,
     gold: me >= 0 ? state.gold[me]! : 0,
     recent: state.recent,
     own: me >= 0 ? state.own[me]! : null,
