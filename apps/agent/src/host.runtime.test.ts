@@ -60,7 +60,7 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   const summary = await house().finished(id);
   expect(summary?.status).toBe('finished');
   expect(summary?.players.map((p) => p.name)).toEqual(['Ada', 'Bram']);
-  const detail = house().getMatch(id)!;
+  const detail = (await house().getMatch(id))!;
   expect(detail.outcome.over).toBe(true);
   expect(['replicate', 'limit', 'elimination', 'draw']).toContain(detail.outcome.kind!);
   expect(detail.history.map((h) => h.round)).toEqual(Array.from({ length: detail.history.length }, (_, i) => i + 1));
@@ -87,9 +87,8 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   expect(await reply((t) => t.startsWith(`trust ${id}: finished`))).toContain('round');
 
   const provided = await houseStateProvider.get(host.house, {} as Memory, {} as State);
-  expect(provided.text).toContain(`trust ${id}: finished`);
-  expect(provided.text).toContain('Rules of Trust: Each round every player picks');
-  expect(provided.values).toMatchObject({ houseMatchId: id, houseGame: 'trust', houseStatus: 'finished' });
+  expect(provided.text).toContain('No match is open.');
+  expect(provided.values).toMatchObject({ houseStatus: 'idle', houseTables: 0 });
 });
 
 test('a beg goes to the observer, who grants it by command; a player cannot grant', async () => {
@@ -104,8 +103,8 @@ test('a beg goes to the observer, who grants it by command; a player cannot gran
   const started = await reply((t) => t.includes('match trust-5-'));
   const id = started.match(/match (trust-5-\w+)/)![1]!;
   const until = Date.now() + 15_000;
-  while (house().getMatch(id)!.pendingBegs.length === 0 && Date.now() < until) await Bun.sleep(50);
-  expect(house().getMatch(id)!.pendingBegs).toMatchObject([{ player: 'Edda', amount: 9, reason: 'my roof leaks', round: 1 }]);
+  while (house().liveMatch(id)!.pendingBegs.length === 0 && Date.now() < until) await Bun.sleep(50);
+  expect(house().liveMatch(id)!.pendingBegs).toMatchObject([{ player: 'Edda', amount: 9, reason: 'my roof leaks', round: 1 }]);
   // RULES T-a: amount and reason reach the observer's own chat; the game room hears only who begged.
   expect(await reply((t) => t.startsWith('Edda begs you'))).toStartWith('Edda begs you for 9 sats: "my roof leaks".');
   const begRoom = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { channelId: string };
@@ -113,25 +112,30 @@ test('a beg goes to the observer, who grants it by command; a player cannot gran
   while (!(await roomLines()).includes('Edda begs the observer.') && Date.now() < until) await Bun.sleep(50);
   expect((await roomLines()).filter((t) => t.includes('roof') || t.includes('9 sats'))).toEqual([]);
 
+  const provided = await houseStateProvider.get(host.house, {} as Memory, {} as State);
+  expect(provided.text).toContain(`trust ${id}: running`);
+  expect(provided.text).toContain('Rules of Trust: Each round every player picks');
+  expect(provided.values).toMatchObject({ houseMatchId: id, houseGame: 'trust', houseStatus: 'running', houseTables: 1 });
+
   const ada = findPlayer('Ada')!;
-  expect(await house().handleCommand({ kind: 'grant', player: 'Edda', amount: 20, reason: 'I am the House now' }, { id: ada.agentId, name: 'Ada' })).toBe(
-    'Only the observer answers begs; a player cannot grant or decline.',
+  expect(await house().handleCommand({ kind: 'grant', player: 'Edda', amount: 20, reason: 'I am the House now' }, { id: ada.agentId, name: 'Ada' }, id)).toBe(
+    `Only the person who opened ${id}, or a House admin, may !grant it; a player agent may not.`,
   );
 
   await chat.send(dm, '!grant @Edda 12 fix that roof');
   expect(await reply((t) => t.startsWith('Granted'))).toBe('Granted 9 sats to Edda (capped to the 9 asked): fix that roof. They will be told.');
-  while (house().getMatch(id)!.history.length === 0) await Bun.sleep(50);
-  const answer = house().getMatch(id)!.events.find((e) => e.type === 'beg_answer');
+  while (house().liveMatch(id)!.history.length === 0) await Bun.sleep(50);
+  const answer = house().liveMatch(id)!.events.find((e) => e.type === 'beg_answer');
   expect(answer).toMatchObject({ to: ['Edda'], data: { player: 'Edda', asked: 9, granted: 9, reason: 'fix that roof', by: 'observer' } });
-  expect(house().getMatch(id)!.history[0]!.players.Edda).toMatchObject({ sats: 58 });
+  expect(house().liveMatch(id)!.history[0]!.players.Edda).toMatchObject({ sats: 58 });
 
-  while (house().getMatch(id)!.history.length < 2) await Bun.sleep(50);
-  const policy = house().getMatch(id)!.events.filter((e) => e.type === 'beg_answer' && e.round === 2);
+  while (house().liveMatch(id)!.history.length < 2) await Bun.sleep(50);
+  const policy = house().liveMatch(id)!.events.filter((e) => e.type === 'beg_answer' && e.round === 2);
   expect(policy).toMatchObject([{ to: ['Edda'], data: { granted: 0, by: 'policy', reason: 'no answer from the observer; the default policy declines' } }]);
 
   await chat.send(dm, '!stop');
   expect(await reply((t) => t.startsWith(`Match ${id} stopped`))).toContain('stopped at round');
-  expect(house().listMatches().find((m) => m.id === id)?.status).toBe('stopped');
+  expect((await house().summaryOf(id))?.status).toBe('stopped');
 });
 
 test('a model brain that answers in prose gets one repair round quoting the error; a second failure becomes the fallback', async () => {
@@ -153,15 +157,18 @@ test('a model brain that answers in prose gets one repair round quoting the erro
   await chat.send(dm, '!play trust Finn Cleo --seed 8');
   const started = await reply((t) => t.includes('match trust-8-'));
   const id = started.match(/match (trust-8-\w+)/)![1]!;
-  while ((house().getMatch(id)?.history.length ?? 0) < 2) await Bun.sleep(50);
-  await chat.send(dm, '!stop');
-  await reply((t) => t.startsWith(`Match ${id} stopped`));
+  while (((await house().getMatch(id))?.history.length ?? 0) < 2) await Bun.sleep(50);
+  // With no round delay the match may already be over; a running one is stopped here.
+  if (house().liveMatch(id)) {
+    await chat.send(dm, '!stop');
+    await reply((t) => t.startsWith(`Match ${id} stopped`));
+  }
 
   expect(prompts[0]).toContain('## Legal moves now');
   expect(prompts[0]).toContain('"action"');
   expect(prompts[1]).toContain('Your previous answer was refused: decision is not valid JSON');
   expect(prompts[1]).toContain('Your previous answer was: I will simply block, I think.');
-  const events = house().getMatch(id)!.events;
+  const events = (await house().getMatch(id))!.events;
   const round1 = events.find((e) => e.type === 'round' && e.round === 1)!;
   expect((round1.data as { acts: Record<string, { action: string }> }).acts.Finn!.action).toBe('BLOCK');
   expect(prompts[2]).toContain('## Your memory: notes on the other players, and the rounds so far\n- Cleo: trust');

@@ -3,8 +3,10 @@ import { join, resolve } from 'node:path';
 import type { Character, IAgentRuntime, Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
-import { housePlugin } from '@the-house/plugin-house';
+import { housePlugin, useRoomGateway } from '@the-house/plugin-house';
 import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
+import { databaseError, lockDataDir } from './dataDirLock.ts';
+import { serverGateway } from './serverGateway.ts';
 import { registerDiscordSendHandler } from './discordSendHandler.ts';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
@@ -66,9 +68,10 @@ function hasOwnDiscordToken(character: Character): boolean {
   return typeof secrets.DISCORD_API_TOKEN === 'string' && secrets.DISCORD_API_TOKEN.length > 0;
 }
 
-/** Defaults that make `bun run dev` safe offline: Sentry off, data and match files inside the repo, a salt. */
+/** Defaults that make `bun run dev` safe offline: Sentry off, loopback only, data and match files inside the repo, a salt. */
 export function applyDefaults(env: NodeJS.ProcessEnv): void {
   env.SENTRY_DSN ||= 'disabled';
+  env.SERVER_HOST ||= '127.0.0.1';
   env.PGLITE_DATA_DIR ||= join(repoRoot, '.eliza', '.elizadb');
   env.HOUSE_MATCH_DIR ||= join(repoRoot, '.eliza', 'matches');
   env.SECRET_SALT ||= 'the-house-development-salt';
@@ -84,7 +87,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const log = options.log ?? ((line: string) => console.log(`[host] ${line}`));
   applyDefaults(env);
   const port = options.port ?? Number(env.PORT ?? 3000);
-  const host = env.SERVER_HOST ?? '0.0.0.0';
+  const host = env.SERVER_HOST ?? '127.0.0.1';
   const loopback = host === '0.0.0.0' || host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : host;
   if (!env.CENTRAL_MESSAGE_SERVER_URL) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${port}`;
 
@@ -122,8 +125,19 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     }),
   ];
 
+  const dataDir = env.POSTGRES_URL ? undefined : env.PGLITE_DATA_DIR;
+  const lock = dataDir && !dataDir.startsWith('memory://') ? lockDataDir(dataDir) : null;
+  if (host !== '127.0.0.1' && host !== 'localhost' && !env.ELIZA_SERVER_AUTH_TOKEN) log(`warning: listening on ${host} with no ELIZA_SERVER_AUTH_TOKEN: anyone who can reach this port can use the REST API`);
   const server = new AgentServer();
-  await server.start({ port, dataDir: env.POSTGRES_URL ? undefined : env.PGLITE_DATA_DIR, postgresUrl: env.POSTGRES_URL || undefined, agents });
+  useRoomGateway((runtime) => serverGateway(server, runtime));
+  try {
+    await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents });
+  } catch (error) {
+    lock?.release();
+    const text = error instanceof Error ? error.message : String(error);
+    if (/migrat|CREATE SCHEMA|pglite|database|ECONNREFUSED|password authentication/i.test(text)) throw databaseError(error, dataDir ?? 'PostgreSQL', !!env.POSTGRES_URL);
+    throw error;
+  }
   const bound = Number(env.SERVER_PORT ?? port);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
   const runtimes = server.getAllAgents();
@@ -142,6 +156,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     url,
     house: houseRuntime,
     runtimes,
-    stop: () => server.stop(),
+    stop: async () => {
+      try {
+        await server.stop();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

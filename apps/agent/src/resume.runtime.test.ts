@@ -87,10 +87,10 @@ test('a match killed with SIGKILL mid-match resumes from its last completed roun
   const host = await startHost({ port: await freePort(), log: () => {} });
   try {
     const house = host.house.getService<HouseService>('house')!;
-    let detail = house.getMatch(id);
+    let detail = await house.getMatch(id);
     for (let i = 0; !detail && i < 100; i++) {
       await Bun.sleep(50);
-      detail = house.getMatch(id);
+      detail = await house.getMatch(id);
     }
     expect(detail?.summary.status).toBe('finished');
     const rounds = detail!.history.map((h) => h.round);

@@ -3,13 +3,26 @@ import { parseCommand, type CommandSpec } from './commands/parse.ts';
 import { houseCommandTable } from './gameAdapters.ts';
 import type { CommandAuthor, CommandDesk } from './types.ts';
 import { directChannelOf, playerNamesByDiscordId } from './discord/discordClient.ts';
+import { discordRolesOf } from './discord/memberRoles.ts';
 import { fromDiscordMentions } from './discord/mentions.ts';
 import { splitMessage } from './discord/splitMessage.ts';
 
+/**
+ * The author as the server knows them: its messaging user id (or the message's
+ * entity), the display name it carries, and the Discord roles the platform
+ * reported. Nothing here comes from the text the person typed.
+ */
 export function authorOf(message: Memory): CommandAuthor {
-  const metadata = message.metadata as { raw?: { senderName?: string; senderId?: string }; entityName?: string } | undefined;
-  // plugin-discord names the sender `entityName`: their display name in that server.
-  return { id: metadata?.raw?.senderId ?? message.entityId, name: metadata?.raw?.senderName ?? metadata?.entityName ?? '' };
+  const metadata = message.metadata as { raw?: { senderId?: string; senderName?: string }; entityName?: string; roles?: unknown; discord?: { roles?: unknown } } | undefined;
+  const raw = metadata?.raw;
+  const roles = [metadata?.roles, metadata?.discord?.roles].find(Array.isArray) as unknown[] | undefined;
+  return {
+    id: raw?.senderId ?? message.entityId,
+    entityId: message.entityId,
+    // plugin-discord names the sender `entityName`: their display name in that server.
+    name: raw?.senderName ?? metadata?.entityName ?? '',
+    ...(roles ? { roles: roles.filter((r): r is string => typeof r === 'string') } : {}),
+  };
 }
 
 /** Chat platforms with their own send handler, where the House also posts the match it was asked for there. */
@@ -42,9 +55,10 @@ async function directOf(runtime: IAgentRuntime, message: Memory, origin: Command
 async function authorName(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor> {
   const origin = await originOf(runtime, message);
   const author = { ...authorOf(message), origin, direct: await directOf(runtime, message, origin), room: await roomOf(runtime, message) };
-  if (author.name) return author;
   const entity = await runtime.getEntityById(message.entityId);
-  return { ...author, name: entity?.names?.[0] ?? '' };
+  const names = (entity?.names ?? []).filter((n): n is string => typeof n === 'string' && n.length > 0);
+  const roles = author.roles ?? (await discordRolesOf(runtime, message)) ?? undefined;
+  return { ...author, names, name: author.name || names[0] || '', ...(roles ? { roles } : {}) };
 }
 
 /**
@@ -60,7 +74,7 @@ export async function runCommand(runtime: IAgentRuntime, message: Memory, callba
   let text: string;
   if (!house) text = 'The House is not ready yet; try again in a moment.';
   else if (!parsed.ok) text = parsed.error;
-  else text = await house.handleCommand(parsed.command, await authorName(runtime, message));
+  else text = await house.handleCommand(parsed.command, await authorName(runtime, message), parsed.match);
   const spec = parsed.ok ? table.find((s) => s.verb === (parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind)) : undefined;
   for (const piece of discord ? splitMessage(text) : [text]) {
     const reply: Content = { text: piece, actions: [spec?.action ?? 'HOUSE_COMMAND'], source: message.content.source, responseId: crypto.randomUUID() } as Content;

@@ -34,11 +34,11 @@ test('lobby: !play opens it with the default seats, a player agent joins, !start
   expect(await h.handleCommand({ kind: 'join' }, ivo)).toBe('Ivo is already seated.');
   expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('Kurt joins Trust: Ivo, Jana, Kurt.');
   expect(await h.handleCommand({ kind: 'grant', player: 'Ivo', amount: 1, reason: 'r' }, observer)).toStartWith('!grant is not possible now: a match is waiting in the lobby.');
-  const id = h.listMatches()[0]!.id;
+  const id = (await h.listMatches()).matches[0]!.id;
   expect(await h.handleCommand({ kind: 'start' }, observer)).toBe(`trust match ${id} starts: Ivo, Jana, Kurt.`);
   const summary = await h.finished(id);
   expect(summary).toMatchObject({ id, game: 'trust', status: 'finished', players: [{ name: 'Ivo' }, { name: 'Jana' }, { name: 'Kurt' }] });
-  const detail = h.getMatch(id)!;
+  const detail = (await h.getMatch(id))!;
   expect(detail.events.filter((e) => e.type === 'decision_missing')[0]).toMatchObject({ round: 1, to: ['Ivo'] });
   expect(detail.outcome.over).toBe(true);
   expect(await h.handleCommand({ kind: 'status' }, observer)).toStartWith(`trust ${id}: finished, round ${summary!.round}.`);
@@ -46,18 +46,18 @@ test('lobby: !play opens it with the default seats, a player agent joins, !start
 
 test('players cannot open, stop or answer for the observer; unknown games and players are named', async () => {
   const h = house({ HOUSE_ROUND_DELAY_MS: '50' });
-  expect(await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 1, options: {} }, ivo)).toBe('Only the observer opens matches; players join with !join.');
+  expect(await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 1, options: {} }, ivo)).toBe('Only people open matches; players join with !join.');
   expect(await h.handleCommand({ kind: 'play', game: 'chess', players: [], options: {} }, observer)).toBe(`Unknown game 'chess'. Games: ${Object.keys(h.games).join(', ')}`);
   expect(await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Zed'], options: {} }, observer)).toBe('Unknown player Zed. Players: Ivo, Jana, Kurt, or me');
   expect(await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Ivo'], options: {} }, observer)).toBe("player id 'Ivo' appears twice");
   const started = await h.handleCommand({ kind: 'play', game: 'trust', players: ['Jana', 'Ivo'], seed: 9, options: {} }, observer);
   expect(started).toStartWith('Trust match trust-9-');
-  expect(await h.handleCommand({ kind: 'stop' }, ivo)).toBe('Only the observer stops matches.');
+  expect(await h.handleCommand({ kind: 'stop' }, ivo)).toStartWith('Only the person who opened trust-9-');
   expect(await h.handleCommand({ kind: 'grant', player: 'Ivo', amount: 3, reason: 'x' }, observer)).toBe('No open beg from Ivo: nobody is begging right now.');
-  const id = h.listMatches()[0]!.id;
+  const id = (await h.listMatches()).matches[0]!.id;
   expect(await h.handleCommand({ kind: 'stop' }, observer)).toStartWith(`Match ${id} stopped at round `);
   await h.finished(id);
-  expect(h.listMatches()[0]).toMatchObject({ id, status: 'stopped', players: [{ name: 'Jana' }, { name: 'Ivo' }] });
+  expect((await h.listMatches()).matches[0]).toMatchObject({ id, status: 'stopped', players: [{ name: 'Jana' }, { name: 'Ivo' }] });
   await h.stop();
 });
 
@@ -71,7 +71,7 @@ test('a game verb reaches its game’s adapter while that game runs, and only th
     const taunt = { kind: 'game' as const, verb: 'taunt', args: ['@Ivo'], text: '@Ivo' };
     expect(await h.handleCommand(taunt, kurt)).toStartWith('!taunt needs a running match. Allowed now: !games');
     await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Kurt'], seed: 2, options: {} }, observer);
-    const id = h.listMatches()[0]!.id;
+    const id = (await h.listMatches()).matches[0]!.id;
     expect(await h.handleCommand(taunt, kurt)).toBe(`taunted in ${id}`);
     expect(seen).toEqual(['Kurt @Ivo']);
     await h.stopMatch(id);
@@ -87,16 +87,16 @@ test('!play --set: a config the game accepts is the match config; a bad key or v
   expect(bad).toStartWith("bad trust config: unknown key 'maxRound' (allowed keys: startSats, maxRounds,");
   const opened = await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Jana'], seed: 3, options: {}, config: { maxRounds: 4 } }, observer);
   expect(opened).toStartWith('Trust match trust-3-');
-  const summary = await h.finished(h.listMatches()[0]!.id);
+  const summary = await h.finished((await h.listMatches()).matches[0]!.id);
   expect(summary!.round).toBe(4);
   await h.stop();
 });
 
 describe('a person in a seat', () => {
   const person = { id: 'person-7', name: 'Pat' };
-  const waitFor = async (h: HouseService, id: string, test: (detail: NonNullable<ReturnType<HouseService['getMatch']>>) => boolean) => {
+  const waitFor = async (h: HouseService, id: string, test: (detail: NonNullable<ReturnType<HouseService['liveMatch']>>) => boolean) => {
     for (let i = 0; i < 400; i++) {
-      const detail = h.getMatch(id);
+      const detail = h.liveMatch(id);
       if (detail && test(detail)) return detail;
       await Bun.sleep(10);
     }
@@ -107,10 +107,10 @@ describe('a person in a seat', () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000' });
     const opened = await h.handleCommand({ kind: 'play', game: 'trust', players: ['me', 'Ivo'], seed: 3, options: {} }, person);
     expect(opened).toStartWith('Trust match trust-3-');
-    const id = h.listMatches()[0]!.id;
+    const id = (await h.listMatches()).matches[0]!.id;
     await waitFor(h, id, (d) => d.waitingFor.includes('pat'));
     expect(await h.handleCommand({ kind: 'move', text: 'JUGGLE' }, person)).toStartWith('Not accepted: ');
-    expect(await h.handleCommand({ kind: 'move', text: 'HIGH_FIVE @Ivo' }, kurt)).toBe('You hold no seat in the running match. Join a lobby with !join, or be named in !play <game> me,<others>.');
+    expect(await h.handleCommand({ kind: 'move', text: 'HIGH_FIVE @Ivo' }, kurt)).toBe('You hold no seat in a running match. Join a lobby with !join, or be named in !play <game> me,<others>.');
     expect(await h.handleCommand({ kind: 'move', text: 'high_five @Ivo' }, person)).toBe('Move accepted.');
     const detail = await waitFor(h, id, (d) => d.history.length >= 1);
     const round = detail.events.find((e) => e.type === 'round' && e.round === 1)!;
@@ -124,7 +124,7 @@ describe('a person in a seat', () => {
   test('a person who does not answer in time gets the fallback, like an agent', async () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '400' });
     await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'me'], seed: 5, options: {} }, person);
-    const id = h.listMatches()[0]!.id;
+    const id = (await h.listMatches()).matches[0]!.id;
     const detail = await waitFor(h, id, (d) => d.history.length >= 1);
     expect(detail.events.find((e) => e.type === 'decision_missing' && e.data?.player === 'Pat')).toMatchObject({ round: 1, to: ['Pat'], data: { why: 'brain failed: no move from Pat in time' } });
     expect(detail.events.find((e) => e.type === 'fallback' && e.data?.player === 'Pat')).toMatchObject({ round: 1, data: { action: 'DO_NOTHING' } });
@@ -137,10 +137,111 @@ describe('a person in a seat', () => {
     await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 8, options: {} }, observer);
     expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat joins Trust as a person: the House will ask you for each move here: Ivo, Jana, Pat.');
     expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat is already seated.');
-    const id = h.listMatches()[0]!.id;
+    const id = (await h.listMatches()).matches[0]!.id;
     const clash = await h.open('trust', ['me', 'Jana'], 1, null, {}, { id: 'person-9', name: 'Ivo' });
     expect(clash).toEqual({ ok: false, error: 'Ivo is the name of a player agent; a person needs another name to sit down.' });
     await h.stopMatch(id);
+    await h.stop();
+  });
+});
+
+describe('tables, owners and admins', () => {
+  const room = (id: string) => ({ channelId: id, serverId: 'srv' });
+  const pat = { id: 'person-pat', name: 'Pat', room: room('pat-dm') };
+  const lee = { id: 'person-lee', name: 'Lee', room: room('lee-dm') };
+  const root = { id: 'person-root', name: 'Root', room: room('root-dm') };
+  const game = (game: string, players: string[], seed: number) => ({ kind: 'play' as const, game, players, seed, options: {} });
+
+  test('each room holds its own match; commands act on the room they were typed in, or on --match', async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '200' });
+    expect(await h.handleCommand(game('trust', ['Ivo', 'Jana'], 1), pat)).toStartWith('Trust match trust-1-');
+    expect(await h.handleCommand(game('trust', ['Jana', 'Kurt'], 2), lee)).toStartWith('Trust match trust-2-');
+    expect(await h.handleCommand(game('cafe', ['Ivo', 'Kurt'], 3), pat)).toStartWith('This room already has trust-1-');
+    const [two, one] = h.openMatches().map((s) => s.id);
+    expect(await h.handleCommand({ kind: 'status' }, pat)).toStartWith(`trust ${one}: running`);
+    expect(await h.handleCommand({ kind: 'status' }, lee)).toStartWith(`trust ${two}: running`);
+    expect(await h.handleCommand({ kind: 'status' }, { id: 'p9', name: 'Nobody', room: room('elsewhere') })).toStartWith('No match at this table. 2 tables are open: ');
+    expect(await h.handleCommand({ kind: 'status' }, lee, one!.split('-').at(-1))).toStartWith(`trust ${one}: running`);
+    expect(await h.handleCommand({ kind: 'stop' }, lee, 'trust-')).toStartWith("'trust-' fits 2 matches");
+    expect(await h.handleCommand({ kind: 'stop' }, lee, one)).toBe(`Only Pat, who opened ${one}, or a House admin (HOUSE_ADMINS) may !stop it.`);
+    expect(await h.handleCommand({ kind: 'stop' }, { ...lee, name: 'Pat' }, one)).toStartWith('Only Pat, who opened');
+    expect(await h.handleCommand({ kind: 'stop' }, pat)).toStartWith(`Match ${one} stopped at round `);
+    expect(await h.handleCommand({ kind: 'status' }, pat)).toStartWith(`trust ${one}: stopped`);
+    await h.finished(one!);
+    expect(h.openMatches().map((s) => s.id)).toEqual([two]);
+    await h.stopMatch(two!);
+    await h.stop();
+  });
+
+  test('an admin named in HOUSE_ADMINS (by id or Discord role) may stop anyone’s match; a player agent may not', async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '200', HOUSE_ADMINS: `id:${root.id}, role:Croupiers` });
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 4), pat);
+    const id = h.openMatches()[0]!.id;
+    expect(await h.handleCommand({ kind: 'stop' }, ivo, id)).toStartWith(`Only the person who opened ${id}, or a House admin, may !stop it`);
+    expect(await h.handleCommand({ kind: 'stop' }, { id: 'person-x', name: 'X', roles: ['Croupiers'] }, id)).toStartWith(`Match ${id} stopped`);
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 5), pat);
+    const next = h.openMatches()[0]!.id;
+    expect(await h.handleCommand({ kind: 'stop' }, root, next)).toStartWith(`Match ${next} stopped`);
+    await h.stop();
+  });
+
+  test('HOUSE_MAX_TABLES bounds the matches at once; past it !play says how many and where', async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '200', HOUSE_MAX_TABLES: '2' });
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 6), pat);
+    await h.handleCommand(game('trust', ['Jana', 'Kurt'], 7), lee);
+    const full = await h.handleCommand(game('trust', ['Ivo', 'Kurt'], 8), root);
+    expect(full).toStartWith('All 2 tables are busy (HOUSE_MAX_TABLES): trust-6-');
+    expect(full).toContain('opened by Pat; room "Trust trust-6-');
+    expect(full).toContain('opened by Lee; room "Trust trust-7-');
+    for (const s of h.openMatches()) await h.stopMatch(s.id);
+    await h.stop();
+  });
+
+  test('a player agent sits at two tables at once, each seat with its own match', async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '0' });
+    await h.handleCommand({ ...game('trust', ['Ivo', 'Jana'], 9) }, pat);
+    await h.handleCommand({ ...game('trust', ['Ivo', 'Kurt'], 9) }, lee);
+    const ids = h.openMatches().map((s) => s.id);
+    const done = await Promise.all(ids.map((id) => h.finished(id)));
+    expect(done.map((s) => s?.status)).toEqual(['finished', 'finished']);
+    expect(done.map((s) => s?.players.map((p) => p.name))).toEqual([['Ivo', 'Kurt'], ['Ivo', 'Jana']]);
+    await h.stop();
+  });
+});
+
+describe('storage', () => {
+  test('a finished match leaves memory and is read back from the store, whole', async () => {
+    const h = house();
+    await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Jana'], seed: 12, options: {} }, observer);
+    const id = h.openMatches()[0]!.id;
+    await h.finished(id);
+    expect(h.openMatches()).toEqual([]);
+    expect(h.liveMatch(id)).toBeNull();
+    const detail = (await h.getMatch(id))!;
+    expect(detail.summary).toMatchObject({ id, status: 'finished' });
+    expect(detail.damage).toBeNull();
+    expect((await h.listMatches()).matches.map((m) => m.id)).toEqual([id]);
+    await h.stop();
+  });
+
+  test('a save the database keeps refusing pauses the match with the reason; !resume tries again and finishes it', async () => {
+    const runtime = fakeRuntime('The House', { HOUSE_ROUND_DELAY_MS: '0', HOUSE_SAVE_ATTEMPTS: '2', HOUSE_SAVE_BACKOFF_MS: '1' });
+    let broken = false;
+    const setCache = runtime.setCache.bind(runtime);
+    Object.assign(runtime, { setCache: async (key: string, value: unknown) => (broken && key.startsWith('house:match:') ? false : setCache(key, value)) });
+    const h = new HouseService(runtime);
+    h.gateway = silentGateway;
+    await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Jana'], seed: 13, options: {} }, observer);
+    const id = h.openMatches()[0]!.id;
+    broken = true;
+    await h.finished(id);
+    const paused = h.liveMatch(id)!;
+    expect(paused.summary.status).toBe('paused');
+    expect(paused.paused).toStartWith(`could not save house:match:${id}`);
+    expect(await h.handleCommand({ kind: 'resume', options: {} }, observer)).toStartWith(`Match ${id} cannot resume yet: could not save`);
+    broken = false;
+    expect(await h.handleCommand({ kind: 'resume', options: {} }, observer)).toStartWith(`Match ${id} resumes at round `);
+    expect(await h.finished(id)).toMatchObject({ id, status: 'finished' });
     await h.stop();
   });
 });

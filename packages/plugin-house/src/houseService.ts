@@ -4,34 +4,39 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { runMatch, type Brain } from '@the-house/games/engine/runner.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games as registeredGames } from '@the-house/games/registry.ts';
-import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
-import { runCommand } from './commandActions.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
-import { checkSituation, commandList, type HouseCommand, type Situation } from './commands/parse.ts';
-import { MatchStore } from './matchStore.ts';
-import { RatingsStore } from './ratingsStore.ts';
-import { runtimeBrain, seatInfo, tellRound } from './playerBrain.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
-import { BUNDLE_FORMAT, promptFileSink, writeBundle } from '@the-house/lab/models/matchBundle.ts';
+import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
+import { promptFileSink } from '@the-house/lab/models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, seatUsage } from '@the-house/lab/models/matchRecorder.ts';
 import { parsePriceTable, type PriceTable } from '@the-house/lab/models/priceTable.ts';
-import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
-import { runtimeModelClient } from './runtimeModelClient.ts';
-import { matchOptionsSchema, type MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
-import { restGateway, type GameRoom, type RoomGateway } from './roomGateway.ts';
+import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
+import { closePhase } from '@the-house/lab/seats/closePhase.ts';
+import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
+import { matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
+import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
+import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
+import { mayControl, parseAdmins, refusal, type Admins } from './access.ts';
+import { runCommand } from './commandActions.ts';
+import { checkSituation, commandList, type HouseCommand, type Situation } from './commands/parse.ts';
 import { gameRoomOn } from './discord/gameRoomOn.ts';
 import { postOnPlatform } from './discord/postOnPlatform.ts';
-import { roundText } from './roundText.ts';
-import type { PhaseContext } from './houseGameAdapter.ts';
 import { adapterFor, houseCommandTable, verbAdapter } from './gameAdapters.ts';
-import { ObserverDesk } from './observerDesk.ts';
+import { roomGatewayFor } from './gatewayRegistry.ts';
+import type { PhaseContext } from './houseGameAdapter.ts';
+import { numberSetting, sleep, yieldToEventLoop } from './houseSettings.ts';
 import { humanBrain } from './humanBrain.ts';
 import { HumanDesk } from './humanDesk.ts';
-import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
-import { closePhase } from '@the-house/lab/seats/closePhase.ts';
-import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
-import type { CommandAuthor, CommandDesk, HumanSeat, MatchDetail, MatchSummary, StoredMatch } from './types.ts';
-import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
+import { rebuildFromFile, writeMatchFile } from './matchFile.ts';
+import { MatchStore, StoreError } from './matchStore.ts';
+import { ObserverDesk } from './observerDesk.ts';
+import { runtimeBrain, seatInfo, tellRound } from './playerBrain.ts';
+import { RatingsStore } from './ratingsStore.ts';
+import type { GameRoom, RoomGateway } from './roomGateway.ts';
+import { roundText } from './roundText.ts';
+import { runtimeModelClient } from './runtimeModelClient.ts';
+import { matchByRef, tableOf } from './tables.ts';
+import type { CommandAuthor, CommandDesk, HumanSeat, MatchDetail, MatchPage, MatchSummary, StoredMatch } from './types.ts';
 
 export type { CommandAuthor } from './types.ts';
 
@@ -46,21 +51,10 @@ interface Live {
   done: Promise<void> | null;
 }
 
-function numberSetting(runtime: IAgentRuntime, key: string, fallback: number): number {
-  const raw = runtime.getSetting(key) ?? process.env[key];
-  const n = raw === undefined || raw === null || raw === '' ? NaN : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-}
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+/** Closed matches whose detail stays in memory (the House tab polls the latest ones); older ones are read from the database. */
+const RECENT_DETAILS = 4;
+/** Tables whose last closed match `!status` still names. */
+const RECENT_TABLES = 256;
 
 /** The player runtime behind a seat: the player itself, or the team a spawned unit belongs to. */
 function runtimeFor(match: Match, id: PlayerId): IAgentRuntime | undefined {
@@ -82,22 +76,29 @@ function seatOf(stored: StoredMatch, author: CommandAuthor): PlayerId | null {
 }
 
 function humanFor(stored: StoredMatch, id: PlayerId): HumanSeat | undefined {
-  return stored.humans[id];
+  return Object.hasOwn(stored.humans, id) ? stored.humans[id] : undefined;
 }
 
+const isOpen = (status: StoredMatch['status']) => status === 'lobby' || status === 'running' || status === 'paused';
+
 /**
- * The House: owns matches and their timers. For each phase it asks every
- * living player at once through that player's runtime (deadline, validation,
- * one repair round, then the game's fallback), hands begs to the observer,
- * applies the phase, saves state + log + history, and posts the public outcome
- * to the match's game room. Saved matches resume on start.
+ * The House: owns matches and their timers, any number at once, each at its
+ * own table (the room or channel where it was opened) and owned by the person
+ * who opened it. For each phase it asks every living player at once through
+ * that player's runtime (deadline, validation, one repair round, then the
+ * game's fallback), hands begs to the observer, applies the phase, saves state
+ * + log + history, and posts the public outcome to the match's game room.
+ * Open matches resume on start; closed ones leave memory and are read from
+ * the database when asked for.
  */
 export class HouseService extends Service implements CommandDesk {
   static override serviceType = 'house';
-  override capabilityDescription = 'Runs games among player agents: matches, rooms, decisions, persistence';
+  override capabilityDescription = 'Runs games among player agents: matches at many tables, rooms, decisions, persistence';
 
   readonly games: Record<string, AnyGame>;
   private readonly live = new Map<string, Live>();
+  private readonly recent = new Map<string, MatchDetail>();
+  private readonly lastAtTable = new Map<string, string>();
   private readonly store: MatchStore;
   private readonly ready = new Set<string>();
   gateway: RoomGateway;
@@ -108,9 +109,9 @@ export class HouseService extends Service implements CommandDesk {
   constructor(runtime: IAgentRuntime, gameTable: Record<string, AnyGame> = registeredGames) {
     super(runtime);
     this.games = gameTable;
-    this.store = new MatchStore(runtime);
+    this.store = new MatchStore(runtime, { attempts: numberSetting(runtime, 'HOUSE_SAVE_ATTEMPTS', 3), backoffMs: numberSetting(runtime, 'HOUSE_SAVE_BACKOFF_MS', 100) });
     this.ratings = new RatingsStore(runtime);
-    this.gateway = restGateway(runtime);
+    this.gateway = roomGatewayFor(runtime);
     const prices = parsePriceTable(String(runtime.getSetting('HOUSE_PRICES') ?? process.env.HOUSE_PRICES ?? ''));
     if (!prices.ok) runtime.logger.warn(`House: ${prices.error}; every model counts as free`);
     this.prices = prices.ok ? prices.table : {};
@@ -125,6 +126,14 @@ export class HouseService extends Service implements CommandDesk {
   private get matchDir(): string | null {
     const dir = this.runtime.getSetting('HOUSE_MATCH_DIR') ?? process.env.HOUSE_MATCH_DIR;
     return typeof dir === 'string' && dir ? dir : null;
+  }
+
+  private get admins(): Admins {
+    return parseAdmins(String(this.runtime.getSetting('HOUSE_ADMINS') ?? process.env.HOUSE_ADMINS ?? ''));
+  }
+
+  private get maxTables(): number {
+    return Math.max(1, Math.floor(numberSetting(this.runtime, 'HOUSE_MAX_TABLES', 8)));
   }
 
   static override async start(runtime: IAgentRuntime): Promise<HouseService> {
@@ -171,7 +180,7 @@ export class HouseService extends Service implements CommandDesk {
     return numberSetting(this.runtime, 'HOUSE_DECISION_DEADLINE_MS', 60_000);
   }
 
-  // ---- what the dashboard and the providers read ----
+  // ---- what the dashboard, the routes and the providers read ----
 
   summary(stored: StoredMatch, match: Match | null): MatchSummary {
     const game = this.games[stored.game];
@@ -184,7 +193,19 @@ export class HouseService extends Service implements CommandDesk {
     const outcome = game && state ? game.outcome(state) : { over: false, winners: [], kind: null };
     const live = this.live.get(stored.id);
     const spend = live ? live.recorder.spend() : { tokens: 0, cost: 0 };
-    return { id: stored.id, game: stored.game, status: stored.status, round: state ? (state as { round: number }).round : 0, players, winners: outcome.winners, spend };
+    return {
+      id: stored.id,
+      game: stored.game,
+      status: stored.status,
+      round: state ? (state as { round: number }).round : 0,
+      players,
+      winners: outcome.winners,
+      spend,
+      owner: stored.owner?.name ?? null,
+      table: stored.table ?? 'default',
+      room: this.roomName(stored),
+      createdAt: stored.createdAt,
+    };
   }
 
   /** Every game's rating leaderboard, from every finished match in the database. */
@@ -192,13 +213,73 @@ export class HouseService extends Service implements CommandDesk {
     return this.ratings.leaderboards(Object.keys(this.games));
   }
 
-  listMatches(): MatchSummary[] {
+  /** The open matches (lobby, running, paused) as they stand now, newest first. */
+  openMatches(): MatchSummary[] {
     return [...this.live.values()].map((l) => this.summary(l.stored, l.match)).reverse();
   }
 
-  getMatch(id: string): MatchDetail | null {
+  /**
+   * A page of every match the House has had, newest first: open ones as they
+   * stand, closed ones from their summary rows (nothing else is loaded).
+   */
+  async listMatches(options: { page?: number; per?: number } = {}): Promise<MatchPage> {
+    const per = Math.min(100, Math.max(1, Math.floor(options.per ?? 20)));
+    const page = Math.max(1, Math.floor(options.page ?? 1));
+    const ids = (await this.store.ids()).reverse();
+    const inStore = new Set(ids);
+    const unsaved = [...this.live.keys()].filter((id) => !inStore.has(id)).reverse();
+    const all = [...unsaved, ...ids];
+    const slice = all.slice((page - 1) * per, page * per);
+    const matches = (await Promise.all(slice.map((id) => this.summaryOf(id)))).filter((s): s is MatchSummary => s !== null);
+    return { matches, page, per, total: all.length };
+  }
+
+  /** One match's summary: live, or its summary row, or (for a match saved before rows existed) read from its head. */
+  async summaryOf(id: string): Promise<MatchSummary | null> {
     const live = this.live.get(id);
-    if (!live) return null;
+    if (live) return this.summary(live.stored, live.match);
+    const row = await this.store.summary(id);
+    if (row) return row;
+    return (await this.getMatch(id))?.summary ?? null;
+  }
+
+  /** An open match in full, as it stands (no database read): what tests and the stub model read while it plays. */
+  liveMatch(id: string): MatchDetail | null {
+    const live = this.live.get(id);
+    return live ? this.detailOf(live) : null;
+  }
+
+  /**
+   * A match in full: open ones from memory, closed ones from the database,
+   * checked; a damaged one says what it lacks. `fresh` reads a closed match
+   * from the database even when a copy of it is in memory.
+   */
+  async getMatch(id: string, options: { fresh?: boolean } = {}): Promise<MatchDetail | null> {
+    const live = this.live.get(id);
+    if (live) return this.detailOf(live);
+    const cached = options.fresh ? undefined : this.recent.get(id);
+    if (cached) return cached;
+    const loaded = await this.loadChecked(id);
+    if (!loaded) return null;
+    if ('damage' in loaded && !loaded.match) {
+      const summary: MatchSummary = {
+        id,
+        game: loaded.partial?.game ?? id.split('-')[0]!,
+        status: 'damaged',
+        round: 0,
+        players: (loaded.partial?.players ?? []).map((name) => ({ name, alive: false, score: 0 })),
+        winners: [],
+        spend: { tokens: 0, cost: 0 },
+        damage: loaded.damage,
+      };
+      return { summary, state: null, events: [], history: [], outcome: { over: false, winners: [], kind: null }, pendingBegs: [], usage: {}, budget: {}, paused: null, waitingFor: [], damage: loaded.damage };
+    }
+    const detail = this.closedDetail(loaded.match!, loaded.damage ?? null);
+    this.remember(detail);
+    return detail;
+  }
+
+  private detailOf(live: Live): MatchDetail {
     const game = this.games[live.stored.game];
     const state = live.match?.state ?? live.stored.state;
     return {
@@ -212,133 +293,269 @@ export class HouseService extends Service implements CommandDesk {
       budget: live.stored.options.budget,
       paused: live.stored.paused,
       waitingFor: live.humans.waiting(),
+      damage: null,
     };
   }
 
-  /** The match a command is about: the open lobby or the running match, else the latest one. */
-  current(): Live | null {
-    const all = [...this.live.values()];
-    return all.findLast((l) => l.stored.status === 'lobby' || l.stored.status === 'running') ?? all.at(-1) ?? null;
+  private closedDetail(stored: StoredMatch, damage: string | null): MatchDetail {
+    const game = this.games[stored.game];
+    const summary = damage ? { ...this.summary(stored, null), damage } : this.summary(stored, null);
+    return {
+      summary,
+      state: stored.state,
+      events: stored.log,
+      history: stored.history,
+      outcome: game && stored.state ? game.outcome(stored.state) : { over: false, winners: [], kind: null },
+      pendingBegs: [],
+      usage: seatUsage(stored.record),
+      budget: stored.options.budget,
+      paused: stored.paused,
+      waitingFor: [],
+      damage,
+    };
   }
 
-  situation(): Situation {
-    const live = this.current();
-    if (!live) return 'idle';
-    return live.stored.status === 'lobby' ? 'lobby' : live.stored.status === 'running' ? 'running' : 'idle';
+  private remember(detail: MatchDetail): void {
+    this.recent.delete(detail.summary.id);
+    this.recent.set(detail.summary.id, detail);
+    while (this.recent.size > RECENT_DETAILS) this.recent.delete(this.recent.keys().next().value!);
   }
 
-  /** Resolves when the match is over or stopped (for tests and benches). */
+  /**
+   * A match from the database, checked. A damaged one is rebuilt from its
+   * match file when the file is whole and covers what was lost (and written
+   * back); otherwise it comes back as damage only. Either way the House logs
+   * what was wrong.
+   */
+  private async loadChecked(id: string): Promise<{ match: StoredMatch; damage?: string } | { match: null; damage: string; partial: StoredMatch | null } | null> {
+    const loaded = await this.store.load(id);
+    if (loaded.ok) return { match: loaded.match };
+    if (!loaded.match && !(await this.store.ids()).includes(id)) return null;
+    const dir = this.matchDir;
+    const lost = loaded.match ? loaded.match.log.length : 0;
+    const rebuilt = dir ? rebuildFromFile(dir, id, loaded.match, lost) : { ok: false as const, why: 'no match folder is set (HOUSE_MATCH_DIR)' };
+    if (rebuilt.ok) {
+      this.runtime.logger.error(`House: match ${id} was damaged in the database (${loaded.damage}); rebuilt from its match file`);
+      const repaired = rebuilt.match;
+      try {
+        this.store.forget(id);
+        await this.store.save(repaired, this.summary(repaired, null));
+      } catch (error) {
+        this.runtime.logger.error(`House: could not write the rebuilt match ${id} back: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return { match: repaired, damage: `${loaded.damage}; rebuilt from its match file` };
+    }
+    const damage = `${loaded.damage}; not rebuilt: ${rebuilt.why}`;
+    this.runtime.logger.error(`House: match ${id} is damaged: ${damage}`);
+    return { match: null, damage, partial: loaded.match };
+  }
+
+  /** Resolves when the match is over, stopped or paused (for tests and benches). */
   async finished(id: string): Promise<MatchSummary | null> {
     await this.live.get(id)?.done;
-    const live = this.live.get(id);
-    return live ? this.summary(live.stored, live.match) : null;
+    return this.summaryOf(id);
+  }
+
+  // ---- tables ----
+
+  /** The open match at a table. */
+  private atTable(table: string): Live | null {
+    for (const live of this.live.values()) if (live.stored.table === table && isOpen(live.stored.status)) return live;
+    return null;
+  }
+
+  /** The open match whose own game room (the GUI group, or its Discord thread) the author typed in. */
+  private inGameRoom(author: CommandAuthor): Live | null {
+    const typedIn = author.origin?.channelId ?? author.room?.channelId;
+    if (!typedIn) return null;
+    for (const live of this.live.values()) {
+      if (!isOpen(live.stored.status)) continue;
+      if (live.stored.channelId === typedIn || (author.origin && live.stored.origin?.channelId === typedIn)) return live;
+    }
+    return null;
+  }
+
+  /** Matches that hold a table now (lobby or running): what `HOUSE_MAX_TABLES` bounds. */
+  private busyTables(): Live[] {
+    return [...this.live.values()].filter((l) => l.stored.status === 'lobby' || l.stored.status === 'running');
+  }
+
+  private tableLine(live: Live): string {
+    const s = this.summary(live.stored, live.match);
+    return `${s.id} (${this.games[s.game]?.title ?? s.game}, ${s.status}${s.status === 'running' ? ` round ${s.round}` : ''}, opened by ${s.owner ?? 'the House'}; room "${s.room}")`;
+  }
+
+  /**
+   * The match a command is about: the one it names (`--match`), else the open
+   * one of the room it was typed in; for a person's own moves, the match where
+   * they hold a seat.
+   */
+  private async target(command: HouseCommand, author: CommandAuthor, ref: string | undefined): Promise<{ live: Live | null; stored: StoredMatch | null; error?: string }> {
+    if (ref) {
+      const found = matchByRef([...new Set([...this.live.keys(), ...(await this.store.ids())])], ref);
+      if (!found.ok) return { live: null, stored: null, error: found.error };
+      const live = this.live.get(found.id);
+      if (live) return { live, stored: live.stored };
+      const loaded = await this.loadChecked(found.id);
+      return { live: null, stored: loaded?.match ?? null, error: loaded?.match ? undefined : `Match ${found.id} is damaged: ${loaded?.damage ?? 'unreadable'}` };
+    }
+    const here = this.atTable(tableOf(author)) ?? this.inGameRoom(author);
+    if (here) return { live: here, stored: here.stored };
+    if (command.kind === 'grant' || command.kind === 'decline') {
+      // The observer answers in their own chat (a DM), where the beg reached them.
+      const begging = [...this.live.values()].filter((l) => l.stored.owner?.id === author.id && l.observer.pending().some((b) => b.player.toLowerCase() === command.player.toLowerCase()));
+      if (begging.length === 1) return { live: begging[0]!, stored: begging[0]!.stored };
+    }
+    if (command.kind === 'status' || command.kind === 'stop' || command.kind === 'start' || command.kind === 'grant' || command.kind === 'decline') {
+      const mine = [...this.live.values()].filter((l) => isOpen(l.stored.status) && l.stored.owner?.id === author.id);
+      if (mine.length === 1) return { live: mine[0]!, stored: mine[0]!.stored };
+      if (mine.length > 1 && command.kind !== 'status') return { live: null, stored: null, error: `You have ${mine.length} matches open (${mine.map((l) => l.stored.id).join(', ')}); add --match <id>, or type it at the match's table.` };
+    }
+    if (command.kind === 'move' || command.kind === 'done' || command.kind === 'game') {
+      const seated = [...this.live.values()].filter((l) => l.stored.status === 'running' && seatOf(l.stored, author));
+      if (seated.length === 1) return { live: seated[0]!, stored: seated[0]!.stored };
+      if (seated.length > 1) return { live: null, stored: null, error: `You hold seats at ${seated.length} tables (${seated.map((l) => l.stored.id).join(', ')}); add --match <id>.` };
+    }
+    if (command.kind === 'resume') {
+      const paused = [...this.live.values()].filter((l) => l.stored.status === 'paused' && mayControl(l.stored.owner, this.admins, author));
+      if (paused.length) return { live: paused.at(-1)!, stored: paused.at(-1)!.stored };
+    }
+    if (command.kind === 'status' || command.kind === 'game') {
+      // A match that just stopped or ended, still leaving memory.
+      const closing = [...this.live.values()].filter((l) => l.stored.table === tableOf(author)).at(-1);
+      if (closing) return { live: null, stored: closing.stored };
+    }
+    const last = this.lastAtTable.get(tableOf(author));
+    if (last && (command.kind === 'status' || command.kind === 'game')) {
+      const loaded = await this.loadChecked(last);
+      if (loaded?.match) return { live: null, stored: loaded.match };
+    }
+    return { live: null, stored: null };
   }
 
   // ---- commands ----
 
   /** Runs one parsed command; the reply says what happened or what is allowed. */
-  async handleCommand(command: HouseCommand, author: CommandAuthor): Promise<string> {
-    const wrong = checkSituation(command, this.situation());
+  async handleCommand(command: HouseCommand, author: CommandAuthor, ref?: string): Promise<string> {
+    if (command.kind === 'games') {
+      return Object.values(this.games)
+        .map((g) => `${g.id} (${g.minPlayers}-${g.maxPlayers} players): ${g.title}. ${g.summary}`)
+        .join('\n');
+    }
+    const { live, stored, error } = await this.target(command, author, command.kind === 'resume' ? (command.match ?? ref) : ref);
+    if (error) return error;
+    const situation: Situation = live ? (live.stored.status === 'lobby' ? 'lobby' : live.stored.status === 'running' ? 'running' : 'idle') : 'idle';
+    const wrong = command.kind === 'resume' || command.kind === 'status' || command.kind === 'play' ? null : checkSituation(command, situation);
     if (wrong) return wrong;
     const fromPlayer = isPlayerAgent(author.id);
+    const owned = (verb: string): string | null => {
+      if (!live) return null;
+      if (fromPlayer) return `Only the person who opened ${live.stored.id}, or a House admin, may !${verb} it; a player agent may not.`;
+      return mayControl(live.stored.owner, this.admins, author) ? null : refusal(verb, live.stored.id, live.stored.owner!);
+    };
     switch (command.kind) {
-      case 'games':
-        return Object.values(this.games)
-          .map((g) => `${g.id} (${g.minPlayers}-${g.maxPlayers} players): ${g.title}. ${g.summary}`)
-          .join('\n');
       case 'status': {
-        const live = this.current();
-        if (!live) return `No match yet. Start one with !play <game>. Games: ${Object.keys(this.games).join(', ')}`;
-        return this.statusText(live);
+        if (live) return this.statusText(live.stored, live.match, live.observer);
+        if (stored) return this.statusText(stored, null, null);
+        const open = [...this.live.values()].filter((l) => isOpen(l.stored.status));
+        if (!open.length) return `No match yet. Start one with !play <game>. Games: ${Object.keys(this.games).join(', ')}`;
+        return `No match at this table. ${open.length} table${open.length > 1 ? 's are' : ' is'} open: ${open.map((l) => this.tableLine(l)).join('; ')}. Add --match <id> to a command to act on one.`;
       }
       case 'play': {
-        if (fromPlayer) return 'Only the observer opens matches; players join with !join.';
+        if (fromPlayer) return 'Only people open matches; players join with !join.';
+        const table = tableOf(author);
+        const here = this.atTable(table);
+        if (here) return `This room already has ${this.tableLine(here)}. Stop it with !stop, or open your match from another room.`;
+        const busy = this.busyTables();
+        if (busy.length >= this.maxTables) return `All ${this.maxTables} tables are busy (HOUSE_MAX_TABLES): ${busy.map((l) => this.tableLine(l)).join('; ')}. Wait for one to end, or ask its owner to !stop it.`;
         const opened = await this.open(command.game, command.players, command.seed, author.origin ?? null, command.options, author, command.config ?? {});
         return opened.ok ? opened.text : opened.error;
       }
       case 'join': {
-        const live = this.current()!;
-        const game = this.games[live.stored.game]!;
+        const l = live!;
+        const game = this.games[l.stored.game]!;
         const agent = findPlayer(author.name)?.character.name;
-        const name = agent ?? personName(author);
-        if (live.stored.players.some((p) => p.toLowerCase() === name.toLowerCase())) return `${name} is already seated.`;
-        if (live.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
-        if (!agent) {
-          if (fromPlayer) return `Only player agents and people can join; ${author.name} is neither.`;
-          live.stored.humans[name] = humanSeat(author);
-        }
-        live.stored.players.push(name);
-        await this.store.save(live.stored);
-        return `${name} joins ${game.title}${agent ? '' : ' as a person: the House will ask you for each move here'}: ${live.stored.players.join(', ')}.`;
+        const viaAgent = fromPlayer ? agent : undefined;
+        const name = viaAgent ?? personName(author);
+        if (!viaAgent && findPlayer(name)) return `${name} is the name of a player agent; a person needs another name to sit down.`;
+        if (l.stored.players.some((p) => p.toLowerCase() === name.toLowerCase())) return `${name} is already seated.`;
+        if (l.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
+        if (!viaAgent) l.stored.humans[name] = humanSeat(author);
+        l.stored.players.push(name);
+        await this.persist(l);
+        return `${name} joins ${game.title}${viaAgent ? '' : ' as a person: the House will ask you for each move here'}: ${l.stored.players.join(', ')}.`;
       }
       case 'start': {
-        const live = this.current()!;
-        const error = this.begin(live);
-        return error ?? `${live.stored.game} match ${live.stored.id} starts: ${live.stored.players.join(', ')}.`;
+        const no = owned('start');
+        if (no) return no;
+        const error = this.begin(live!);
+        return error ?? `${live!.stored.game} match ${live!.stored.id} starts: ${live!.stored.players.join(', ')}.`;
       }
       case 'stop': {
-        if (fromPlayer) return 'Only the observer stops matches.';
-        const live = this.current()!;
-        await this.stopMatch(live.stored.id);
-        return `Match ${live.stored.id} stopped at round ${this.summary(live.stored, live.match).round}.`;
+        const no = owned('stop');
+        if (no) return no;
+        await this.stopMatch(live!.stored.id);
+        return `Match ${live!.stored.id} stopped at round ${this.summary(live!.stored, live!.match).round}.`;
       }
       case 'grant':
       case 'decline': {
-        if (fromPlayer) return 'Only the observer answers begs; a player cannot grant or decline.';
-        const live = this.current();
+        const no = owned(command.kind);
+        if (no) return no;
         if (!live) return `No open beg from ${command.player}: nobody is begging right now.`;
         return live.observer.answer(command.player, command.kind === 'grant' ? command.amount : 0, command.reason);
       }
       case 'move':
       case 'done': {
-        const live = this.current();
         const seat = live ? seatOf(live.stored, author) : null;
-        if (!live || !seat) return `You hold no seat in the running match. Join a lobby with !join, or be named in !play <game> me,<others>.`;
+        if (!live || !seat) return `You hold no seat in a running match. Join a lobby with !join, or be named in !play <game> me,<others>.`;
         if (command.kind === 'done') return live.humans.done(seat);
         const adapter = adapterFor(live.stored.game);
-        const state = live.match!.state;
-        const decision = adapter?.parseMove?.(command.text, state, seat) ?? decisionOf(command.text);
+        const decision = adapter?.parseMove?.(command.text, live.match!.state, seat) ?? decisionOf(command.text);
         return live.humans.submit(seat, `!move ${command.text}`, decision);
       }
       case 'resume': {
-        if (fromPlayer) return 'Only the observer resumes matches.';
-        return this.resume(command.match, command.options);
+        if (!live) return command.match ?? ref ? `Match ${command.match ?? ref} is not open, so it cannot resume.` : 'No paused match to resume.';
+        const no = owned('resume');
+        if (no) return no;
+        return this.resumeLive(live, command.options);
       }
       case 'game': {
-        const live = this.current();
-        const adapter = live ? verbAdapter(live.stored.game, command.verb) : undefined;
-        const afterEnd = live?.stored.status === 'finished' && !!adapter?.afterEnd?.includes(command.verb);
-        if (!live || (live.stored.status !== 'running' && !afterEnd)) return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
-        if (!adapter?.handle) return `!${command.verb} is not a command of ${live.stored.game}. Allowed: ${commandList(houseCommandTable())}`;
-        const game = this.games[live.stored.game]!;
+        const target = live?.stored ?? stored;
+        const adapter = target ? verbAdapter(target.game, command.verb) : undefined;
+        const afterEnd = target?.status === 'finished' && !!adapter?.afterEnd?.includes(command.verb);
+        if (!target || (target.status !== 'running' && !afterEnd)) return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
+        if (!adapter?.handle) return `!${command.verb} is not a command of ${target.game}. Allowed: ${commandList(houseCommandTable())}`;
+        const game = this.games[target.game]!;
         return adapter.handle(command, {
-          matchId: live.stored.id,
+          matchId: target.id,
           game,
-          state: live.match?.state ?? live.stored.state,
+          state: live?.match?.state ?? target.state,
           author,
-          seat: seatOf(live.stored, author),
-          humans: live.humans,
-          log: live.match?.log?.entries ?? live.stored.log,
-          say: (text) => this.say(live.stored, text),
+          seat: seatOf(target, author),
+          humans: live?.humans ?? new HumanDesk(),
+          log: live?.match?.log?.entries ?? target.log,
+          say: (text) => this.say(target, text),
         });
       }
     }
+    return `Allowed: ${commandList(houseCommandTable())}`;
   }
 
-  statusText(live: Live): string {
-    const s = this.summary(live.stored, live.match);
+  statusText(stored: StoredMatch, match: Match | null, observer: ObserverDesk | null): string {
+    const s = this.summary(stored, match);
     const board = s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ');
     const end = s.status === 'finished' ? ` Winners: ${s.winners.join(', ') || 'none (draw)'}.` : '';
+    const paused = s.status === 'paused' && stored.paused ? ` Paused: ${stored.paused}.` : '';
     // Amount and reason are the observer's alone (RULES T-a); a status reply may land in a room others read.
-    const begs = live.observer.pending().map((b) => `${b.player}'s beg`);
-    return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}`;
+    const begs = (observer?.pending() ?? []).map((b) => `${b.player}'s beg`);
+    return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${paused}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}`;
   }
 
   // ---- matches ----
 
   /** Opens a match: with names it starts at once; without, a lobby seated with the game's default count that starts by itself. */
   async open(gameId: string, names: string[], seed?: number, origin: StoredMatch['origin'] = null, rawOptions: unknown = {}, author: CommandAuthor | null = null, rawConfig: unknown = {}): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
-    const game = this.games[gameId];
+    const game = Object.hasOwn(this.games, gameId) ? this.games[gameId] : undefined;
     if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(this.games).join(', ')}` };
     const available = playerNames();
     let players: string[];
@@ -366,6 +583,7 @@ export class HouseService extends Service implements CommandDesk {
     const matchSeed = seed ?? Date.now() % 2_147_483_647;
     const id = `${game.id}-${matchSeed}-${crypto.randomUUID().slice(0, 8)}`;
     const now = Date.now();
+    const person = author && !isPlayerAgent(author.id) ? author : null;
     const stored: StoredMatch = {
       id,
       game: game.id,
@@ -384,13 +602,15 @@ export class HouseService extends Service implements CommandDesk {
       record: emptyRecord(),
       paused: null,
       humans,
-      observer: author && !isPlayerAgent(author.id) ? humanSeat(author) : null,
+      observer: person ? humanSeat(person) : null,
+      owner: person ? { id: person.id, name: personName(person) } : null,
+      table: author ? tableOf(author) : 'default',
       rooms: {},
       createdAt: now,
       updatedAt: now,
     };
     const live = this.track(stored, null);
-    await this.store.save(stored);
+    if (!(await this.persist(live))) return { ok: false, error: `The House could not save the new match: ${stored.paused}` };
     if (!lobby) {
       const error = this.begin(live);
       if (error) return { ok: false, error };
@@ -411,6 +631,7 @@ export class HouseService extends Service implements CommandDesk {
     stored.paused ??= null;
     stored.humans ??= {};
     stored.rooms ??= {};
+    stored.table ??= 'default';
     const dir = this.matchDir;
     const recorder = new MatchRecorder(stored.id, stored.record, this.prices, dir ? promptFileSink(dir, stored.id) : null);
     const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), humans: new HumanDesk(), recorder, lobbyTimer: null, done: null };
@@ -420,6 +641,28 @@ export class HouseService extends Service implements CommandDesk {
 
   private roomName(stored: StoredMatch): string {
     return `${this.games[stored.game]?.title ?? stored.game} ${stored.id}`;
+  }
+
+  /**
+   * Saves the match. A save the database refuses (after the store's retries)
+   * pauses the match rather than letting it run on unsaved: the error is
+   * logged, the House tab shows why, and `!resume` tries again.
+   */
+  private async persist(live: Live): Promise<boolean> {
+    try {
+      await this.store.save(live.stored, this.summary(live.stored, live.match));
+      return true;
+    } catch (error) {
+      const why = error instanceof StoreError ? error.message : `could not save: ${error instanceof Error ? error.message : String(error)}`;
+      this.runtime.logger.error(`House: match ${live.stored.id}: ${why}; the match is paused until a save works (!resume)`);
+      if (live.stored.status === 'running' || live.stored.status === 'lobby') {
+        live.stored.status = 'paused';
+        live.stored.paused = why;
+        live.abort.abort();
+        if (live.lobbyTimer) clearTimeout(live.lobbyTimer);
+      }
+      return false;
+    }
   }
 
   /** Lobby to running; returns an error text when the seats do not fit the game. */
@@ -437,24 +680,35 @@ export class HouseService extends Service implements CommandDesk {
     return null;
   }
 
-  /** `!resume`: a paused match (the named one, else the latest paused) continues, with the budgets given merged over its own. */
-  async resume(id: string | undefined, rawOptions: Record<string, unknown>): Promise<string> {
-    const paused = [...this.live.values()].filter((l) => l.stored.status === 'paused');
-    const live = id ? this.live.get(id) : paused.at(-1);
-    if (!live) return id ? `No match '${id}'.` : 'No paused match to resume.';
+  /** A paused match by id continues (what `!resume <id>` does for its owner). */
+  async resume(id: string, rawOptions: Record<string, unknown>): Promise<string> {
+    const live = this.live.get(id);
+    return live ? this.resumeLive(live, rawOptions) : `Match ${id} is not open, so it cannot resume.`;
+  }
+
+  /** `!resume`: a paused match continues, with the budgets given merged over its own (a match paused by a failed save first saves again). */
+  private async resumeLive(live: Live, rawOptions: Record<string, unknown>): Promise<string> {
     if (live.stored.status !== 'paused') return `Match ${live.stored.id} is ${live.stored.status}, not paused.`;
     const budget = { ...live.stored.options.budget, ...((rawOptions.budget as object | undefined) ?? {}) };
     const options = matchOptionsSchema.safeParse({ ...live.stored.options, ...rawOptions, budget });
     if (!options.success) return `bad options: ${options.error.issues.map((i) => i.message).join('; ')}`;
     const over = matchOverBudget(options.data.budget, live.recorder.spend());
     if (over) return `Still over budget: ${over}. Give a larger one (--budget-tokens N or --budget-cost X).`;
+    const before = { options: live.stored.options, paused: live.stored.paused };
     live.stored.options = options.data;
-    live.stored.status = 'running';
+    live.stored.status = live.match ? 'running' : 'lobby';
     live.stored.paused = null;
     live.abort = new AbortController();
-    await this.store.save(live.stored);
+    if (!(await this.persist(live))) {
+      live.stored.options = before.options;
+      return `Match ${live.stored.id} cannot resume yet: ${live.stored.paused ?? before.paused}`;
+    }
+    if (!live.match) {
+      const error = this.begin(live);
+      return error ?? `Match ${live.stored.id} starts: ${live.stored.players.join(', ')}.`;
+    }
     live.done = this.play(live, false);
-    return `Match ${live.stored.id} resumes at round ${(live.match!.state as { round: number }).round}.`;
+    return `Match ${live.stored.id} resumes at round ${(live.match.state as { round: number }).round}.`;
   }
 
   async stopMatch(id: string): Promise<void> {
@@ -465,13 +719,28 @@ export class HouseService extends Service implements CommandDesk {
     live.abort.abort();
     live.observer.close();
     live.humans.closeAll();
-    await this.store.save(live.stored);
+    await this.persist(live);
+    if (!live.done) this.retire(live);
   }
 
   private snapshot(live: Live): void {
     const m = live.match!;
     live.stored.state = m.state;
     live.stored.log = m.log ? [...m.log.entries] : [];
+  }
+
+  /** A closed match leaves memory: its file is written, its table remembers it for `!status`, and it is read from the database from now on. */
+  private retire(live: Live): void {
+    const { stored } = live;
+    this.writeMatchFile(live);
+    const table = stored.table ?? 'default';
+    this.lastAtTable.delete(table);
+    this.lastAtTable.set(table, stored.id);
+    while (this.lastAtTable.size > RECENT_TABLES) this.lastAtTable.delete(this.lastAtTable.keys().next().value!);
+    this.remember(this.detailOf(live));
+    this.live.delete(stored.id);
+    this.store.forget(stored.id);
+    for (const key of this.ready) if (key.endsWith(`:${stored.id}`)) this.ready.delete(key);
   }
 
   /** Plays a running match to its end, saving after every phase. */
@@ -488,7 +757,7 @@ export class HouseService extends Service implements CommandDesk {
         }
         if (stored.origin) stored.origin = await gameRoomOn(this.runtime, stored.origin, this.roomName(stored));
         this.snapshot(live);
-        await this.store.save(stored);
+        if (!(await this.persist(live))) return;
         await this.say(stored, `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}). ${game.summary}`);
       } else {
         this.snapshot(live);
@@ -498,37 +767,38 @@ export class HouseService extends Service implements CommandDesk {
       await this.waitForPlayers(stored.players.filter((p) => !humanFor(stored, p)), live.abort.signal);
       const adapter = adapterFor(game.id);
       // Built on first use: a unit spawned mid-match (Trust's `spawn` variant) thinks with its team's runtime.
-      const made: Record<PlayerId, Brain | undefined> = {};
-      const brains = new Proxy(made as Record<PlayerId, Brain>, {
-        get: (_target, id) => {
-          if (typeof id !== 'string') return undefined;
-          if (!(id in made)) {
-            const runtime = runtimeFor(match, id);
-            const person = humanFor(stored, id);
-            live.recorder.record.seats[id] ??= person
-              ? { brain: 'human', strategy: null, persona: '', system: '' }
-              : runtime
-                ? seatInfo(runtime, game.id)
-                : { brain: 'offline', strategy: null, persona: '', system: '' };
-            made[id] = person
+      const made = new Map<PlayerId, Brain | undefined>();
+      const brainOf = (id: PlayerId): Brain | undefined => {
+        if (!made.has(id)) {
+          const runtime = runtimeFor(match, id);
+          const person = humanFor(stored, id);
+          live.recorder.record.seats[id] ??= person
+            ? { brain: 'human', strategy: null, persona: '', system: '' }
+            : runtime
+              ? seatInfo(runtime, game.id)
+              : { brain: 'offline', strategy: null, persona: '', system: '' };
+          made.set(
+            id,
+            person
               ? humanBrain({ match, matchId: stored.id, desk: live.humans, recorder: live.recorder, adapter, signal: live.abort.signal, tell: (p, text) => this.tellPerson(live, p, text) })
               : runtime
-              ? runtimeBrain({
-                  house: this.runtime,
-                  player: runtime,
-                  match,
-                  matchId: stored.id,
-                  ready: this.ready,
-                  recorder: live.recorder,
-                  budget: stored.options.budget,
-                  window: { historyRounds: stored.options.historyRounds },
-                  signal: live.abort.signal,
-                })
-              : undefined;
-          }
-          return made[id];
-        },
-      });
+                ? runtimeBrain({
+                    house: this.runtime,
+                    player: runtime,
+                    match,
+                    matchId: stored.id,
+                    ready: this.ready,
+                    recorder: live.recorder,
+                    budget: stored.options.budget,
+                    window: { historyRounds: stored.options.historyRounds },
+                    signal: live.abort.signal,
+                  })
+                : undefined,
+          );
+        }
+        return made.get(id);
+      };
+      const brains = new Proxy(Object.create(null) as Record<PlayerId, Brain>, { get: (_target, id) => (typeof id === 'string' ? brainOf(id) : undefined) });
       let lastRound = (match.state as { round: number }).round;
       const delay = numberSetting(this.runtime, 'HOUSE_ROUND_DELAY_MS', 1500);
       const ctx = this.phaseContext(live);
@@ -543,6 +813,7 @@ export class HouseService extends Service implements CommandDesk {
           return external;
         },
         onPhase: async (m, events) => {
+          await yieldToEventLoop();
           if (adapter?.afterPhase && !this.stopped) await adapter.afterPhase(ctx, events);
           const round = (m.state as { round: number }).round;
           if (round !== lastRound || m.over) {
@@ -564,7 +835,7 @@ export class HouseService extends Service implements CommandDesk {
             live.abort.abort();
           }
           this.snapshot(live);
-          if (!this.stopped) await this.store.save(stored);
+          if (!this.stopped && !(await this.persist(live))) return;
           if (over) await this.say(stored, `Match ${stored.id} is paused: ${over}. Resume it with !resume ${stored.id} and a larger budget (e.g. --budget-tokens N).`);
         },
         onRound: async (record, m) => {
@@ -572,37 +843,27 @@ export class HouseService extends Service implements CommandDesk {
           const text = adapter?.roundText ? adapter.roundText(record, m) : roundText(game.id, record.round, record.events);
           if (text !== null) await this.say(stored, text, `round:${record.round}`);
           stored.postedRound = record.round;
-          await this.store.save(stored);
+          if (!(await this.persist(live))) return;
           await this.tellPlayers(live, m, record.round);
           if (!m.over) await sleep(delay, live.abort.signal);
         },
       });
     } catch (error) {
-      this.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      this.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
-    this.writeMatchFile(live);
+    if (stored.status === 'paused' && stored.paused?.startsWith('could not save')) await this.say(stored, `Match ${stored.id} is paused: the House could not save it. Its owner or an admin can try again with !resume ${stored.id}.`);
+    if (this.stopped) return;
+    if (stored.status === 'finished' || stored.status === 'stopped') this.retire(live);
+    else this.writeMatchFile(live);
   }
 
-  /** The match as a file for `replay-match`, once it ends, pauses or stops. */
+  /** The match as a file for `replay-match` (and to rebuild a damaged database row), once it ends, pauses or stops. */
   private writeMatchFile(live: Live): void {
     const dir = this.matchDir;
     const { stored, match } = live;
     if (!dir || !match || stored.status === 'running') return;
     try {
-      writeBundle(dir, {
-        format: BUNDLE_FORMAT,
-        id: stored.id,
-        game: stored.game,
-        seed: stored.seed,
-        config: stored.config,
-        players: stored.players,
-        options: stored.options,
-        status: stored.status,
-        outcome: match.outcome(),
-        head: match.log?.head ?? '',
-        log: match.log ? [...match.log.entries] : [],
-        record: stored.record,
-      });
+      writeMatchFile(dir, stored, match.outcome(), match.log?.head ?? '');
     } catch (error) {
       this.runtime.logger.warn(`House: could not write the match file of ${stored.id}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -640,7 +901,7 @@ export class HouseService extends Service implements CommandDesk {
       if (text !== null) await this.say(stored, text, `round:${h.round}`);
       stored.postedRound = h.round;
     }
-    await this.store.save(stored);
+    await this.persist(live);
   }
 
   private async waitForPlayers(names: string[], signal: AbortSignal): Promise<void> {
@@ -664,16 +925,16 @@ export class HouseService extends Service implements CommandDesk {
   /** Who a post is carried for: an agent under its own id, a person under the House's (their words, marked as theirs). */
   private postAuthor(stored: StoredMatch, player: PlayerId): { id: string; name: string } {
     const agent = findPlayer(player);
-    return agent ? { id: agent.agentId, name: agent.character.name } : { id: stored.humans[player]?.id ?? this.runtime.agentId, name: player };
+    return agent ? { id: agent.agentId, name: agent.character.name } : { id: humanFor(stored, player)?.id ?? this.runtime.agentId, name: player };
   }
 
   /** A private room of `members` and the House, made once and kept with the match, where `as` speaks. */
   private async whisper(live: Live, members: PlayerId[], text: string, as: PlayerId, key?: string): Promise<void> {
     const { stored } = live;
     const id = [...members].sort().join('|');
-    let room = stored.rooms[id];
+    let room = Object.hasOwn(stored.rooms, id) ? stored.rooms[id] : undefined;
     if (!room) {
-      const ids = members.map((m) => findPlayer(m)?.agentId ?? stored.humans[m]?.id).filter((x): x is NonNullable<typeof x> => !!x);
+      const ids = members.map((m) => findPlayer(m)?.agentId ?? humanFor(stored, m)?.id).filter((x): x is NonNullable<typeof x> => !!x);
       const made = await this.gateway.createRoom(`${this.roomName(stored)} DM ${[...members].sort().join(', ')}`, [this.runtime.agentId, ...ids]);
       if (!made) return;
       room = stored.rooms[id] = made;
@@ -683,7 +944,7 @@ export class HouseService extends Service implements CommandDesk {
 
   /** Writes to a seated person privately: their chat with the House (web GUI or Discord), else the game room with their name. */
   private async tellPerson(live: Live, player: PlayerId, text: string): Promise<void> {
-    const seat = live.stored.humans[player];
+    const seat = humanFor(live.stored, player);
     if (seat?.origin) {
       try {
         await postOnPlatform(this.runtime, seat.origin, text);
@@ -741,12 +1002,15 @@ export class HouseService extends Service implements CommandDesk {
 
   // ---- resume ----
 
-  /** Loads saved matches; running ones continue from their last saved phase, lobbies start. */
+  /** Loads the open matches (only those: closed ones stay in the database); running ones continue from their last saved phase, lobbies start. */
   async resumeAll(): Promise<void> {
     try {
-      for (const stored of await this.store.all()) {
-        if (this.live.has(stored.id)) continue;
-        const game = this.games[stored.game];
+      for (const id of await this.store.openIds()) {
+        if (this.live.has(id)) continue;
+        const loaded = await this.loadChecked(id);
+        if (!loaded?.match) continue;
+        const stored = loaded.match;
+        const game = Object.hasOwn(this.games, stored.game) ? this.games[stored.game] : undefined;
         if (!game) continue;
         if (stored.status === 'running' && stored.state) {
           const match = Match.restore(game, { game: stored.game, state: stored.state, log: stored.log });
@@ -755,7 +1019,7 @@ export class HouseService extends Service implements CommandDesk {
           live.done = this.play(live, false);
         } else if (stored.status === 'lobby') {
           this.begin(this.track(stored, null));
-        } else {
+        } else if (stored.status === 'paused') {
           this.track(stored, stored.state ? Match.restore(game, { game: stored.game, state: stored.state, log: stored.log }) : null);
         }
       }

@@ -3,28 +3,29 @@ import { commandList } from './commands/parse.ts';
 import { houseCommandTable } from './gameAdapters.ts';
 import type { HouseService } from './houseService.ts';
 
-/** HOUSE_STATE: the current match and the rules of its game, for the House's own replies. */
+/** HOUSE_STATE: the open tables and the rules of their games, for the House's own replies. */
 export const houseStateProvider: Provider = {
   name: 'HOUSE_STATE',
-  description: 'The match the House is running (scoreboard, round, begs) and the rules of its game',
+  description: 'The matches the House is running (scoreboards, rounds, tables) and the rules of their games',
   get: async (runtime) => {
     const house = runtime.getService<HouseService>('house');
     if (!house) return { text: '', values: {}, data: {} };
-    const live = house.current();
+    const open = house.openMatches();
     const commands = `House commands: ${commandList(houseCommandTable())}`;
-    if (!live) {
+    if (!open.length) {
       return {
-        text: `# The House\nNo match yet. Games: ${Object.keys(house.games).join(', ')}.\n${commands}`,
-        values: { houseStatus: 'idle' },
-        data: { matches: house.listMatches() },
+        text: `# The House\nNo match is open. Games: ${Object.keys(house.games).join(', ')}.\n${commands}`,
+        values: { houseStatus: 'idle', houseTables: 0 },
+        data: { matches: open },
       };
     }
-    const summary = house.summary(live.stored, live.match);
-    const game = house.games[summary.game];
+    const lines = open.map((s) => `${s.game} ${s.id}: ${s.status}, round ${s.round}, opened by ${s.owner ?? 'the House'}. ${s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ')}.`);
+    const rules = [...new Set(open.map((s) => s.game))].map((id) => `Rules of ${house.games[id]?.title ?? id}: ${house.games[id]?.summary ?? ''}`);
+    const latest = open[0]!;
     return {
-      text: `# The House\n${house.statusText(live)}\nRules of ${game?.title ?? summary.game}: ${game?.summary ?? ''}\n${commands}`,
-      values: { houseMatchId: summary.id, houseGame: summary.game, houseStatus: summary.status, houseRound: summary.round },
-      data: { summary, matches: house.listMatches() },
+      text: `# The House\n${lines.join('\n')}\n${rules.join('\n')}\n${commands}`,
+      values: { houseMatchId: latest.id, houseGame: latest.game, houseStatus: latest.status, houseRound: latest.round, houseTables: open.length },
+      data: { summary: latest, matches: open },
     };
   },
 };

@@ -2,7 +2,8 @@ import { expect, test } from 'bun:test';
 import type { IAgentRuntime } from '@elizaos/core';
 import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
-import { CHUNK, MatchStore } from './matchStore.ts';
+import { EventLog } from '@the-house/games/engine/eventLog.ts';
+import { CHUNK, MatchStore, StoreError } from './matchStore.ts';
 import type { StoredMatch } from './types.ts';
 
 function cacheRuntime() {
@@ -44,7 +45,10 @@ function match(): StoredMatch {
   };
 }
 
-const entry = (seq: number) => ({ seq, round: seq, phase: 'act', type: 'round', prev: 'p', hash: `h${seq}` });
+/** A real hash chain: the store checks that what it reads back ends where it was saved. */
+const chain = new EventLog();
+for (let i = 0; i < CHUNK * 4; i++) chain.append(i + 1, 'act', { type: 'round', data: { n: i } });
+const entry = (seq: number) => chain.entries[seq]!;
 
 test('a match round-trips; a save writes the head, and a chunk row only when one fills up', async () => {
   const { runtime, writes } = cacheRuntime();
@@ -61,8 +65,10 @@ test('a match round-trips; a save writes the head, and a chunk row only when one
   expect(lastSave).toEqual(['house:match:m1']);
   expect(writes.filter((k) => k.includes(':log:'))).toEqual(['house:match:m1:log:0', 'house:match:m1:log:1', 'house:match:m1:log:2']);
   const loaded = await new MatchStore(runtime).load('m1');
-  expect(loaded).toEqual({ ...m, updatedAt: loaded!.updatedAt });
+  if (!loaded.ok) throw new Error(loaded.damage);
+  expect(loaded.match).toEqual({ ...m, updatedAt: loaded.match.updatedAt });
   expect(await store.ids()).toEqual(['m1']);
+  expect(await store.openIds()).toEqual(['m1']);
 });
 
 test('a crash after the chunks but before the head leaves the previous phase, whole', async () => {
@@ -77,8 +83,9 @@ test('a crash after the chunks but before the head leaves the previous phase, wh
   await store.save(m);
   rows.set('house:match:m1', head);
   const loaded = await new MatchStore(runtime).load('m1');
-  expect(loaded!.log).toEqual([entry(0)]);
-  expect(loaded!.state).toEqual({ round: 1 });
+  if (!loaded.ok) throw new Error(loaded.damage);
+  expect(loaded.match.log).toEqual([entry(0)]);
+  expect(loaded.match.state).toEqual({ round: 1 });
 });
 
 test('a row saved whole by the earlier format still loads', async () => {
@@ -86,7 +93,7 @@ test('a row saved whole by the earlier format still loads', async () => {
   const m = { ...match(), log: [entry(0)] };
   rows.set('house:match:m1', { json: JSON.stringify(m) });
   rows.set('house:matches', ['m1']);
-  expect(await new MatchStore(runtime).load('m1')).toEqual(m);
+  expect(await new MatchStore(runtime).load('m1')).toEqual({ ok: true, match: m });
 });
 
 test('a crash after a chunk row is sealed but before the head still reads the previous phase', async () => {
@@ -100,5 +107,50 @@ test('a crash after a chunk row is sealed but before the head still reads the pr
   await store.save(m);
   expect(rows.has('house:match:m1:log:0')).toBe(true);
   rows.set('house:match:m1', head);
-  expect((await new MatchStore(runtime).load('m1'))!.log).toHaveLength(CHUNK);
+  const loaded = await new MatchStore(runtime).load('m1');
+  expect(loaded.ok && loaded.match.log).toHaveLength(CHUNK);
+});
+
+test('a missing chunk row, a short one, or a log that does not end at the saved head: damaged, with what is wrong', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const m = match();
+  for (let i = 0; i < CHUNK * 2 + 3; i++) m.log.push(entry(i));
+  await new MatchStore(runtime).save(m);
+  const chunk = rows.get('house:match:m1:log:1');
+  rows.delete('house:match:m1:log:1');
+  const missing = await new MatchStore(runtime).load('m1');
+  expect(missing).toMatchObject({ ok: false, damage: `log chunk 2 of 2 is missing (entries ${CHUNK}..${2 * CHUNK - 1})` });
+  expect(!missing.ok && missing.match?.log).toHaveLength(CHUNK + 3);
+  rows.set('house:match:m1:log:1', { json: JSON.stringify((JSON.parse((chunk as { json: string }).json) as unknown[]).slice(1)) });
+  expect(await new MatchStore(runtime).load('m1')).toMatchObject({ ok: false, damage: `log chunk 2 holds ${CHUNK - 1} of ${CHUNK} entries` });
+  rows.set('house:match:m1:log:1', chunk);
+  const head = JSON.parse((rows.get('house:match:m1') as { json: string }).json) as { tails: { log: unknown[] } };
+  head.tails.log.pop();
+  rows.set('house:match:m1', { json: JSON.stringify(head) });
+  expect(await new MatchStore(runtime).load('m1')).toMatchObject({ ok: false, damage: `its log breaks at entry ${2 * CHUNK + 2}: chain head differs from the published head` });
+  expect(await new MatchStore(runtime).load('nope')).toEqual({ ok: false, damage: 'its head row is missing', match: null });
+});
+
+test('a write the database refuses is tried again, then fails loudly with the row it could not save', async () => {
+  const { runtime, rows } = cacheRuntime();
+  let refuse = 2;
+  const flaky = { ...runtime, setCache: async (key: string, value: unknown) => (refuse-- > 0 ? false : runtime.setCache(key, value)) } as unknown as IAgentRuntime;
+  const store = new MatchStore(flaky, { attempts: 3, backoffMs: 1 });
+  await store.save(match());
+  expect(rows.has('house:match:m1')).toBe(true);
+  const dead = { ...runtime, setCache: async () => { throw new Error('disk full'); } } as unknown as IAgentRuntime;
+  const failing = new MatchStore(dead, { attempts: 2, backoffMs: 1 });
+  await expect(failing.save({ ...match(), id: 'm2' })).rejects.toThrow(new StoreError('could not save house:match:m2 after 2 tries: disk full'));
+});
+
+test('matches saved at once all reach the index; a closed match leaves the open list and keeps its summary row', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const store = new MatchStore(runtime);
+  await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => store.save({ ...match(), id })));
+  expect((await new MatchStore(runtime).ids()).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  const summary = { id: 'c', game: 'trust', status: 'finished' as const, round: 3, players: [], winners: ['a'], spend: { tokens: 0, cost: 0 } };
+  await store.save({ ...match(), id: 'c', status: 'finished' }, summary);
+  expect((await new MatchStore(runtime).openIds()).sort()).toEqual(['a', 'b', 'd', 'e', 'f']);
+  expect(await new MatchStore(runtime).summary('c')).toEqual(summary);
+  expect(rows.has('house:match:a:summary')).toBe(false);
 });

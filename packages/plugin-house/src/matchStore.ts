@@ -1,9 +1,12 @@
 import type { IAgentRuntime } from '@elizaos/core';
-import type { StoredMatch } from './types.ts';
+import { verifyChain } from '@the-house/games/engine/eventLog.ts';
+import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
 
 const INDEX_KEY = 'house:matches';
+const OPEN_KEY = 'house:open';
 const headKey = (id: string) => `house:match:${id}`;
 const chunkKey = (id: string, list: ListName, n: number) => `house:match:${id}:${list}:${n}`;
+const summaryKey = (id: string) => `house:match:${id}:summary`;
 
 /** The lists of a match that only grow; they are saved in chunks so a save costs one phase, not the whole match. */
 const LISTS = ['log', 'history', 'calls', 'phases'] as const;
@@ -12,12 +15,39 @@ type ListName = (typeof LISTS)[number];
 /** Entries per chunk row: a save rewrites at most the last, partly filled, chunk of each list. */
 export const CHUNK = 64;
 
+/** Statuses of a match the House still holds open (it resumes them on start). */
+const OPEN: ReadonlySet<MatchStatus> = new Set(['lobby', 'running', 'paused']);
+
 /** Per list: a count of full chunks. */
 type Lengths = Record<ListName, number>;
+
+interface Head extends Omit<StoredMatch, 'log' | 'history'> {
+  log: never[];
+  history: never[];
+  full?: Lengths;
+  tails?: Record<ListName, unknown[]>;
+  /** Hash of the log's last entry when saved: the chain read back must end there. */
+  logHead?: string;
+}
+
+/** A write the database would not take, after retries. */
+export class StoreError extends Error {}
+
+/** A match read back: whole, or damaged (what is missing or broken), with what could be read. */
+export type LoadedMatch = { ok: true; match: StoredMatch } | { ok: false; damage: string; match: StoredMatch | null };
+
+export interface StoreOptions {
+  /** Tries per write before it counts as failed. */
+  attempts?: number;
+  /** Wait before the second try; doubles each time. */
+  backoffMs?: number;
+}
 
 function lists(match: StoredMatch): Record<ListName, unknown[]> {
   return { log: match.log, history: match.history, calls: match.record.calls, phases: match.record.phases };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Matches in the House runtime's cache table (plugin-sql: PGLite or
@@ -30,15 +60,31 @@ function lists(match: StoredMatch): Record<ListName, unknown[]> {
  * chunks it knew and its own tails, so a reader sees the previous phase or
  * the new one, never half. Rows wrap JSON text (`{json}`), not values: jsonb
  * reorders object keys, and the log's hash chain covers their exact order.
+ *
+ * Every write is checked and retried; one the database keeps refusing throws
+ * a StoreError (the House pauses that match rather than play on unsaved).
+ * Every read is checked: a missing or short chunk, or a log whose chain does
+ * not end at the saved head, makes the match `damaged`, never served as whole.
+ * Beside the matches: the index of every match id (creation order), the ids
+ * still open (what a start resumes), and a small summary row per closed match
+ * (what the House tab lists without loading the match).
  */
 export class MatchStore {
   /** How many full chunks of each list are stored, per match. */
   private readonly written = new Map<string, Lengths>();
+  /** The status each match had at its last save, so the summary row is written when it changes. */
+  private readonly savedStatus = new Map<string, MatchStatus>();
+  private index: Promise<{ all: string[]; open: Set<string> }> | null = null;
+  private indexWrites: Promise<void> = Promise.resolve();
+  private readonly attempts: number;
+  private readonly backoffMs: number;
 
-  constructor(private readonly runtime: IAgentRuntime) {}
-
-  async ids(): Promise<string[]> {
-    return (await this.runtime.getCache<string[]>(INDEX_KEY)) ?? [];
+  constructor(
+    private readonly runtime: IAgentRuntime,
+    options: StoreOptions = {},
+  ) {
+    this.attempts = Math.max(1, options.attempts ?? 3);
+    this.backoffMs = Math.max(0, options.backoffMs ?? 100);
   }
 
   private async text<T>(key: string): Promise<T | null> {
@@ -46,36 +92,120 @@ export class MatchStore {
     return row && typeof row.json === 'string' ? (JSON.parse(row.json) as T) : null;
   }
 
-  private put(key: string, value: unknown): Promise<boolean> {
-    return this.runtime.setCache(key, { json: JSON.stringify(value) });
+  /** One checked write: retried with backoff, then a StoreError naming the row. */
+  private async write(key: string, value: unknown): Promise<void> {
+    let why = 'the database refused the write';
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      try {
+        if (await this.runtime.setCache(key, value)) return;
+      } catch (error) {
+        why = error instanceof Error ? error.message : String(error);
+      }
+      if (attempt < this.attempts) await sleep(this.backoffMs * 2 ** (attempt - 1));
+    }
+    throw new StoreError(`could not save ${key} after ${this.attempts} tries: ${why}`);
   }
 
-  async load(id: string): Promise<StoredMatch | null> {
-    const head = await this.text<StoredMatch & { full?: Lengths; tails?: Record<ListName, unknown[]> }>(headKey(id));
-    if (!head) return null;
-    const { full, tails, ...match } = head;
-    if (!full || !tails) return match as StoredMatch;
+  private put(key: string, value: unknown): Promise<void> {
+    return this.write(key, { json: JSON.stringify(value) });
+  }
+
+  /** Every match id and the open ones, read once; a database from before the open list gets it built from the heads. */
+  private loadIndex(): Promise<{ all: string[]; open: Set<string> }> {
+    this.index ??= (async () => {
+      const all = (await this.runtime.getCache<string[]>(INDEX_KEY)) ?? [];
+      const open = await this.runtime.getCache<string[]>(OPEN_KEY);
+      if (open) return { all: [...all], open: new Set(open) };
+      const found = new Set<string>();
+      for (const id of all) {
+        const head = await this.text<Head>(headKey(id));
+        if (!head || OPEN.has(head.status)) found.add(id);
+      }
+      return { all: [...all], open: found };
+    })();
+    return this.index;
+  }
+
+  /** Index updates one at a time: concurrent saves of several matches must not drop each other's ids. */
+  private updateIndex(id: string, status: MatchStatus): Promise<void> {
+    const next = this.indexWrites.then(async () => {
+      const index = await this.loadIndex();
+      const isNew = !index.all.includes(id);
+      const wasOpen = index.open.has(id);
+      const nowOpen = OPEN.has(status);
+      if (isNew) {
+        index.all.push(id);
+        await this.write(INDEX_KEY, [...index.all]);
+      }
+      if (wasOpen !== nowOpen || (isNew && nowOpen)) {
+        if (nowOpen) index.open.add(id);
+        else index.open.delete(id);
+        await this.write(OPEN_KEY, [...index.open]);
+      }
+    });
+    this.indexWrites = next.catch(() => {});
+    return next;
+  }
+
+  /** Every match id, oldest first. */
+  async ids(): Promise<string[]> {
+    return [...(await this.loadIndex()).all];
+  }
+
+  /** Ids of the matches still open (lobby, running, paused), oldest first: what the House resumes on start. */
+  async openIds(): Promise<string[]> {
+    const { all, open } = await this.loadIndex();
+    return all.filter((id) => open.has(id));
+  }
+
+  /** A closed match's summary row (written when it closed), or null. */
+  summary(id: string): Promise<MatchSummary | null> {
+    return this.text<MatchSummary>(summaryKey(id));
+  }
+
+  async load(id: string): Promise<LoadedMatch> {
+    const head = await this.text<Head>(headKey(id));
+    if (!head) return { ok: false, damage: 'its head row is missing', match: null };
+    const { full, tails, logHead, ...rest } = head;
+    if (!full || !tails) return { ok: true, match: rest as unknown as StoredMatch };
+    const problems: string[] = [];
     const read = async (list: ListName): Promise<unknown[]> => {
       const chunks = await Promise.all(Array.from({ length: full[list] }, (_, n) => this.text<unknown[]>(chunkKey(id, list, n))));
+      chunks.forEach((chunk, n) => {
+        if (!chunk) problems.push(`${list} chunk ${n + 1} of ${full[list]} is missing (entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`);
+        else if (chunk.length !== CHUNK) problems.push(`${list} chunk ${n + 1} holds ${chunk.length} of ${CHUNK} entries`);
+      });
       return [...chunks.flatMap((c) => c ?? []), ...tails[list]];
     };
     const [log, history, calls, phases] = await Promise.all(LISTS.map(read));
+    const stored = rest as unknown as StoredMatch;
+    const match: StoredMatch = {
+      ...stored,
+      log: log as StoredMatch['log'],
+      history: history as StoredMatch['history'],
+      record: { ...stored.record, calls: calls as StoredMatch['record']['calls'], phases: phases as StoredMatch['record']['phases'] },
+    };
+    if (problems.length === 0) {
+      const chain = verifyChain(match.log, logHead);
+      if (!chain.ok) problems.push(`its log breaks at entry ${chain.at}: ${chain.reason}`);
+    }
+    if (problems.length) return { ok: false, damage: problems.join('; '), match };
     this.written.set(id, { ...full });
-    const stored = match as StoredMatch;
-    return { ...stored, log: log as StoredMatch['log'], history: history as StoredMatch['history'], record: { ...stored.record, calls: calls as StoredMatch['record']['calls'], phases: phases as StoredMatch['record']['phases'] } };
+    this.savedStatus.set(id, match.status);
+    return { ok: true, match };
   }
 
-  async all(): Promise<StoredMatch[]> {
-    const found = await Promise.all((await this.ids()).map((id) => this.load(id)));
-    return found.filter((m): m is StoredMatch => m !== null);
-  }
-
-  async save(match: StoredMatch): Promise<void> {
+  /**
+   * Saves a match: new full chunks, then its head, then the index when the
+   * match is new or opens or closes, and `summary` (when given) whenever the
+   * status changed. Throws a StoreError when a write fails for good.
+   */
+  async save(match: StoredMatch, summary?: MatchSummary): Promise<void> {
     const done = this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 };
     const now = lists(match);
     const full = {} as Lengths;
     const tails = {} as Record<ListName, unknown[]>;
-    const writes: Array<Promise<boolean>> = [];
+    const writes: Array<Promise<void>> = [];
     for (const list of LISTS) {
       const items = now[list];
       // The last phase trace may still change after a save; a chunk is sealed only once an entry follows it.
@@ -85,9 +215,17 @@ export class MatchStore {
     }
     await Promise.all(writes);
     const { log: _log, history: _history, record, ...rest } = match;
-    await this.put(headKey(match.id), { ...rest, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, updatedAt: Date.now() });
+    const logHead = match.log.length ? match.log[match.log.length - 1]!.hash : undefined;
+    await this.put(headKey(match.id), { ...rest, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, updatedAt: Date.now() });
     this.written.set(match.id, full);
-    const ids = await this.ids();
-    if (!ids.includes(match.id)) await this.runtime.setCache(INDEX_KEY, [...ids, match.id]);
+    if (summary && this.savedStatus.get(match.id) !== match.status) await this.put(summaryKey(match.id), summary);
+    this.savedStatus.set(match.id, match.status);
+    await this.updateIndex(match.id, match.status);
+  }
+
+  /** Forgets what it tracked of a match that left memory (it is read from the database when asked for again). */
+  forget(id: string): void {
+    this.written.delete(id);
+    this.savedStatus.delete(id);
   }
 }

@@ -7,7 +7,7 @@ import type { MatchDetail } from './types.ts';
 
 const match = playedMatchDetail('trust', ['ada', 'bob'], 3, { id: 'trust-1' });
 const house: MatchReader = {
-  listMatches: () => [match.summary],
+  listMatches: () => ({ matches: [match.summary], page: 1, per: 20, total: 1 }),
   getMatch: (id) => (id === match.summary.id ? match : null),
 };
 const runtimeWith = (service: unknown) => ({ getService: (name: string) => (name === 'house' ? service : null) }) as unknown as IAgentRuntime;
@@ -45,10 +45,24 @@ describe('houseRoutes', () => {
     expect(view.charts.map((c) => c.id)).toEqual(['score-trust-1']);
   });
 
-  test('GET /matches: the list of summaries', async () => {
-    const res = await call('/matches');
+  test('GET /matches: a page of summaries; page and per are read within bounds', async () => {
+    const asked: unknown[] = [];
+    const paging = { listMatches: (options: unknown) => (asked.push(options), { matches: [match.summary], page: 1, per: 20, total: 1 }), getMatch: () => null };
+    const res = await call('/matches', {}, paging);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toEqual([match.summary]);
+    expect(res.body).toEqual({ matches: [match.summary], page: 1, per: 20, total: 1 });
+    const withQuery = async (query: Record<string, string>) => {
+      const r = fakeResponse();
+      await route('/matches').handler!({ params: {}, query }, r, runtimeWith(paging));
+    };
+    await withQuery({ page: '3', per: '5' });
+    await withQuery({ page: '-1', per: '100000', __proto__: 'x' });
+    expect(asked).toEqual([{ page: 1, per: 20 }, { page: 3, per: 5 }, { page: 1, per: 20 }]);
+  });
+
+  test('GET /matches/:id: an id that cannot be a match id is a 400, before any lookup', async () => {
+    const res = await call('/matches/:id', { id: '../../etc/passwd' });
+    expect(res.statusCode).toBe(400);
   });
 
   test('GET /matches/:id: state and events, or a 404 in JSON', async () => {
@@ -68,7 +82,7 @@ describe('houseRoutes', () => {
   });
 
   test('an async service works the same', async () => {
-    const res = await call('/matches/:id', { id: 'trust-1' }, { listMatches: async () => [match.summary], getMatch: async () => match });
+    const res = await call('/matches/:id', { id: 'trust-1' }, { listMatches: async () => ({ matches: [match.summary], page: 1, per: 20, total: 1 }), getMatch: async () => match });
     expect((res.body as MatchDetail).summary.id).toBe('trust-1');
   });
 });

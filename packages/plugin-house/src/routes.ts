@@ -4,11 +4,11 @@ import { dashboardPage } from './dashboard/dashboardPage.ts';
 import type { Rendered } from './dashboard/chartSpec.ts';
 import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
-import type { MatchDetail, MatchSummary } from './types.ts';
+import type { MatchDetail, MatchPage } from './types.ts';
 
 /** What the routes read from the House's service (registered as `house`). */
 export interface MatchReader {
-  listMatches(): MatchSummary[] | Promise<MatchSummary[]>;
+  listMatches(options?: { page?: number; per?: number }): MatchPage | Promise<MatchPage>;
   getMatch(id: string): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
   /** Rating leaderboards by game, when the service keeps them. */
   leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
@@ -21,15 +21,26 @@ function reader(runtime: IAgentRuntime): MatchReader | null {
 
 const titles = Object.fromEntries(Object.values(games).map((g) => [g.id, g.title]));
 
-/** The dashboard's view: every match listed, the live and latest ones in full. */
-export async function dashboardView(house: MatchReader): Promise<Rendered> {
-  const summaries = await house.listMatches();
+/** A whole number from a query parameter, within bounds; anything else gives `fallback`. */
+function queryInt(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+function pageOf(req: RouteRequest): { page: number; per: number } {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  return { page: queryInt(query.page, 1, 1, 100_000), per: queryInt(query.per, 20, 1, 100) };
+}
+
+/** The dashboard's view: one page of the matches listed, the live and latest ones of it in full. */
+export async function dashboardView(house: MatchReader, paging: { page: number; per: number } = { page: 1, per: 20 }): Promise<Rendered> {
+  const page = await house.listMatches(paging);
   const details: MatchDetail[] = [];
-  for (const s of pickDetailed(summaries)) {
+  for (const s of pickDetailed(page.matches)) {
     const d = await house.getMatch(s.id);
     if (d) details.push(d);
   }
-  return renderDashboard(summaries, details, titles, (await house.leaderboards?.()) ?? {});
+  return renderDashboard(page, details, titles, (await house.leaderboards?.()) ?? {});
 }
 
 /**
@@ -57,7 +68,8 @@ function noStore(res: RouteResponse): void {
 
 /**
  * The House's HTTP routes (served under `/house/...`): the public `House` tab,
- * the view it polls, and the JSON of the matches.
+ * the view it polls, and the JSON of the matches (`/matches?page=N&per=M`,
+ * newest first; a closed match is read from the database when asked for).
  */
 export const houseRoutes: Route[] = [
   {
@@ -65,8 +77,8 @@ export const houseRoutes: Route[] = [
     path: '/dashboard',
     public: true,
     name: 'House',
-    handler: handle(async (house, _req, res) => {
-      const page = dashboardPage(await dashboardView(house));
+    handler: handle(async (house, req, res) => {
+      const page = dashboardPage(await dashboardView(house, pageOf(req)));
       res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
       noStore(res);
       res.status(200).send(page);
@@ -75,17 +87,17 @@ export const houseRoutes: Route[] = [
   {
     type: 'GET',
     path: '/dashboard/view',
-    handler: handle(async (house, _req, res) => {
+    handler: handle(async (house, req, res) => {
       noStore(res);
-      res.status(200).json(await dashboardView(house));
+      res.status(200).json(await dashboardView(house, pageOf(req)));
     }),
   },
   {
     type: 'GET',
     path: '/matches',
-    handler: handle(async (house, _req, res) => {
+    handler: handle(async (house, req, res) => {
       noStore(res);
-      res.status(200).json(await house.listMatches());
+      res.status(200).json(await house.listMatches(pageOf(req)));
     }),
   },
   {
@@ -101,6 +113,11 @@ export const houseRoutes: Route[] = [
     path: '/matches/:id',
     handler: handle(async (house, req, res) => {
       const id = req.params?.id ?? '';
+      if (!/^[\w.-]{1,128}$/.test(id)) {
+        noStore(res);
+        res.status(400).json({ error: 'A match id is letters, digits, dots and dashes (at most 128).' });
+        return;
+      }
       const detail = await house.getMatch(id);
       noStore(res);
       if (!detail) {

@@ -6,8 +6,12 @@ import type { MatchRecord, SeatUsage } from '@the-house/lab/models/matchRecorder
 import type { MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
 import type { HouseCommand } from './commands/parse.ts';
 
-/** `paused`: its budget is spent; `!resume` with a larger one continues it. */
-export type MatchStatus = 'lobby' | 'running' | 'paused' | 'finished' | 'stopped';
+/**
+ * `paused`: its budget is spent, or a save failed; `!resume` continues it.
+ * `damaged`: what the database holds of it is incomplete and its file could
+ * not rebuild it; it is listed, never served as whole.
+ */
+export type MatchStatus = 'lobby' | 'running' | 'paused' | 'finished' | 'stopped' | 'damaged';
 
 export interface MatchPlayerSummary {
   /** Player id inside the game (the character's name). */
@@ -27,6 +31,21 @@ export interface MatchSummary {
   winners: PlayerId[];
   /** What its model players spent so far (tokens in + out, and cost by the price table). */
   spend: Spend;
+  /** Who opened it (their name), and where: its table (the room or channel of `!play`) and its game room. */
+  owner?: string | null;
+  table?: string;
+  room?: string;
+  /** What is missing or broken, for a damaged match (or one rebuilt from its file). */
+  damage?: string | null;
+  createdAt?: number;
+}
+
+/** A page of `GET /house/matches`: newest first. */
+export interface MatchPage {
+  matches: MatchSummary[];
+  page: number;
+  per: number;
+  total: number;
 }
 
 /** One finished round as the game's `report` gave it (e.g. Trust: `{sats, alive}` per player). */
@@ -53,6 +72,8 @@ export interface MatchDetail {
   paused: string | null;
   /** People whose move the House is waiting for (lower-case seat names). */
   waitingFor: PlayerId[];
+  /** What was missing or broken when it was read (and whether its file rebuilt it); null when whole. */
+  damage?: string | null;
 }
 
 export interface PendingBeg {
@@ -94,16 +115,34 @@ export interface StoredMatch {
   humans: Record<PlayerId, HumanSeat>;
   /** The person who opened the match, where the House writes to them privately (Trust's begs: amount and reason are theirs alone). */
   observer?: HumanSeat | null;
+  /** Who opened the match: with the House's admins, the only one who may stop, start, resume it or answer its begs. */
+  owner?: MatchOwner | null;
+  /** The table (room or channel) the match was opened at; commands typed there act on it. */
+  table?: string;
   /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */
   rooms: Record<string, { channelId: string; serverId: string }>;
   createdAt: number;
   updatedAt: number;
 }
 
-/** Who sent a command, as far as the House can tell. */
-export interface CommandAuthor {
+/** Who opened a match: the one person besides the admins who may stop it, resume it, or answer its begs. */
+export interface MatchOwner {
   id: string;
   name: string;
+}
+
+/** Who sent a command, as the server knows them (never a name typed in the text). */
+export interface CommandAuthor {
+  /** The server's id for the person (the messaging user id, or the entity of the message). */
+  id: string;
+  /** Display name, for replies and seats. */
+  name: string;
+  /** The entity this agent made for the person, when it differs from `id`. */
+  entityId?: string;
+  /** The person's names on the server (its entity record), for HOUSE_ADMINS by name. */
+  names?: string[];
+  /** The person's roles on the platform (Discord), for HOUSE_ADMINS by role. */
+  roles?: string[];
   /** The platform channel the command came from, when it is not the web GUI (e.g. Discord). */
   origin?: { source: string; channelId: string } | null;
   /** The web GUI channel the command came from (a person's chat with the House), where the House can write back later. */
@@ -121,5 +160,6 @@ export interface HumanSeat {
 
 /** What the command actions need of the House service (registered as `house`): a command in, the reply out. */
 export interface CommandDesk {
-  handleCommand(command: HouseCommand, author: CommandAuthor): Promise<string>;
+  /** `match` is the id (or its start) a command names with `--match`; without it the command acts on its room's match. */
+  handleCommand(command: HouseCommand, author: CommandAuthor, match?: string): Promise<string>;
 }

@@ -109,7 +109,7 @@ async function playRounds(host: TestHost, t: Timings, players: string[], rounds:
   if (!opened.ok) throw new Error(opened.error);
   const until = Date.now() + 120_000;
   while (t.posted.size < rounds && Date.now() < until) {
-    if (host.service.listMatches().find((m) => m.id === opened.id)?.status === 'finished') break;
+    if ((await host.service.summaryOf(opened.id))?.status === 'finished') break;
     await Bun.sleep(20);
   }
   await host.service.stopMatch(opened.id);

@@ -81,7 +81,7 @@ async function measure(): Promise<Record<string, number>> {
     if (!opened.ok) throw new Error(opened.error);
     const until = Date.now() + 180_000;
     while (!marks.some((m) => m.round > ROUNDS) && Date.now() < until) {
-      if (host.service.listMatches().find((m) => m.id === opened.id)?.status !== 'running') break;
+      if (host.service.liveMatch(opened.id)?.summary.status !== 'running') break;
       await Bun.sleep(20);
     }
     const endedAt = performance.now();

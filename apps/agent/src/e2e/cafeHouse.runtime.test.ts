@@ -49,7 +49,7 @@ test("!play cafe: the House's model writes each challenge and judges by the rubr
   const opened = await host.service.open('cafe', ['Ann', 'Bob', 'Cy', 'Dee'], 4);
   if (!opened.ok) throw new Error(opened.error);
   await waitForEnd(host.service, opened.id, 120_000);
-  const detail = host.service.getMatch(opened.id)!;
+  const detail = (await host.service.getMatch(opened.id))!;
   expect(detail.summary.status).toBe('finished');
 
   const verdicts = detail.events.filter((e) => e.type === 'verdict');

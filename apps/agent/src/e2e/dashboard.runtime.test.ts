@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('the House tab in headless Chromium', () => {
     await frame.locator(`section.match[data-match="${opened.id}"][data-status="running"]`).waitFor({ timeout: 20_000 });
     const rows = await scoreboard(frame, opened.id);
     expect(rows.map((r) => r.name).sort()).toEqual(['Ada', 'Bram']);
-    const history = host.service.getMatch(opened.id)!.history;
+    const history = (await host.service.getMatch(opened.id))!.history;
     for (const { name, score } of rows) {
       const seen = new Set([50, ...history.map((h) => h.players[name]?.sats)]);
       expect(seen.has(score)).toBe(true);

@@ -41,7 +41,7 @@ test('a whole Influence match: moderator lines and rumours in the game room, DMs
   const id = opened.match(/match (influence-5-\w+)/)![1]!;
   await waitForEnd(host.service, id, 120_000);
 
-  const detail = host.service.getMatch(id)!;
+  const detail = (await host.service.getMatch(id))!;
   const state = detail.state as InfluenceState;
   expect(detail.summary.status).toBe('finished');
   expect(state.phase).toBe('END');
@@ -49,7 +49,9 @@ test('a whole Influence match: moderator lines and rumours in the game room, DMs
   expect(detail.summary.winners).toEqual([state.winner!]);
   expect(detail.history.map((h) => h.round)).toEqual(state.rounds.map((r) => r.round));
 
-  const stored = (await new MatchStore(host.house).load(id))!;
+  const loaded = await new MatchStore(host.house).load(id);
+  if (!loaded.ok) throw new Error(loaded.damage);
+  const stored = loaded.match;
   const room = await chat.messages(stored.channelId!, 2000);
   const fromHouse = room.filter((m) => m.authorId === houseId).map((m) => m.content);
   expect(fromHouse).toContain(line.whisper(1));

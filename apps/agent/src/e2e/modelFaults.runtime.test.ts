@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { games } from '@the-house/games/registry.ts';
 import { readBundle } from '@the-house/lab/models/matchBundle.ts';
+import { MatchStore } from '@the-house/plugin-house/matchStore.ts';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { startOpenAiStub, type OpenAiStub, type StubFault, type StubMode } from '@the-house/lab/testing/openaiStub.ts';
@@ -75,12 +76,14 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
     const opened = await host.service.open('trust', ['Mia', 'Max'], 21);
     if (!opened.ok) throw new Error(opened.error);
     await waitForEnd(host.service, opened.id, 120_000);
-    const detail = host.service.getMatch(opened.id)!;
+    const detail = (await host.service.getMatch(opened.id))!;
     expect(detail.summary.status).toBe('finished');
     stub.options.fault = undefined;
     stub.options.mode = 'legal';
 
-    const stored = (host.service as unknown as { live: Map<string, { stored: { record: { calls: Array<{ caller: string; round: number; purpose: string; error: string | null; retries: Array<{ error: string }> }> } } }> }).live.get(opened.id)!.stored.record;
+    const saved = await new MatchStore(host.house).load(opened.id);
+    if (!saved.ok) throw new Error(saved.damage);
+    const stored = saved.match.record;
     const call = (player: string, round: number) => stored.calls.filter((c) => c.caller === player && c.round === round);
     expect(call('Mia', 2)).toHaveLength(1);
     expect(call('Mia', 2)[0]!.retries.map((r) => r.error)).toEqual([expect.stringContaining('Rate limit reached')]);
@@ -112,8 +115,8 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
   test('a budget pauses the match; !resume with a larger one continues it with the model to the end', async () => {
     const opened = await host.service.open('trust', ['Mia', 'Max'], 22, null, { budget: { tokens: 20_000 } });
     if (!opened.ok) throw new Error(opened.error);
-    for (let i = 0; i < 600 && host.service.listMatches().find((m) => m.id === opened.id)?.status === 'running'; i++) await Bun.sleep(50);
-    const paused = host.service.getMatch(opened.id)!;
+    for (let i = 0; i < 600 && host.service.liveMatch(opened.id)?.summary.status === 'running'; i++) await Bun.sleep(50);
+    const paused = (await host.service.getMatch(opened.id))!;
     expect(paused.summary.status).toBe('paused');
     expect(paused.paused).toStartWith("the match's token budget is spent");
     expect(paused.outcome.over).toBe(false);
@@ -122,7 +125,7 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
     expect(await host.service.resume(opened.id, { budget: { tokens: 10 } })).toStartWith('Still over budget: ');
     expect(await host.service.resume(opened.id, { budget: { tokens: 10_000_000 } })).toBe(`Match ${opened.id} resumes at round ${pausedAt}.`);
     await waitForEnd(host.service, opened.id, 120_000);
-    const done = host.service.getMatch(opened.id)!;
+    const done = (await host.service.getMatch(opened.id))!;
     expect(done.summary.status).toBe('finished');
     expect(done.usage.Mia!.calls).toBeGreaterThan(0);
     const asked = stub.calls.filter((c) => c.request?.matchId === opened.id && c.request.round > pausedAt);

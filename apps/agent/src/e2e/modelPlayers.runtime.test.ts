@@ -47,7 +47,7 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     if (!opened.ok) throw new Error(opened.error);
     await waitForEnd(host.service, opened.id, 120_000);
 
-    const detail = host.service.getMatch(opened.id)!;
+    const detail = (await host.service.getMatch(opened.id))!;
     expect(detail.summary.status).toBe('finished');
     expect(detail.outcome.over).toBe(true);
     const rounds = detail.history.length;
@@ -90,14 +90,14 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
   }, 150_000);
 
   test('the JSON routes of the real server: the list, one match, and a 404 in JSON', async () => {
-    const [summary] = host.service.listMatches();
+    const [summary] = (await host.service.listMatches()).matches;
     const list = await fetch(`${host.url}/house/matches`);
     expect(list.status).toBe(200);
-    expect(await list.json()).toEqual(host.service.listMatches());
+    expect(await list.json()).toEqual(await host.service.listMatches());
     const one = (await (await fetch(`${host.url}/house/matches/${summary!.id}`)).json()) as { summary: unknown; state: { game: string }; events: unknown[] };
     expect(one.summary).toEqual(summary);
     expect(one.state.game).toBe('trust');
-    expect(one.events.length).toBe(host.service.getMatch(summary!.id)!.events.length);
+    expect(one.events.length).toBe((await host.service.getMatch(summary!.id))!.events.length);
     const missing = await fetch(`${host.url}/house/matches/no-such-match`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: "No match with id 'no-such-match'." });

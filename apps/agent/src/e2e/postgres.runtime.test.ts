@@ -19,7 +19,8 @@ async function storedRow(id: string): Promise<StoredMatch | null> {
       const value = rows[0]?.value;
       return typeof value === 'string' ? JSON.parse(value) : value;
     };
-    return await new MatchStore({ getCache } as unknown as IAgentRuntime).load(id);
+    const loaded = await new MatchStore({ getCache } as unknown as IAgentRuntime).load(id);
+    return loaded.match;
   } finally {
     await sql.close();
   }
@@ -38,7 +39,7 @@ describe.skipIf(!url)('the host on a real PostgreSQL', () => {
     const opened = await host.service.open('trust', ['Ada', 'Bram'], 5);
     if (!opened.ok) throw new Error(opened.error);
     await waitForEnd(host.service, opened.id, 120_000);
-    const played = host.service.getMatch(opened.id)!;
+    const played = (await host.service.getMatch(opened.id))!;
     expect(played.summary.status).toBe('finished');
 
     const row = await storedRow(opened.id);
@@ -49,10 +50,10 @@ describe.skipIf(!url)('the host on a real PostgreSQL', () => {
 
     await host.stop();
     host = await startTestHost({ postgresUrl: url, players: ['Ada', 'Bram'], env: { HOUSE_ROUND_DELAY_MS: '0' } });
-    let again = host.service.getMatch(opened.id);
+    let again = await host.service.getMatch(opened.id);
     for (let i = 0; i < 50 && !again; i++) {
       await Bun.sleep(100);
-      again = host.service.getMatch(opened.id);
+      again = await host.service.getMatch(opened.id);
     }
     expect(again?.summary).toEqual(played.summary);
     expect(again?.events.length).toBe(played.events.length);

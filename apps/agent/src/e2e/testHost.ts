@@ -75,7 +75,7 @@ export function testCharacters(names: string[], brain: string, dir = mkdtempSync
 /** The view behind a House request, read off the host's live match (for the stub model, which sees only the prompt). */
 export function liveViewOf(host: TestHost): (request: DecisionRequest) => unknown {
   return (request) => {
-    const detail = host.service.getMatch(request.matchId);
+    const detail = host.service.liveMatch(request.matchId);
     const game = games[request.game];
     return detail && game ? game.view(detail.state, request.player) : null;
   };
@@ -85,7 +85,7 @@ export function liveViewOf(host: TestHost): (request: DecisionRequest) => unknow
 export async function waitForEnd(service: HouseService, id: string, timeoutMs: number, everyMs = 200): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const s = service.listMatches().find((m) => m.id === id);
+    const s = await service.summaryOf(id);
     if (s && (s.status === 'finished' || s.status === 'stopped')) return;
     await Bun.sleep(everyMs);
   }

@@ -27,6 +27,9 @@ export interface MatchBundle {
   head: string;
   log: LogEntry[];
   record: MatchRecord;
+  /** The House's files also keep where the match stood, so a damaged database row can be rebuilt from the file. */
+  state?: unknown;
+  history?: unknown[];
 }
 
 const bundleShape = z.object({

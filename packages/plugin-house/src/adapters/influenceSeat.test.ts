@@ -73,8 +73,8 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
   const opened = await house.open('influence', ['me', 'Lea', 'Moe', 'Nia'], 2, null, {}, person, { inactivityLimit: 2 });
   if (!opened.ok) throw new Error(opened.error);
   const id = opened.id;
-  const state = () => house.getMatch(id)!.state as InfluenceState;
-  const asked = (phase: string) => until(() => house.getMatch(id)!.waitingFor.includes('pat') && state().phase === phase && state());
+  const state = () => house.liveMatch(id)!.state as InfluenceState;
+  const asked = (phase: string) => until(() => house.liveMatch(id)!.waitingFor.includes('pat') && state().phase === phase && state());
 
   // WHISPER turn 1: two DMs, delivered as sent, a refused one in between, then !done.
   let s = await asked('WHISPER');
@@ -100,10 +100,10 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
   expect(await say('!public second thoughts')).toStartWith('Refused: you have already posted your one public message this round.');
 
   // Then every phase the House asks Pat for, to the end.
-  const running = () => house.listMatches().find((m) => m.id === id)!.status === 'running';
+  const running = () => house.liveMatch(id)?.summary.status === 'running';
   let turn = '1:RUMOR';
   for (;;) {
-    const next = await until(() => (!running() ? 'over' : house.getMatch(id)!.waitingFor.includes('pat') && `${state().round}:${state().phase}` !== turn ? `${state().round}:${state().phase}` : null));
+    const next = await until(() => (!running() ? 'over' : house.liveMatch(id)!.waitingFor.includes('pat') && `${state().round}:${state().phase}` !== turn ? `${state().round}:${state().phase}` : null));
     if (next === 'over') break;
     turn = next;
     s = state();
@@ -122,10 +122,11 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
   }
   await house.finished(id);
 
-  const end = state();
+  const ended = (await house.getMatch(id))!;
+  const end = ended.state as InfluenceState;
   expect(end.phase).toBe('END');
   expect(end.winner).toBe('Pat');
-  expect(house.getMatch(id)!.summary.winners).toEqual(['Pat']);
+  expect(ended.summary.winners).toEqual(['Pat']);
 
   // The game room: the House's lines, Pat's rumours under Pat's name, the win and the sealed head.
   const game = posts.filter((p) => p.room === 'room-1');

@@ -25,7 +25,8 @@ export type HouseCommand =
   /** A game's own verb, routed to that game's adapter with its arguments untouched. */
   | { kind: 'game'; verb: string; args: string[]; text: string };
 
-export type ParsedCommand = { ok: true; command: HouseCommand } | { ok: false; error: string };
+/** A parsed command, with the match it names by `--match <id>` (any command may; otherwise it acts on its room's match). */
+export type ParsedCommand = { ok: true; command: HouseCommand; match?: string } | { ok: false; error: string };
 
 export interface CommandSpec {
   verb: string;
@@ -40,6 +41,17 @@ export interface CommandSpec {
 export type Situation = 'idle' | 'lobby' | 'running';
 
 const ok = (command: HouseCommand): ParsedCommand => ({ ok: true, command });
+
+/** Keys that would write to Object's prototype instead of the config. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** `--match <id>` (or `--match=<id>`) anywhere after the verb: the match a command is for, and the text without it. */
+function takeMatch(text: string): { text: string; match?: string; error?: string } {
+  const found = /(^|\s)--match(?:=|\s+|$)(\S*)/.exec(text);
+  if (!found) return { text };
+  if (!found[2]) return { text, error: '--match needs a match id (or its first characters)' };
+  return { text: `${text.slice(0, found.index)}${text.slice(found.index + found[0].length)}`.trim(), match: found[2] };
+}
 const fail = (error: string): ParsedCommand => ({ ok: false, error });
 
 function noArgs(verb: string, command: HouseCommand): (args: string[]) => ParsedCommand {
@@ -79,10 +91,14 @@ function parsePlay(args: string[]): ParsedCommand {
       if (name === '--set') {
         const eq = raw?.indexOf('=') ?? -1;
         if (!raw || eq <= 0) return fail(`--set needs key=value (a key of the game's config), got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
-        // A dotted key sets a nested field: `timers.whisper=60000`.
+        // A dotted key sets a nested field: `timers.whisper=60000`. Keys that would reach Object's prototype are refused.
         const path = raw.slice(0, eq).split('.');
+        if (path.some((key) => key === '' || RESERVED_KEYS.has(key))) return fail(`--set key '${raw.slice(0, eq)}' is not a config key; ${usage}`);
         let at = config;
-        for (const key of path.slice(0, -1)) at = (at[key] = typeof at[key] === 'object' && at[key] !== null ? at[key] : {}) as Record<string, unknown>;
+        for (const key of path.slice(0, -1)) {
+          const inner = Object.hasOwn(at, key) ? at[key] : undefined;
+          at = (at[key] = typeof inner === 'object' && inner !== null ? inner : {}) as Record<string, unknown>;
+        }
         at[path.at(-1)!] = configValue(raw.slice(eq + 1));
         continue;
       }
@@ -184,12 +200,14 @@ export function commandList(table: readonly CommandSpec[] = baseCommands): strin
 export function parseCommand(text: string | undefined, table: readonly CommandSpec[] = baseCommands): ParsedCommand | null {
   if (!looksLikeCommand(text)) return null;
   const body = text!.trim().slice(1);
-  const [head = '', ...args] = body.split(/\s+/).filter(Boolean);
+  const head = body.split(/\s+/, 1)[0] ?? '';
   const verb = head.toLowerCase();
   const spec = table.find((s) => s.verb === verb);
   if (!spec) return fail(`unknown command '!${verb}'. Allowed: ${commandList(table)}`);
-  const argText = body.slice(head.length).trim();
-  return spec.parse(args, argText);
+  const target = takeMatch(body.slice(head.length).trim());
+  if (target.error) return fail(target.error);
+  const parsed = spec.parse(target.text.split(/\s+/).filter(Boolean), target.text);
+  return parsed.ok && target.match ? { ...parsed, match: target.match } : parsed;
 }
 
 export function actionFor(command: HouseCommand, table: readonly CommandSpec[] = baseCommands): string {

@@ -54,17 +54,23 @@ describe('renderMatch', () => {
 
 describe('renderDashboard', () => {
   test('no matches: says how to start one', () => {
-    expect(renderDashboard([], []).html).toContain('!play trust');
+    expect(renderDashboard({ matches: [], page: 1, per: 20, total: 0 }, []).html).toContain('!play trust');
   });
 
   test('lists every match and gives cards to the ones detailed', () => {
     const a = playedMatchDetail('trust', ['ada', 'bob'], 2, { id: 'a' });
     const b = playedMatchDetail('goldmine', ['ada', 'bob'], 2, { id: 'b', config: { size: 3 } });
-    const { html, charts } = renderDashboard([a.summary, b.summary], [a, b], { trust: 'Trust', goldmine: 'Gold mining' });
-    expect(html).toContain('2 live, 2 in all');
+    const { html, charts } = renderDashboard({ matches: [a.summary, b.summary], page: 1, per: 20, total: 2 }, [a, b], { trust: 'Trust', goldmine: 'Gold mining' });
+    expect(html).toContain('2 live here, 2 in all');
     expect(html).toContain('<tr data-match="a"><td>Trust</td>');
     expect(html).toContain('<section class="card match" data-match="b"');
     expect(charts.map((c) => c.id)).toEqual(['score-a', 'score-b', 'plots-b']);
+  });
+
+  test('more matches than a page: links to the older and newer pages', () => {
+    const a = playedMatchDetail('trust', ['ada', 'bob'], 2, { id: 'a' });
+    const { html } = renderDashboard({ matches: [a.summary], page: 2, per: 1, total: 3 }, [a]);
+    expect(html).toContain('page 2 of 3 <a href="?page=1&amp;per=1">newer</a> <a href="?page=3&amp;per=1">older</a>');
   });
 
   test('the page carries the view inline and polls for the next one', () => {

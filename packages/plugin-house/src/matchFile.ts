@@ -1,0 +1,73 @@
+import { verifyChain } from '@the-house/games/engine/eventLog.ts';
+import type { Outcome } from '@the-house/games/engine/types.ts';
+import { BUNDLE_FORMAT, readBundle, writeBundle, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
+import type { RoundHistoryEntry, StoredMatch } from './types.ts';
+
+/** The match file the House writes when a match ends, pauses or stops: what `replay-match` replays, and what a damaged store row is rebuilt from. */
+export function bundleOf(stored: StoredMatch, outcome: Outcome, head: string): MatchBundle {
+  return {
+    format: BUNDLE_FORMAT,
+    id: stored.id,
+    game: stored.game,
+    seed: stored.seed,
+    config: stored.config,
+    players: stored.players,
+    options: stored.options,
+    status: stored.status,
+    outcome,
+    head,
+    log: [...stored.log],
+    record: stored.record,
+    state: stored.state,
+    history: stored.history,
+  };
+}
+
+export function writeMatchFile(dir: string, stored: StoredMatch, outcome: Outcome, head: string): void {
+  writeBundle(dir, bundleOf(stored, outcome, head));
+}
+
+/**
+ * A damaged match rebuilt from its file: the file must be whole (its chain
+ * ends at its head), hold the state and the history, and cover at least the
+ * log the database lost (`minLog` entries). What the database still had of
+ * the match (owner, table, rooms) is kept.
+ */
+export function rebuildFromFile(dir: string, id: string, partial: StoredMatch | null, minLog: number): { ok: true; match: StoredMatch } | { ok: false; why: string } {
+  const read = readBundle(id, dir);
+  if (!read.ok) return { ok: false, why: read.error };
+  const bundle = read.bundle;
+  if (bundle.id !== id) return { ok: false, why: `the file holds match ${bundle.id}` };
+  const chain = verifyChain(bundle.log, bundle.head);
+  if (!chain.ok) return { ok: false, why: `its file's log breaks at entry ${chain.at}: ${chain.reason}` };
+  if (bundle.log.length < minLog) return { ok: false, why: `its file is older than the match (${bundle.log.length} of ${minLog} log entries)` };
+  if (bundle.state === undefined || !Array.isArray(bundle.history)) return { ok: false, why: 'its file keeps no state to resume from' };
+  const now = Date.now();
+  const base: StoredMatch = partial ?? {
+    id,
+    game: bundle.game,
+    seed: bundle.seed,
+    config: bundle.config,
+    status: 'finished',
+    players: bundle.players,
+    channelId: null,
+    serverId: null,
+    state: null,
+    log: [],
+    history: [],
+    origin: null,
+    postedRound: 0,
+    options: bundle.options as StoredMatch['options'],
+    record: bundle.record,
+    paused: null,
+    humans: {},
+    rooms: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  const status = bundle.status === 'paused' || bundle.status === 'stopped' || bundle.status === 'finished' ? bundle.status : base.status;
+  return {
+    ok: true,
+    match: { ...base, status, state: bundle.state, log: [...bundle.log], history: bundle.history as RoundHistoryEntry[], record: bundle.record, postedRound: Math.max(base.postedRound, (bundle.history as RoundHistoryEntry[]).at(-1)?.round ?? 0) },
+  };
+}
