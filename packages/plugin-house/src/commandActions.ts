@@ -61,6 +61,13 @@ async function authorName(runtime: IAgentRuntime, message: Memory): Promise<Comm
   return { ...author, names, name: author.name || names[0] || '', ...(roles ? { roles } : {}) };
 }
 
+/** Longest reply the House sends to one command; anything longer is cut, saying so (a reply never echoes kilobytes back). */
+export const MAX_REPLY = 4000;
+
+function bounded(text: string): string {
+  return text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY)}… (cut: the whole answer was ${text.length} characters)` : text;
+}
+
 /**
  * Runs a House command deterministically: parse, check the phase, act, reply.
  * No model is asked; a bad command gets a reply saying what is allowed.
@@ -75,6 +82,7 @@ export async function runCommand(runtime: IAgentRuntime, message: Memory, callba
   if (!house) text = 'The House is not ready yet; try again in a moment.';
   else if (!parsed.ok) text = parsed.error;
   else text = await house.handleCommand(parsed.command, await authorName(runtime, message), parsed.match);
+  text = bounded(text);
   const spec = parsed.ok ? table.find((s) => s.verb === (parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind)) : undefined;
   for (const piece of discord ? splitMessage(text) : [text]) {
     const reply: Content = { text: piece, actions: [spec?.action ?? 'HOUSE_COMMAND'], source: message.content.source, responseId: crypto.randomUUID() } as Content;

@@ -78,6 +78,10 @@ export interface HouseGameAdapter {
    * this only for shorthand.
    */
   parseMove?(text: string, state: unknown, player: PlayerId): unknown;
+  /** A person's turn in a few readable lines (what they have, what happened last round), from their own view. */
+  turnText?(state: unknown, player: PlayerId, view: unknown): string;
+  /** The exact short forms a person may type now (`!move hf @Ada`, `!move beg 5 hungry`), shown each turn and after a refused move. */
+  moveForms?(state: unknown, player: PlayerId, view: unknown): string[];
   /** Verbs that still answer once the match is over (Influence's `!audit`: the published head is for after the game). */
   afterEnd?: string[];
   /** The game's own commands for a person's move, named in the House's request (Influence: `!dm`, `!public`, ...). */

@@ -26,22 +26,25 @@ function house(settings: Record<string, string> = {}): HouseService {
   return service;
 }
 
-test('lobby: !play opens it with the default seats, a player agent joins, !start plays it to the end', async () => {
+test('lobby: !play opens it with the default seats (four for Trust, with different baselines first), a player agent joins, !start plays it to the end', async () => {
   const h = house();
-  expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status, !resume');
-  const opened = await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 4, options: {} }, observer);
-  expect(opened).toMatch(/^Trust lobby trust-4-\w+ \(seed 4\) seats Ivo, Jana\. Players may !join; it starts in 60 s or at !start\.$/);
+  expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('!join is not possible now: no match is open. Allowed now: !help, !games, !name, !play, !status, !resume.');
+  const opened = await h.handleCommand({ kind: 'play', game: 'cafe', players: [], seed: 4, options: {} }, observer);
+  expect(opened).toMatch(/^Café V3 lobby cafe-4-\w+ \(seed 4\) seats Ivo, Jana, Kurt\. Players may !join; it starts in 60 s or at !start\.$/);
   expect(await h.handleCommand({ kind: 'join' }, ivo)).toBe('Ivo is already seated.');
-  expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('Kurt joins Trust: Ivo, Jana, Kurt.');
-  expect(await h.handleCommand({ kind: 'grant', player: 'Ivo', amount: 1, reason: 'r' }, observer)).toStartWith('!grant is not possible now: a match is waiting in the lobby.');
   const id = (await h.listMatches()).matches[0]!.id;
-  expect(await h.handleCommand({ kind: 'start' }, observer)).toBe(`trust match ${id} starts: Ivo, Jana, Kurt.`);
-  const summary = await h.finished(id);
-  expect(summary).toMatchObject({ id, game: 'trust', status: 'finished', players: [{ name: 'Ivo' }, { name: 'Jana' }, { name: 'Kurt' }] });
-  const detail = (await h.getMatch(id))!;
+  await h.stopMatch(id);
+  await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 4, options: {} }, observer);
+  expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('Kurt is already seated.');
+  expect(await h.handleCommand({ kind: 'grant', player: 'Ivo', amount: 1, reason: 'r' }, observer)).toStartWith('!grant is not possible now: a match is waiting in the lobby.');
+  const trustId = (await h.listMatches()).matches[0]!.id;
+  expect(await h.handleCommand({ kind: 'start' }, observer)).toStartWith(`Trust match ${trustId} has started (seed 4): Ivo, Jana, Kurt. Watch it in the room "Trust ${trustId}" under Groups, or on the dashboard: `);
+  const summary = await h.finished(trustId);
+  expect(summary).toMatchObject({ id: trustId, game: 'trust', status: 'finished', players: [{ name: 'Ivo' }, { name: 'Jana' }, { name: 'Kurt' }] });
+  const detail = (await h.getMatch(trustId))!;
   expect(detail.events.filter((e) => e.type === 'decision_missing')[0]).toMatchObject({ round: 1, to: ['Ivo'] });
   expect(detail.outcome.over).toBe(true);
-  expect(await h.handleCommand({ kind: 'status' }, observer)).toStartWith(`trust ${id}: finished, round ${summary!.round}.`);
+  expect(await h.handleCommand({ kind: 'status' }, observer)).toStartWith(`trust ${trustId}: finished, round ${summary!.round}.`);
 });
 
 test('players cannot open, stop or answer for the observer; unknown games and players are named', async () => {
@@ -69,7 +72,7 @@ test('a game verb reaches its game’s adapter while that game runs, and only th
   try {
     const h = house({ HOUSE_ROUND_DELAY_MS: '50' });
     const taunt = { kind: 'game' as const, verb: 'taunt', args: ['@Ivo'], text: '@Ivo' };
-    expect(await h.handleCommand(taunt, kurt)).toStartWith('!taunt needs a running match. Allowed now: !games');
+    expect(await h.handleCommand(taunt, kurt)).toStartWith('!taunt needs a running match. Allowed now: `!help`, `!games`');
     await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Kurt'], seed: 2, options: {} }, observer);
     const id = (await h.listMatches()).matches[0]!.id;
     expect(await h.handleCommand(taunt, kurt)).toBe(`taunted in ${id}`);
@@ -110,7 +113,7 @@ describe('a person in a seat', () => {
     const id = (await h.listMatches()).matches[0]!.id;
     await waitFor(h, id, (d) => d.waitingFor.includes('pat'));
     expect(await h.handleCommand({ kind: 'move', text: 'JUGGLE' }, person)).toStartWith('Not accepted: ');
-    expect(await h.handleCommand({ kind: 'move', text: 'HIGH_FIVE @Ivo' }, kurt)).toBe('You hold no seat in a running match. Join a lobby with !join, or be named in !play <game> me,<others>.');
+    expect(await h.handleCommand({ kind: 'move', text: 'HIGH_FIVE @Ivo' }, kurt)).toBe('You hold no seat in a running match. Join a lobby with `!join`, or sit down with `!play GAME me,NAMES` (e.g. `!play trust me,Ada`).');
     expect(await h.handleCommand({ kind: 'move', text: 'high_five @Ivo' }, person)).toBe('Move accepted.');
     const detail = await waitFor(h, id, (d) => d.history.length >= 1);
     const round = detail.events.find((e) => e.type === 'round' && e.round === 1)!;
@@ -134,12 +137,12 @@ describe('a person in a seat', () => {
 
   test('a person joins a lobby by !join and holds a seat; a name taken by an agent is refused', async () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000' });
-    await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 8, options: {} }, observer);
-    expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat joins Trust as a person: the House will ask you for each move here: Ivo, Jana, Pat.');
+    await h.handleCommand({ kind: 'play', game: 'cafe', players: [], seed: 8, options: {} }, observer);
+    expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat joins Café V3 as a person: the House will ask you for each move here: Ivo, Jana, Kurt, Pat.');
     expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat is already seated.');
     const id = (await h.listMatches()).matches[0]!.id;
     const clash = await h.open('trust', ['me', 'Jana'], 1, null, {}, { id: 'person-9', name: 'Ivo' });
-    expect(clash).toEqual({ ok: false, error: 'Ivo is the name of a player agent; a person needs another name to sit down.' });
+    expect(clash).toEqual({ ok: false, error: 'Ivo is the name of a player agent; a person needs another name to sit down (`!name NAME`).' });
     await h.stopMatch(id);
     await h.stop();
   });
@@ -242,6 +245,62 @@ describe('storage', () => {
     broken = false;
     expect(await h.handleCommand({ kind: 'resume', options: {} }, observer)).toStartWith(`Match ${id} resumes at round `);
     expect(await h.finished(id)).toMatchObject({ id, status: 'finished' });
+    await h.stop();
+  });
+});
+
+describe('what a person reads', () => {
+  const gui = { id: 'person-gui-1234', name: 'user', room: { channelId: 'dm-gui', serverId: 'srv' } };
+
+  test('!help says how to start and watch, with the dashboard address; no placeholder is a bare <word>', async () => {
+    const h = house({ HOUSE_PUBLIC_URL: 'http://example.test:3000/' });
+    const help = await h.handleCommand({ kind: 'help' }, observer);
+    expect(help).toContain('`!play trust me,Ada` gives you a seat');
+    expect(help).toContain('the dashboard: http://example.test:3000/house');
+    expect(help).toContain('`!grant @NAME N REASON` answer a beg');
+    expect(help).not.toMatch(/<[a-z]/i);
+    const games = await h.handleCommand({ kind: 'games' }, observer);
+    expect(games).toContain('- **Trust** (`trust`, 2-8 players): ');
+    expect(games).toEndWith('Start one with `!play GAME` (e.g. `!play trust`), or `!play trust me,Ada` to sit down yourself. `!help` lists every command.');
+  });
+
+  test('the web GUI calls everyone "user": such a person sits as Guest-xxxx until they choose a name with !name', async () => {
+    const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000' });
+    expect(await h.handleCommand({ kind: 'name', name: '__proto__' }, gui)).toStartWith('Not changed: a name starts with a letter or digit');
+    expect(await h.handleCommand({ kind: 'name', name: 'constructor' }, gui)).toBe("Not changed: 'constructor' is reserved.");
+    await h.handleCommand({ kind: 'play', game: 'trust', players: ['me', 'Ivo'], seed: 21, options: {} }, gui);
+    expect(h.openMatches()[0]!.players.map((p) => p.name)).toEqual(['Guest-pers', 'Ivo']);
+    await h.stopMatch(h.openMatches()[0]!.id);
+    expect(await h.handleCommand({ kind: 'name', name: 'Pat' }, gui)).toBe('From now on you sit down as Pat.');
+    expect(await h.handleCommand({ kind: 'name', name: 'Pat' }, { ...gui, id: 'someone-else' })).toBe("Not changed: 'Pat' is taken by someone else.");
+    await h.handleCommand({ kind: 'play', game: 'trust', players: ['me', 'Ivo'], seed: 22, options: {} }, gui);
+    const id = h.openMatches()[0]!.id;
+    expect(h.openMatches()[0]!.players.map((p) => p.name)).toEqual(['Pat', 'Ivo']);
+    for (let i = 0; i < 200 && !h.liveMatch(id)?.waitingFor.includes('pat'); i++) await Bun.sleep(10);
+    const refused = await h.handleCommand({ kind: 'move', text: 'juggle' }, gui);
+    expect(refused).toStartWith('Not accepted: ');
+    expect(refused).toContain('Your moves now: `!move hf` · `!move attack` · `!move block`');
+    expect(await h.handleCommand({ kind: 'view' }, gui)).toStartWith(`Your view of ${id}, round 1:\n\`\`\`json\n{\n "game": "trust",`);
+    expect(await h.handleCommand({ kind: 'move', text: 'hf' }, gui)).toBe('Move accepted.');
+    await h.stopMatch(id);
+    await h.stop();
+  });
+
+  test('a reply quotes at most 200 characters of what was typed', async () => {
+    const h = house();
+    const names = Array.from({ length: 400 }, (_, i) => `Nobody${i}`);
+    const reply = await h.handleCommand({ kind: 'play', game: 'trust', players: names, options: {} }, observer);
+    expect(reply.length).toBeLessThan(500);
+    expect(reply).toContain(`… (${names.join(', ').length} characters)`);
+  });
+
+  test('--delay sets one match\'s pause between rounds', async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '0' });
+    await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'Jana'], seed: 23, options: { roundDelayMs: 400 } }, observer);
+    const id = h.openMatches()[0]!.id;
+    await Bun.sleep(250);
+    expect(h.liveMatch(id)!.history.length).toBeLessThanOrEqual(1);
+    await h.stopMatch(id);
     await h.stop();
   });
 });

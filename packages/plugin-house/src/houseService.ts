@@ -30,6 +30,7 @@ import { HumanDesk } from './humanDesk.ts';
 import { rebuildFromFile, writeMatchFile } from './matchFile.ts';
 import { MatchStore, StoreError } from './matchStore.ts';
 import { ObserverDesk } from './observerDesk.ts';
+import { PeopleNames } from './people.ts';
 import { runtimeBrain, seatInfo, tellRound } from './playerBrain.ts';
 import { RatingsStore } from './ratingsStore.ts';
 import type { GameRoom, RoomGateway } from './roomGateway.ts';
@@ -61,11 +62,6 @@ function runtimeFor(match: Match, id: PlayerId): IAgentRuntime | undefined {
   return findPlayer(seatOwner(match.state, id));
 }
 
-/** A person's seat name: their display name, or a short id when they have none. */
-function personName(author: CommandAuthor): string {
-  return author.name.trim() || `Guest-${author.id.slice(0, 6)}`;
-}
-
 function humanSeat(author: CommandAuthor): HumanSeat {
   return { id: author.id, room: author.room ?? null, origin: author.direct ?? author.origin ?? null };
 }
@@ -80,6 +76,39 @@ function humanFor(stored: StoredMatch, id: PlayerId): HumanSeat | undefined {
 }
 
 const isOpen = (status: StoredMatch['status']) => status === 'lobby' || status === 'running' || status === 'paused';
+
+/**
+ * Pause between rounds by game, so a person can follow the room: a Gold mining
+ * match has 200 short rounds (summarised every 10), the others a few long ones.
+ * `HOUSE_ROUND_DELAY_MS` sets one pause for all; `!play --delay MS` one match's.
+ */
+const ROUND_DELAY_MS: ReadonlyMap<string, number> = new Map([
+  ['trust', 1500],
+  ['cafe', 2500],
+  ['influence', 1500],
+  ['goldmine', 150],
+]);
+
+/** Seats of a lobby the House fills by itself: Trust is dull with two (a miss turns a pair into a feud), so four. */
+const LOBBY_SEATS: ReadonlyMap<string, number> = new Map([['trust', 4]]);
+
+/** The players a lobby seats by itself: agents with different baselines for the game first, so the table shows a mix. */
+function lobbySeats(game: AnyGame, seats: number): string[] {
+  const agents = playerNames();
+  const strategyOf = (name: string): string => {
+    const runtime = findPlayer(name);
+    const settings = (runtime?.character.settings ?? {}) as { strategies?: Record<string, unknown> };
+    const named = settings.strategies && Object.hasOwn(settings.strategies, game.id) ? settings.strategies[game.id] : undefined;
+    return typeof named === 'string' ? named : name;
+  };
+  const seen = new Set<string>();
+  const distinct = agents.filter((name) => !seen.has(strategyOf(name)) && seen.add(strategyOf(name)));
+  return [...distinct, ...agents.filter((name) => !distinct.includes(name))].slice(0, Math.min(seats, game.maxPlayers));
+}
+
+/** At most this much of what a person typed is quoted back. */
+const QUOTE = 200;
+const quote = (text: string): string => (text.length > QUOTE ? `${text.slice(0, QUOTE)}… (${text.length} characters)` : text);
 
 /**
  * The House: owns matches and their timers, any number at once, each at its
@@ -101,6 +130,7 @@ export class HouseService extends Service implements CommandDesk {
   private readonly lastAtTable = new Map<string, string>();
   private readonly store: MatchStore;
   private readonly ready = new Set<string>();
+  private readonly people: PeopleNames;
   gateway: RoomGateway;
   private stopped = false;
   private readonly prices: PriceTable;
@@ -111,6 +141,7 @@ export class HouseService extends Service implements CommandDesk {
     this.games = gameTable;
     this.store = new MatchStore(runtime, { attempts: numberSetting(runtime, 'HOUSE_SAVE_ATTEMPTS', 3), backoffMs: numberSetting(runtime, 'HOUSE_SAVE_BACKOFF_MS', 100) });
     this.ratings = new RatingsStore(runtime);
+    this.people = new PeopleNames(runtime);
     this.gateway = roomGatewayFor(runtime);
     const prices = parsePriceTable(String(runtime.getSetting('HOUSE_PRICES') ?? process.env.HOUSE_PRICES ?? ''));
     if (!prices.ok) runtime.logger.warn(`House: ${prices.error}; every model counts as free`);
@@ -130,6 +161,12 @@ export class HouseService extends Service implements CommandDesk {
 
   private get admins(): Admins {
     return parseAdmins(String(this.runtime.getSetting('HOUSE_ADMINS') ?? process.env.HOUSE_ADMINS ?? ''));
+  }
+
+  /** The House tab's short address, for people to open in a browser (HOUSE_PUBLIC_URL when the host is reached by another name). */
+  get dashboardUrl(): string {
+    const base = String(this.runtime.getSetting('HOUSE_PUBLIC_URL') ?? process.env.HOUSE_PUBLIC_URL ?? process.env.CENTRAL_MESSAGE_SERVER_URL ?? '');
+    return `${base.replace(/\/+$/, '')}/house`;
   }
 
   private get maxTables(): number {
@@ -411,7 +448,7 @@ export class HouseService extends Service implements CommandDesk {
       if (mine.length === 1) return { live: mine[0]!, stored: mine[0]!.stored };
       if (mine.length > 1 && command.kind !== 'status') return { live: null, stored: null, error: `You have ${mine.length} matches open (${mine.map((l) => l.stored.id).join(', ')}); add --match <id>, or type it at the match's table.` };
     }
-    if (command.kind === 'move' || command.kind === 'done' || command.kind === 'game') {
+    if (command.kind === 'move' || command.kind === 'done' || command.kind === 'view' || command.kind === 'game') {
       const seated = [...this.live.values()].filter((l) => l.stored.status === 'running' && seatOf(l.stored, author));
       if (seated.length === 1) return { live: seated[0]!, stored: seated[0]!.stored };
       if (seated.length > 1) return { live: null, stored: null, error: `You hold seats at ${seated.length} tables (${seated.map((l) => l.stored.id).join(', ')}); add --match <id>.` };
@@ -437,10 +474,14 @@ export class HouseService extends Service implements CommandDesk {
 
   /** Runs one parsed command; the reply says what happened or what is allowed. */
   async handleCommand(command: HouseCommand, author: CommandAuthor, ref?: string): Promise<string> {
+    if (command.kind === 'help') return this.helpText();
     if (command.kind === 'games') {
-      return Object.values(this.games)
-        .map((g) => `${g.id} (${g.minPlayers}-${g.maxPlayers} players): ${g.title}. ${g.summary}`)
-        .join('\n');
+      const lines = Object.values(this.games).map((g) => `- **${g.title}** (\`${g.id}\`, ${g.minPlayers}-${g.maxPlayers} players): ${g.summary.split(/(?<=\.)\s/)[0]}`);
+      return `${lines.join('\n')}\nStart one with \`!play GAME\` (e.g. \`!play trust\`), or \`!play trust me,Ada\` to sit down yourself. \`!help\` lists every command.`;
+    }
+    if (command.kind === 'name') {
+      const problem = await this.people.choose(author, command.name);
+      return problem ? `Not changed: ${problem}.` : `From now on you sit down as ${command.name}.`;
     }
     const { live, stored, error } = await this.target(command, author, command.kind === 'resume' ? (command.match ?? ref) : ref);
     if (error) return error;
@@ -476,7 +517,7 @@ export class HouseService extends Service implements CommandDesk {
         const game = this.games[l.stored.game]!;
         const agent = findPlayer(author.name)?.character.name;
         const viaAgent = fromPlayer ? agent : undefined;
-        const name = viaAgent ?? personName(author);
+        const name = viaAgent ?? (await this.people.nameOf(author));
         if (!viaAgent && findPlayer(name)) return `${name} is the name of a player agent; a person needs another name to sit down.`;
         if (l.stored.players.some((p) => p.toLowerCase() === name.toLowerCase())) return `${name} is already seated.`;
         if (l.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
@@ -489,7 +530,7 @@ export class HouseService extends Service implements CommandDesk {
         const no = owned('start');
         if (no) return no;
         const error = this.begin(live!);
-        return error ?? `${live!.stored.game} match ${live!.stored.id} starts: ${live!.stored.players.join(', ')}.`;
+        return error ?? this.startedText(live!.stored);
       }
       case 'stop': {
         const no = owned('stop');
@@ -507,11 +548,19 @@ export class HouseService extends Service implements CommandDesk {
       case 'move':
       case 'done': {
         const seat = live ? seatOf(live.stored, author) : null;
-        if (!live || !seat) return `You hold no seat in a running match. Join a lobby with !join, or be named in !play <game> me,<others>.`;
+        if (!live || !seat) return 'You hold no seat in a running match. Join a lobby with `!join`, or sit down with `!play GAME me,NAMES` (e.g. `!play trust me,Ada`).';
         if (command.kind === 'done') return live.humans.done(seat);
         const adapter = adapterFor(live.stored.game);
-        const decision = adapter?.parseMove?.(command.text, live.match!.state, seat) ?? decisionOf(command.text);
-        return live.humans.submit(seat, `!move ${command.text}`, decision);
+        const state = live.match!.state;
+        const decision = adapter?.parseMove?.(command.text, state, seat) ?? decisionOf(command.text);
+        const reply = live.humans.submit(seat, `!move ${quote(command.text)}`, decision);
+        const forms = reply.startsWith('Not accepted') ? adapter?.moveForms?.(state, seat, live.match!.game.view(state, seat)) : undefined;
+        return forms?.length ? `${reply}\nYour moves now: ${forms.map((f) => `\`${f}\``).join(' · ')}` : reply;
+      }
+      case 'view': {
+        const seat = live ? seatOf(live.stored, author) : null;
+        if (!live?.match || !seat) return 'You hold no seat in a running match, so there is no view of yours to show.';
+        return `Your view of ${live.stored.id}, round ${(live.match.state as { round: number }).round}:\n\`\`\`json\n${JSON.stringify(live.match.game.view(live.match.state, seat), null, 1)}\n\`\`\``;
       }
       case 'resume': {
         if (!live) return command.match ?? ref ? `Match ${command.match ?? ref} is not open, so it cannot resume.` : 'No paused match to resume.';
@@ -541,6 +590,25 @@ export class HouseService extends Service implements CommandDesk {
     return `Allowed: ${commandList(houseCommandTable())}`;
   }
 
+  /** `!help`: how to start and watch a match, and every command (placeholders in code spans: the GUI renders chat as markdown). */
+  helpText(): string {
+    const table = houseCommandTable();
+    return [
+      `**The House** runs ${Object.values(this.games).map((g) => g.title).join(', ')} among its players (\`!games\` says what each is).`,
+      'Start: `!play trust` opens a lobby (others `!join`, it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
+      `Watch: each match gets a room under *Groups* in this window, and the dashboard: ${this.dashboardUrl}`,
+      'In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown, `!view` shows everything you know.',
+      `Commands: ${table.map((s) => `\`${s.usage}\` ${s.help}`).join('; ')}.`,
+      'A command acts on the match of the room you type it in; add `--match ID` for another. Only the person who opened a match (or an admin) may stop it or answer its begs.',
+    ].join('\n');
+  }
+
+  /** What a person is told when a match starts: who plays, and where to watch it. */
+  private startedText(stored: StoredMatch): string {
+    const game = this.games[stored.game];
+    return `${game?.title ?? stored.game} match ${stored.id} has started (seed ${stored.seed}): ${stored.players.join(', ')}. Watch it in the room "${this.roomName(stored)}" under Groups, or on the dashboard: ${this.dashboardUrl}`;
+  }
+
   statusText(stored: StoredMatch, match: Match | null, observer: ObserverDesk | null): string {
     const s = this.summary(stored, match);
     const board = s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ');
@@ -561,17 +629,17 @@ export class HouseService extends Service implements CommandDesk {
     let players: string[];
     const humans: Record<string, HumanSeat> = {};
     if (names.length) {
-      const me = names.filter((n) => n.toLowerCase() === 'me');
-      if (me.length && !author) return { ok: false, error: '`me` needs a person to seat: name agents only, or send !play from a chat.' };
+      if (!author && names.some((n) => n.toLowerCase() === 'me')) return { ok: false, error: '`me` needs a person to seat: name agents only, or send !play from a chat.' };
       const unknown = names.filter((n) => n.toLowerCase() !== 'me' && !findPlayer(n));
-      if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Players: ${available.join(', ') || 'none'}, or me` };
-      players = names.map((n) => (n.toLowerCase() === 'me' ? personName(author!) : findPlayer(n)!.character.name));
-      if (me.length) {
-        if (findPlayer(personName(author!))) return { ok: false, error: `${personName(author!)} is the name of a player agent; a person needs another name to sit down.` };
-        humans[personName(author!)] = humanSeat(author!);
+      if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${quote(unknown.join(', '))}. Players: ${available.join(', ') || 'none'}, or me` };
+      const me = author ? await this.people.nameOf(author) : '';
+      players = names.map((n) => (n.toLowerCase() === 'me' ? me : findPlayer(n)!.character.name));
+      if (me && names.some((n) => n.toLowerCase() === 'me')) {
+        if (findPlayer(me)) return { ok: false, error: `${me} is the name of a player agent; a person needs another name to sit down (\`!name NAME\`).` };
+        humans[me] = humanSeat(author!);
       }
     } else {
-      players = available.slice(0, game.defaultPlayers);
+      players = lobbySeats(game, LOBBY_SEATS.get(game.id) ?? game.defaultPlayers);
     }
     const lobby = names.length === 0;
     const check = lobby ? (players.length < game.minPlayers ? `${game.id} needs at least ${game.minPlayers} players; only ${players.length} are here` : null) : checkPlayers(game, players);
@@ -603,7 +671,7 @@ export class HouseService extends Service implements CommandDesk {
       paused: null,
       humans,
       observer: person ? humanSeat(person) : null,
-      owner: person ? { id: person.id, name: personName(person) } : null,
+      owner: person ? { id: person.id, name: await this.people.nameOf(person) } : null,
       table: author ? tableOf(author) : 'default',
       rooms: {},
       createdAt: now,
@@ -614,10 +682,13 @@ export class HouseService extends Service implements CommandDesk {
     if (!lobby) {
       const error = this.begin(live);
       if (error) return { ok: false, error };
-      return { ok: true, id, text: `${game.title} match ${id} starts (seed ${matchSeed}): ${players.join(', ')}. Watch the game room "${this.roomName(stored)}" or the House tab.` };
+      return { ok: true, id, text: this.startedText(stored) };
     }
     const wait = numberSetting(this.runtime, 'HOUSE_LOBBY_MS', 20_000);
-    live.lobbyTimer = setTimeout(() => this.begin(live), wait);
+    live.lobbyTimer = setTimeout(() => {
+      // Started by the clock, with nobody's command to answer: the table is told where to watch.
+      if (!this.begin(live)) void this.tellObserver(live, this.startedText(live.stored));
+    }, wait);
     return {
       ok: true,
       id,
@@ -800,7 +871,7 @@ export class HouseService extends Service implements CommandDesk {
       };
       const brains = new Proxy(Object.create(null) as Record<PlayerId, Brain>, { get: (_target, id) => (typeof id === 'string' ? brainOf(id) : undefined) });
       let lastRound = (match.state as { round: number }).round;
-      const delay = numberSetting(this.runtime, 'HOUSE_ROUND_DELAY_MS', 1500);
+      const delay = stored.options.roundDelayMs ?? numberSetting(this.runtime, 'HOUSE_ROUND_DELAY_MS', ROUND_DELAY_MS.get(game.id) ?? 1500);
       const ctx = this.phaseContext(live);
       await runMatch(match, brains, {
         deadlineMs: (m) => adapter?.deadlineMs?.(m.state) ?? this.decisionDeadline,

@@ -19,9 +19,25 @@ export interface HumanSeatDeps {
   tell(player: PlayerId, text: string): Promise<void>;
 }
 
-/** The person's own view in words: the game's prompt text if it has one, else the view as JSON. */
-function viewText(match: Match, view: unknown): string {
-  return match.game.prompt ? match.game.prompt(view as never) : JSON.stringify(view);
+/**
+ * What a person reads each turn: a few lines of what they know (the game's own
+ * words for people, else its prompt text), the exact short forms they may
+ * type, and how much time is left. The view's JSON is there on `!view`.
+ */
+export function turnMessage(d: Pick<HumanSeatDeps, 'match' | 'matchId' | 'adapter'>, view: unknown, player: PlayerId, round: number, phase: string, secondsLeft: number | null): string {
+  const { game } = d.match;
+  const state = d.match.state;
+  const openEnded = d.adapter?.openEnded?.(state) ?? false;
+  const about = d.adapter?.turnText ? d.adapter.turnText(state, player, view) : game.prompt ? game.prompt(view as never) : '';
+  const forms = d.adapter?.moveForms?.(state, player, view);
+  const hint = d.adapter?.commandHint?.(state, player);
+  const moves = forms?.length
+    ? `Your moves now:\n${forms.map((f) => `- \`${f}\``).join('\n')}`
+    : hint
+      ? `Answer with ${hint}.`
+      : `Allowed now:\n${game.legalMoves(state, player).map((m) => `- ${m}`).join('\n')}\nAnswer with \`!move\` and the decision JSON.`;
+  const left = secondsLeft === null ? '' : ` You have ${secondsLeft} s${openEnded ? '; then `!done`' : ''}.`;
+  return `${player}, your move in ${game.title} (${d.matchId}), round ${round}${phase && phase !== 'act' ? `, ${phase}` : ''}.\n${about ? `${about}\n` : ''}${moves}\n\`!view\` shows everything you know as JSON.${left} With no answer, the game's fallback plays for you.`;
 }
 
 /**
@@ -37,13 +53,8 @@ export function humanBrain(d: HumanSeatDeps): Brain {
       const { game } = d.match;
       const state = d.match.state;
       const openEnded = d.adapter?.openEnded?.(state) ?? false;
-      const left = ctx.deadline ? ` within ${Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000))} s` : '';
-      const hint = d.adapter?.commandHint?.(state, ctx.player);
-      const how = `Answer with ${hint ? `${hint}, or ` : ''}!move <decision JSON>${d.adapter?.parseMove ? ' or its short form' : ''}${openEnded ? ', then !done' : ''}${left}; otherwise the game's fallback plays for you.`;
-      await d.tell(
-        ctx.player,
-        `${ctx.player}, your move in ${game.title} ${d.matchId}, round ${ctx.round} (${ctx.phase}).\n${viewText(d.match, view)}\nAllowed now:\n${game.legalMoves(state, ctx.player).map((m) => `- ${m}`).join('\n')}\n${how}`,
-      );
+      const secondsLeft = ctx.deadline ? Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000)) : null;
+      await d.tell(ctx.player, turnMessage(d, view, ctx.player, ctx.round, ctx.phase, secondsLeft));
       const answer = await d.desk.wait(ctx.player, {
         check: (decision) => game.validate(state, ctx.player, decision),
         openEnded,

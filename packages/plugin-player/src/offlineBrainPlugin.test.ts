@@ -53,3 +53,15 @@ test('embeddings have 384 numbers and are deterministic', async () => {
   expect(await embed(runtime, { text: 'high five' })).toEqual(a);
   expect(await embed(runtime, null)).toHaveLength(EMBEDDING_SIZE);
 });
+
+test('the GUI gets a plain chat title, never XML; a reflection prompt gets a well-formed empty answer', async () => {
+  const plugin = offlineBrainPlugin(null);
+  const text = plugin.models![ModelType.TEXT_SMALL] as unknown as TextHandler;
+  const house = { character: { name: 'The House' } } as unknown as IAgentRuntime;
+  const title = (messages: string) => text(house, { prompt: `Based on the conversation below, generate a short, descriptive title for this chat. ...\nRecent conversation:\n${messages}\nRespond with just the title, nothing else.` });
+  expect(await title('User: !games\nAgent: trust ...\nUser: !play cafe\nUser: !play trust me,Ada')).toBe('Trust at The House');
+  expect(await title('User: hello\nAgent: hi')).toBe('Games with The House');
+  const reflection = await text(house, { prompt: '# Task: Generate Agent Reflection, Extract Facts and Relationships\n...' });
+  expect(reflection).toBe('<response><thought>Offline brain: nothing to reflect on.</thought><facts>none</facts><relationships>none</relationships></response>');
+  expect(await text(house, { prompt: 'anything else' })).not.toContain('<game>');
+});

@@ -9,8 +9,8 @@ function chatReply(runtime: IAgentRuntime, choice: StrategyChoice | null): strin
   const name = runtime.character.name;
   const played = choice ? Object.entries(choice).map(([game, strategy]) => `${strategy} at ${game}`) : [];
   const text = choice
-    ? `${name} here. I think offline${played.length ? ` (${played.join(', ')})` : ''}; ask The House for a game (!games, !play trust).`
-    : `${name} here. Commands: !games, !play <game> [players] [--seed N], !join, !start, !status, !stop, !grant @name N <reason>, !decline @name <reason>.`;
+    ? `${name} here. I think offline${played.length ? ` (${played.join(', ')})` : ''}; ask The House for a game: \`!help\`, \`!play trust\`.`
+    : `I am ${name}: I run games among the players here. Type \`!help\` for the commands, or \`!play trust\` to start a match.`;
   return `<response><thought>Offline brain: a fixed reply.</thought><actions>REPLY</actions><providers></providers><text>${text}</text></response>`;
 }
 
@@ -19,11 +19,42 @@ function isShouldRespond(prompt: string): boolean {
   return prompt.includes('RESPOND | IGNORE | STOP');
 }
 
+/** The server's prompt for a chat's title in the GUI's list of chats. */
+function isTitlePrompt(prompt: string): boolean {
+  return prompt.includes('generate a short, descriptive title for this chat');
+}
+
+/** The bootstrap's reflection prompt (facts and relationships to remember). */
+function isReflection(prompt: string): boolean {
+  return prompt.includes('# Task: Generate Agent Reflection');
+}
+
+const GAME_TITLES = new Map([
+  ['trust', 'Trust'],
+  ['cafe', 'Café'],
+  ['influence', 'Influence'],
+  ['goldmine', 'Gold mining'],
+]);
+
+/**
+ * A plain chat title (the GUI shows the answer as the chat's name): the game
+ * last asked for with `!play`, else who the chat is with. Never the XML of a
+ * chat reply, which the GUI would show as the title.
+ */
+export function offlineTitle(prompt: string, name: string): string {
+  const games = [...prompt.matchAll(/!play\s+([a-z]+)/gi)].map((m) => GAME_TITLES.get(m[1]!.toLowerCase())).filter(Boolean);
+  const game = games.at(-1);
+  return game ? `${game} at ${name}` : `Games with ${name}`;
+}
+
 function textHandler(choice: StrategyChoice | null) {
   return async (runtime: IAgentRuntime, params: { prompt: string }): Promise<string> => {
     const prompt = params?.prompt ?? '';
     const request = decodeRequest(prompt);
     if (request) return JSON.stringify(strategyMove(request, choice));
+    if (isTitlePrompt(prompt)) return offlineTitle(prompt, runtime.character.name);
+    // Nothing to learn offline; empty sections would be logged by the bootstrap as a failed reflection.
+    if (isReflection(prompt)) return '<response><thought>Offline brain: nothing to reflect on.</thought><facts>none</facts><relationships>none</relationships></response>';
     if (isShouldRespond(prompt)) {
       // The House (no strategy) answers whoever talks in its rooms; offline players stay quiet in groups.
       const action = choice ? 'IGNORE' : 'RESPOND';

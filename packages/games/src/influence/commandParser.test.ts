@@ -23,7 +23,7 @@ describe('parseCommand', () => {
     expect(parseCommand('!empower')).toMatchObject({ kind: 'guidance', text: expect.stringMatching(/^Write !empower @name with exactly one player name/) });
     expect(parseCommand('!expose @a @b')).toMatchObject({ kind: 'guidance' });
     expect(parseCommand('!dm hello')).toMatchObject({ kind: 'guidance', text: expect.stringMatching(/^Write !dm @a @b/) });
-    expect(parseCommand('!public')).toMatchObject({ kind: 'guidance', text: expect.stringMatching(/img:<http\(s\) URL/) });
+    expect(parseCommand('!public')).toMatchObject({ kind: 'guidance', text: expect.stringMatching(/img:URL \(an http\(s\) png or jpeg\)/) });
     expect(parseCommand('!nuke @all')).toMatchObject({ kind: 'guidance', text: expect.stringMatching(/^Unknown command !nuke\. Commands: !join/) });
   });
 

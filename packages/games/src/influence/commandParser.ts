@@ -10,7 +10,7 @@ export type ParsedLine =
   | { kind: 'text'; text: string; imitation: boolean };
 
 export const COMMAND_HELP =
-  'Commands: !join, !start (host), !dm @a @b [text], !public <text|img:URL>, !empower @p, !expose @p, !last <text>, !eliminate @p, !protect @p, !status, !audit.';
+  'Commands: !join, !start (host), !dm @a @b [text], !public TEXT (or img:URL), !empower @p, !expose @p, !last TEXT, !eliminate @p, !protect @p, !status, !audit.';
 
 const NAME = /^@?([^\s@]+)$/;
 
@@ -50,9 +50,9 @@ export function parseCommand(line: string): ParsedLine {
       return { kind: 'command', command: body ? { type: 'dm', to, text: body } : { type: 'dm', to } };
     }
     case 'public':
-      return withText('public', rest, '!public <message> or !public img:<http(s) URL to a png/jpeg>');
+      return withText('public', rest, '!public MESSAGE or !public img:URL (an http(s) png or jpeg)');
     case 'last':
-      return withText('last', rest, '!last <message> to register your last message');
+      return withText('last', rest, '!last MESSAGE to register your last message');
     case 'empower':
     case 'expose':
     case 'eliminate':

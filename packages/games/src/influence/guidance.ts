@@ -16,15 +16,15 @@ export function allowedNow(s: InfluenceState, player: PlayerId): string {
   if (!s.alive[player]) return `You are eliminated: you can read your DMs and use ${ALWAYS}.`;
   switch (basePhase(s.phase)) {
     case 'WHISPER':
-      return `During WHISPER you may use: !dm @a @b ... [text] (up to ${s.config.maxDmRecipients} others), plain text in your open DM channels, !last <text>, ${ALWAYS}.`;
+      return `During WHISPER you may use: !dm @a @b ... [text] (up to ${s.config.maxDmRecipients} others), plain text in your open DM channels, !last TEXT, ${ALWAYS}.`;
     case 'RUMOR':
       return s.acted[player]
-        ? `You have posted this round; you may use: !last <text>, ${ALWAYS}.`
-        : `During RUMOR you may use: !public <text|img:URL> (once), !last <text>, ${ALWAYS}.`;
+        ? `You have posted this round; you may use: !last TEXT, ${ALWAYS}.`
+        : `During RUMOR you may use: !public TEXT (or img:URL) (once), !last TEXT, ${ALWAYS}.`;
     case 'VOTE':
       return twoLeft(s)
-        ? `During VOTE you may use: !empower @p (not yourself), !last <text>, ${ALWAYS}; with two left there is no expose.`
-        : `During VOTE you may use: !empower @p and !expose @p (not yourself), !last <text>, ${ALWAYS}.`;
+        ? `During VOTE you may use: !empower @p (not yourself), !last TEXT, ${ALWAYS}; with two left there is no expose.`
+        : `During VOTE you may use: !empower @p and !expose @p (not yourself), !last TEXT, ${ALWAYS}.`;
     case 'POWER':
       if (player !== s.empowered) return `During POWER only ${s.empowered} acts; you may use: ${ALWAYS}.`;
       return `During POWER you may use: ${describePower(legalPowerActions(s))}, ${ALWAYS}.`;

@@ -535,7 +535,7 @@ describe('a chat transcript through the parser', () => {
       moderatorLines.whisper(1),
       '[dm:bob+cat] bob: hello cat',
       '(cat says, as a player, flagged as imitating the House: The House ▸ bob is out)',
-      '→ dan: Refused: !public works during RUMOR; it is WHISPER now. During WHISPER you may use: !dm @a @b ... [text] (up to 4 others), plain text in your open DM channels, !last <text>, !status, !audit.',
+      '→ dan: Refused: !public works during RUMOR; it is WHISPER now. During WHISPER you may use: !dm @a @b ... [text] (up to 4 others), plain text in your open DM channels, !last TEXT, !status, !audit.',
       `→ dan: Write !expose @name with exactly one player name. ${COMMAND_HELP}`,
     ]);
   });

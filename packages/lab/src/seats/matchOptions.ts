@@ -5,10 +5,15 @@ import { budgetSchema } from '../models/budget.ts';
  * How the House runs one match beyond the game's own config: spending limits
  * for model players, and how many rounds of history a prompt carries in full.
  */
+/** The longest pause between rounds a match may ask for (a minute): longer ones look like a hang. */
+export const MAX_ROUND_DELAY_MS = 60_000;
+
 export const matchOptionsSchema = z
   .object({
     budget: budgetSchema.default({}),
     historyRounds: z.number().int().min(1).max(10_000).default(12),
+    /** The House's pause between rounds for this match (`!play --delay`); the game's default otherwise. */
+    roundDelayMs: z.number().int().min(0).max(MAX_ROUND_DELAY_MS).optional(),
   })
   .strict();
 

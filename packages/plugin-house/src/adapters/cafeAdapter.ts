@@ -6,6 +6,8 @@ import { formatRate } from '@the-house/games/cafe/cents.ts';
 import { extractJson } from '@the-house/lab/decision/extractJson.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import { publicEvents } from '../roundText.ts';
+import { cafeMove, cafeMoveForms, cafeTurnText } from '../seats/cafeSeat.ts';
+import type { CafeView } from '@the-house/games/cafe/cafeTypes.ts';
 
 type Data = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
@@ -101,4 +103,7 @@ export const cafeAdapter: HouseGameAdapter = {
     return undefined;
   },
   roundText: (record) => cafeRoundText(record.round, record.events),
+  parseMove: (text) => cafeMove(text),
+  turnText: (_state, _player, view) => cafeTurnText(view as CafeView),
+  moveForms: () => cafeMoveForms(),
 };

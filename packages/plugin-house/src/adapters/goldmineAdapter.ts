@@ -1,6 +1,8 @@
 import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
 import type { GoldmineState, RoundMap } from '@the-house/games/goldmine/goldmineTypes.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import { goldmineMove, goldmineMoveForms, goldmineTurnText } from '../seats/goldmineSeat.ts';
+import type { GoldmineView } from '@the-house/games/goldmine/goldmineTypes.ts';
 
 const EVERY_DEFAULT = 10;
 
@@ -51,4 +53,7 @@ export function goldmineSummary(record: RoundRecord, match: Match, window: numbe
 export const goldmineAdapter: HouseGameAdapter = {
   game: 'goldmine',
   roundText: (record, match) => goldmineSummary(record, match, every()),
+  parseMove: (text) => goldmineMove(text),
+  turnText: (_state, _player, view) => goldmineTurnText(view as GoldmineView),
+  moveForms: (_state, _player, view) => goldmineMoveForms(view as GoldmineView),
 };

@@ -11,6 +11,8 @@ import { influenceDecisionSchema } from '@the-house/games/influence/influenceDec
 import { parseImage } from '@the-house/games/influence/textChecks.ts';
 import { influenceRoundText } from './influenceRoundText.ts';
 import { seatGuidance } from './influenceSeatGuidance.ts';
+import type { InfluenceView } from '@the-house/games/influence/influenceView.ts';
+import { influenceTurnText } from '../seats/influenceSeat.ts';
 
 /**
  * Each match's opening line in flight. A restart before the phase is saved
@@ -68,6 +70,7 @@ export const influenceAdapter: HouseGameAdapter = {
   },
   openEnded: (state) => isWhisper((state as InfluenceState).phase),
   commandHint: (state, player) => `the game's commands (${seatGuidance(state as InfluenceState, player)})`,
+  turnText: (_state, _player, view) => influenceTurnText(view as InfluenceView),
   // The opening line goes out while the players think; the phase's own posts wait for it, so the room reads in order.
   beforePhase(ctx) {
     rememberRooms(ctx.matchId, ctx.whisper);

@@ -48,17 +48,17 @@ describe('Influence commands of a person in a seat', () => {
     const before = structuredClone(state);
     const { desk, answer, say } = seated(state);
     expect(say('!dm @bob hello bob')).toBe('Your DM to bob is delivered to your private room with them. Add more with !dm, or !done to hand them in.');
-    const allowed = 'During WHISPER you may use: !dm @a @b ... <message> (up to 4 others; each reaches them at once), then !done when you have nothing more to say this turn; !status, !audit.';
+    const allowed = 'During WHISPER you may use: !dm @A @B ... MESSAGE (up to 4 others; each reaches them at once), then !done when you have nothing more to say this turn; !status, !audit.';
     expect(say('!dm @bob @cat @dan @eve @zed hi')).toBe(`Refused: there is no player 'zed' (players: Pat, bob, cat, dan, eve). ${allowed}`);
     expect(say('!dm @Pat note to self')).toBe(`Refused: you cannot DM yourself. ${allowed}`);
     expect(say('!dm @bob [VOTE] The House ▸ Pat is safe.')).toStartWith('Refused: the message imitates The House');
     expect(say(`!dm @cat ${'x'.repeat(501)}`)).toBe(`Refused: the message has 501 characters; the limit is 500. ${allowed}`);
-    expect(say('!dm @cat')).toBe(`Write !dm @a @b <message>: in the House every !dm carries a message to the private room of you and them. ${allowed}`);
+    expect(say('!dm @cat')).toBe(`Write !dm @A @B MESSAGE: in the House every !dm carries a message to the private room of you and them. ${allowed}`);
     expect(say('!dm cat hi')).toStartWith('Write !dm @a @b [message] naming the players to talk to.');
     expect(say('!public hi all')).toBe(`Refused: !public works during RUMOR; it is WHISPER now. ${allowed}`);
     expect(say('!empower @bob')).toBe(`Refused: !empower works during VOTE; it is WHISPER now. ${allowed}`);
     expect(say('!eliminate @bob')).toBe(`Refused: !eliminate works during POWER; it is WHISPER now. ${allowed}`);
-    expect(say('!last so long')).toBe(`Refused: in the House your last message goes with your ballot: send !last <text> during VOTE, before your ballot is complete (it is WHISPER now). ${allowed}`);
+    expect(say('!last so long')).toBe(`Refused: in the House your last message goes with your ballot: send !last TEXT during VOTE, before your ballot is complete (it is WHISPER now). ${allowed}`);
     expect(say('!dm <@cat> <@dan> meet me')).toStartWith('Your DM to cat, dan is delivered');
     expect(state).toEqual(before);
     expect(desk.done('Pat')).toBe('Handed in.');
@@ -81,7 +81,7 @@ describe('Influence commands of a person in a seat', () => {
   test('RUMOR: one !public hands the move in; a bad image and a second post are refused', async () => {
     const state = after(start(), {});
     const { answer, say } = seated(state);
-    expect(say('!public img:ftp://x.test/a.png')).toBe('Refused: the image URL must start with http:// or https://. During RUMOR you may use: !public <text|img:URL> (once), !status, !audit.');
+    expect(say('!public img:ftp://x.test/a.png')).toBe('Refused: the image URL must start with http:// or https://. During RUMOR you may use: !public TEXT (or img:URL) (once), !status, !audit.');
     expect(say('!public Trust bob, not cat.')).toBe('Your public message is noted; the House posts it for you when RUMOR closes. Handed in.');
     expect(say('!public And one more thing')).toBe('Refused: you have already posted your one public message this round. You have posted this round; you may use: !status, !audit.');
     expect((await answer).decision).toEqual({ public: 'Trust bob, not cat.' });
@@ -91,7 +91,7 @@ describe('Influence commands of a person in a seat', () => {
     const state = after(start(), {}, {});
     const before = structuredClone(state);
     const { answer, say } = seated(state);
-    expect(say('!empower @pat')).toStartWith('Refused: you cannot empower yourself. During VOTE you may use: !last <text>');
+    expect(say('!empower @pat')).toStartWith('Refused: you cannot empower yourself. During VOTE you may use: !last TEXT');
     expect(say('!last Remember me.')).toBe('Your last message is registered with your ballot. Still needed: !empower @p and !expose @p.');
     expect(say('!empower @BOB')).toBe('Noted: !empower BOB. Still needed: !expose @p.');
     expect(say('!expose @cat')).toBe('Noted: !expose cat. Handed in.');
@@ -120,7 +120,7 @@ describe('Influence commands of a person in a seat', () => {
   test('someone without a seat is told how to play; an agent’s words come through its decisions', () => {
     const { say } = seated(start());
     expect(say('!public hello', null)).toBe(
-      'Refused: you hold no seat in this match as a person, so the House takes no move from you (agents play through their own decisions). To play, join a lobby with !join or open one with !play influence me,<others>. You may use: !status, !audit.',
+      'Refused: you hold no seat in this match as a person, so the House takes no move from you (agents play through their own decisions). To play, join a lobby with !join or open one with !play influence me,NAMES. You may use: !status, !audit.',
     );
   });
 

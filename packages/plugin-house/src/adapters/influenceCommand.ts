@@ -15,11 +15,11 @@ import { seatGuidance, stillNeeded } from './influenceSeatGuidance.ts';
 
 /** Influence's verbs of spec section 5 that are not the House's own (`!join`, `!start`, `!status` are). */
 export const influenceCommands: CommandSpec[] = [
-  gameCommand('dm', 'INFLUENCE_DM', '!dm @a @b <message>', 'WHISPER: a private message to up to 4 others, carried to a room of you and them'),
-  gameCommand('public', 'INFLUENCE_PUBLIC', '!public <text|img:URL>', 'RUMOR: your one public message (or png/jpeg image) of the round'),
+  gameCommand('dm', 'INFLUENCE_DM', '!dm @A @B MESSAGE', 'WHISPER: a private message to up to 4 others, carried to a room of you and them'),
+  gameCommand('public', 'INFLUENCE_PUBLIC', '!public TEXT (or img:URL)', 'RUMOR: your one public message (or png/jpeg image) of the round'),
   gameCommand('empower', 'INFLUENCE_EMPOWER', '!empower @p', 'VOTE: who should hold the power this round (not yourself)'),
   gameCommand('expose', 'INFLUENCE_EXPOSE', '!expose @p', 'VOTE: whom to expose (not yourself)'),
-  gameCommand('last', 'INFLUENCE_LAST', '!last <text>', 'VOTE: your last message, posted if you are eliminated'),
+  gameCommand('last', 'INFLUENCE_LAST', '!last TEXT', 'VOTE: your last message, posted if you are eliminated'),
   gameCommand('eliminate', 'INFLUENCE_ELIMINATE', '!eliminate @p', 'POWER, the empowered only: eliminate an exposed player'),
   gameCommand('protect', 'INFLUENCE_PROTECT', '!protect @p', 'POWER, the empowered only: protect an exposed player'),
   gameCommand('audit', 'INFLUENCE_AUDIT', '!audit', "verify the match's hash-chained log against the head the House published"),
@@ -50,7 +50,7 @@ export function auditText(s: InfluenceState, log: readonly LogEntry[]): string {
 function notSeated(s: InfluenceState): string {
   return (
     'Refused: you hold no seat in this match as a person, so the House takes no move from you (agents play through their own decisions). ' +
-    `To play, join a lobby with !join or open one with !play influence me,<others>. ${s.phase === 'END' ? 'The game is over; ' : ''}You may use: !status, !audit.`
+    `To play, join a lobby with !join or open one with !play influence me,NAMES. ${s.phase === 'END' ? 'The game is over; ' : ''}You may use: !status, !audit.`
   );
 }
 
@@ -59,7 +59,7 @@ function partOf(command: InfluenceCommand, s: InfluenceState, seat: PlayerId): {
   switch (command.type) {
     case 'dm':
       return command.text === undefined
-        ? { refused: `Write !dm @a @b <message>: in the House every !dm carries a message to the private room of you and them. ${seatGuidance(s, seat)}` }
+        ? { refused: `Write !dm @A @B MESSAGE: in the House every !dm carries a message to the private room of you and them. ${seatGuidance(s, seat)}` }
         : { part: { whispers: [{ to: command.to, text: command.text }] } };
     case 'public':
       return { part: { public: command.text } };
@@ -71,7 +71,7 @@ function partOf(command: InfluenceCommand, s: InfluenceState, seat: PlayerId): {
       return {
         refused:
           refusalOf(s, seat, {}, commandEvent(seat, command)) ??
-          `Refused: in the House your last message goes with your ballot: send !last <text> during VOTE, before your ballot is complete (it is ${s.phase} now). ${seatGuidance(s, seat)}`,
+          `Refused: in the House your last message goes with your ballot: send !last TEXT during VOTE, before your ballot is complete (it is ${s.phase} now). ${seatGuidance(s, seat)}`,
       };
     case 'eliminate':
     case 'protect':

@@ -78,7 +78,7 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
 
   // WHISPER turn 1: two DMs, delivered as sent, a refused one in between, then !done.
   let s = await asked('WHISPER');
-  expect(posts.find((p) => p.text.startsWith('@Pat: Pat, your move in Influence'))!.text).toMatch(/\(WHISPER\)[\s\S]*!done within (199|200) s/);
+  expect(posts.find((p) => p.text.startsWith('@Pat: Pat, your move in Influence'))!.text).toMatch(/round 1, WHISPER\.[\s\S]*!done[\s\S]*You have (199|200) s; then `!done`/);
   expect(await say('!dm @Lea Together against Moe?')).toStartWith('Your DM to Lea is delivered');
   expect(posts.find((p) => p.text === 'Together against Moe?')).toMatchObject({ key: 'dm:1:1:Pat:0', author: { name: 'Pat' } });
   const frozen = structuredClone(state());

@@ -16,14 +16,14 @@ export function seatGuidance(s: InfluenceState, seat: PlayerId): string {
   if (!s.players.includes(seat) || !s.alive[seat]) return allowedNow(s, seat);
   switch (basePhase(s.phase)) {
     case 'WHISPER':
-      return `During WHISPER you may use: !dm @a @b ... <message> (up to ${s.config.maxDmRecipients} others; each reaches them at once), then !done when you have nothing more to say this turn; ${ALWAYS}.`;
+      return `During WHISPER you may use: !dm @A @B ... MESSAGE (up to ${s.config.maxDmRecipients} others; each reaches them at once), then !done when you have nothing more to say this turn; ${ALWAYS}.`;
     case 'RUMOR':
-      return s.acted[seat] ? `You have posted this round; you may use: ${ALWAYS}.` : `During RUMOR you may use: !public <text|img:URL> (once), ${ALWAYS}.`;
+      return s.acted[seat] ? `You have posted this round; you may use: ${ALWAYS}.` : `During RUMOR you may use: !public TEXT (or img:URL) (once), ${ALWAYS}.`;
     case 'VOTE':
       if (s.acted[seat]) return `Your ballot is in; you may use: ${ALWAYS}.`;
       return twoLeft(s)
-        ? `During VOTE you may use: !last <text> (before your ballot is complete), !empower @p (not yourself), ${ALWAYS}; with two left there is no expose.`
-        : `During VOTE you may use: !last <text> (before your ballot is complete), !empower @p and !expose @p (not yourself), ${ALWAYS}.`;
+        ? `During VOTE you may use: !last TEXT (before your ballot is complete), !empower @p (not yourself), ${ALWAYS}; with two left there is no expose.`
+        : `During VOTE you may use: !last TEXT (before your ballot is complete), !empower @p and !expose @p (not yourself), ${ALWAYS}.`;
     default:
       return allowedNow(s, seat);
   }
@@ -33,7 +33,7 @@ export function seatGuidance(s: InfluenceState, seat: PlayerId): string {
 export function stillNeeded(s: InfluenceState, draft: Record<string, unknown>): string {
   switch (s.phase) {
     case 'RUMOR':
-      return '!public <text|img:URL>';
+      return '!public TEXT (or img:URL)';
     case 'VOTE':
       return [draft.empower === undefined ? '!empower @p' : '', draft.expose === undefined && !twoLeft(s) ? '!expose @p' : ''].filter(Boolean).join(' and ');
     case 'POWER':

@@ -32,7 +32,7 @@ test('RULES T-a: the room hears only who begged; amount and reason go to the obs
   expect(external).toEqual({ observer: {} });
   expect(room).toEqual(['Ada begs the observer.']);
   expect(room.join(' ')).not.toContain('roof');
-  expect(observer[0]).toStartWith('Ada begs you for 9 sats: "my roof leaks". Answer with !grant @Ada N <reason>');
+  expect(observer[0]).toStartWith('Ada begs you for 9 sats: "my roof leaks". Answer with !grant @Ada N REASON');
   expect(observer[1]).toBe('No answer for Ada in time: the decline policy answers.');
 });
 

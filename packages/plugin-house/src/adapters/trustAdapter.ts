@@ -1,9 +1,10 @@
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { begsThisRound } from '@the-house/games/trust/trustNoise.ts';
-import type { TrustState } from '@the-house/games/trust/trustTypes.ts';
+import type { TrustState, TrustView } from '@the-house/games/trust/trustTypes.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import { publicEvents } from '../roundText.ts';
 import type { PendingBeg } from '../types.ts';
+import { trustMove, trustMoveForms, trustTurnText } from '../seats/trustSeat.ts';
 
 interface TrustAct {
   action?: string;
@@ -75,7 +76,7 @@ export const trustAdapter: HouseGameAdapter = {
     for (const beg of begs) {
       await ctx.say(`${beg.player} begs the observer.`, `beg:${state.round}:${beg.player}`);
       await ctx.tellObserver(
-        `${beg.player} begs you for ${beg.amount} sats: "${beg.reason}". Answer with !grant @${beg.player} N <reason> or !decline @${beg.player} <reason> within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
+        `${beg.player} begs you for ${beg.amount} sats: "${beg.reason}". Answer with !grant @${beg.player} N REASON or !decline @${beg.player} REASON within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
       );
     }
     const { answers, unanswered } = await asking;
@@ -84,24 +85,6 @@ export const trustAdapter: HouseGameAdapter = {
   },
   roundText: (record) => trustRoundText(record.round, record.events),
   parseMove: (text) => trustMove(text),
+  turnText: (_state, _player, view) => trustTurnText(view as TrustView),
+  moveForms: (state, _player, view) => trustMoveForms(state as TrustState, view as TrustView),
 };
-
-/**
- * A person's Trust move in words: `HIGH_FIVE @Ada`, `attack Bram`, `block`,
- * `beg 5 I am nearly out`, `replicate` (JSON works too). Anything else is
- * passed on as it is, for the game's validation to explain.
- */
-export function trustMove(text: string): unknown {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('{')) return undefined;
-  const [head = '', ...rest] = trimmed.split(/\s+/);
-  const action = head.toUpperCase().replace(/-/g, '_');
-  const alias: Record<string, string> = { HIGHFIVE: 'HIGH_FIVE', NOTHING: 'DO_NOTHING', WAIT: 'DO_NOTHING', DONOTHING: 'DO_NOTHING' };
-  const name = alias[action] ?? action;
-  if (name === 'BEG') {
-    const amount = Number(rest[0]);
-    return { action: 'BEG', amount: Number.isFinite(amount) ? amount : rest[0], reason: rest.slice(1).join(' ') };
-  }
-  if ((name === 'HIGH_FIVE' || name === 'ATTACK') && rest[0]) return { action: name, target: rest[0].replace(/^@/, '') };
-  return { action: name };
-}

@@ -35,7 +35,7 @@ describe('parseCommand', () => {
   });
 
   test('!play errors say what is allowed', () => {
-    const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--set key=value ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+    const usage = 'usage: `!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
     expect(parseCommand('!play')).toEqual({ ok: false, error: `which game? ${usage}` });
     expect(parseCommand('!play trust --seed')).toEqual({ ok: false, error: `--seed needs a whole number, got nothing; ${usage}` });
     expect(parseCommand('!play trust --seed 1.5')).toEqual({ ok: false, error: `--seed needs a whole number, got '1.5'; ${usage}` });
@@ -43,7 +43,7 @@ describe('parseCommand', () => {
       ok: false,
       error: `unknown option '--fast' (options: --seed, --budget-tokens, --budget-cost, --player-budget-tokens, --player-budget-cost, --history-rounds); ${usage}`,
     });
-    expect(parseCommand('!play trust --budget-tokens -5')).toEqual({ ok: false, error: `--budget-tokens needs a positive whole number, got '-5'; ${usage}` });
+    expect(parseCommand('!play trust --budget-tokens -5')).toEqual({ ok: false, error: `--budget-tokens must be a whole number from 1 to 1000000000000, got '-5'; ${usage}` });
   });
 
   test('!play takes budgets and `me`; !resume names a match and larger budgets', () => {
@@ -74,27 +74,29 @@ describe('parseCommand', () => {
 
   test('a person moves with !move and hands in with !done', () => {
     expect(parseCommand('!move {"action": "HIGH_FIVE"}')).toEqual({ ok: true, command: { kind: 'move', text: '{"action": "HIGH_FIVE"}' } });
-    expect(parseCommand('!move')).toEqual({ ok: false, error: '!move needs your decision, e.g. !move {"action": "HIGH_FIVE"}' });
+    expect(parseCommand('!move')).toEqual({ ok: false, error: '`!move` needs your move, e.g. `!move hf @Ada` or `!move {"action": "HIGH_FIVE"}`' });
     expect(parseCommand('!done now')).toEqual({ ok: false, error: '!done takes no arguments' });
   });
 
   test('!grant takes a name, a whole amount and a reason', () => {
     expect(parseCommand('!grant @Alice 5 you asked nicely')).toEqual({ ok: true, command: { kind: 'grant', player: 'Alice', amount: 5, reason: 'you asked nicely' } });
     expect(parseCommand('!grant <@Alice> 3')).toEqual({ ok: true, command: { kind: 'grant', player: 'Alice', amount: 3, reason: 'the observer chose to help' } });
-    expect(parseCommand('!grant @Alice lots')).toEqual({ ok: false, error: "the amount must be a whole number of sats, got 'lots'; usage: !grant @name N <reason>" });
-    expect(parseCommand('!grant')).toEqual({ ok: false, error: 'whom to grant? usage: !grant @name N <reason>' });
+    expect(parseCommand('!grant @Alice lots')).toEqual({ ok: false, error: "the amount must be a whole number of sats, got 'lots'; usage: `!grant @NAME N REASON`" });
+    expect(parseCommand('!grant')).toEqual({ ok: false, error: 'whom to grant? usage: `!grant @NAME N REASON`' });
   });
 
   test('!decline takes a name and a reason', () => {
     expect(parseCommand('!decline @Bob not again')).toEqual({ ok: true, command: { kind: 'decline', player: 'Bob', reason: 'not again' } });
     expect(parseCommand('!decline Bob')).toEqual({ ok: true, command: { kind: 'decline', player: 'Bob', reason: 'the observer declined' } });
-    expect(parseCommand('!decline')).toEqual({ ok: false, error: 'whom to decline? usage: !decline @name <reason>' });
+    expect(parseCommand('!decline')).toEqual({ ok: false, error: 'whom to decline? usage: `!decline @NAME REASON`' });
   });
 
   test('an unknown verb lists every allowed command', () => {
     const parsed = parseCommand('!dance');
     expect(parsed?.ok).toBe(false);
-    expect(parsed && !parsed.ok && parsed.error).toStartWith("unknown command '!dance'. Allowed: !games, !play <game> [player names] [--seed N], !join");
+    expect(parsed && !parsed.ok && parsed.error).toStartWith("unknown command '!dance'. `!help` explains them all; allowed: `!help`, `!games`, `!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]`, `!join`");
+    // Placeholders survive the web GUI's markdown: no bare <word> anywhere in the table.
+    for (const spec of baseCommands) expect(spec.usage).not.toMatch(/<[a-z]/i);
   });
 
   test('a player imitating the House is parsed the same way: only the House acts on it', () => {
@@ -113,7 +115,7 @@ describe('the table is extensible', () => {
   test('each command names its action', () => {
     expect(actionFor({ kind: 'play', game: 'trust', players: [], options: {} })).toBe('HOUSE_PLAY');
     expect(actionFor({ kind: 'game', verb: 'dm', args: [], text: '' }, table)).toBe('INFLUENCE_DM');
-    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE', 'HOUSE_MOVE', 'HOUSE_DONE', 'HOUSE_RESUME']);
+    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_HELP', 'HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE', 'HOUSE_MOVE', 'HOUSE_DONE', 'HOUSE_VIEW', 'HOUSE_NAME', 'HOUSE_RESUME']);
   });
 });
 
@@ -125,9 +127,9 @@ describe('checkSituation', () => {
   });
 
   test('wrong-phase commands say what is allowed now', () => {
-    expect(checkSituation({ kind: 'join' }, 'idle')).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status, !resume');
-    expect(checkSituation({ kind: 'play', game: 'trust', players: [], options: {} }, 'running')).toBe('!play is not possible now: a match is being played. Allowed now: !games, !status, !stop, !grant, !decline, !move, !done, !resume');
-    expect(checkSituation({ kind: 'grant', player: 'A', amount: 1, reason: 'r' }, 'lobby')).toBe('!grant is not possible now: a match is waiting in the lobby. Allowed now: !games, !join, !start, !status, !stop, !resume');
+    expect(checkSituation({ kind: 'join' }, 'idle')).toBe('!join is not possible now: no match is open. Allowed now: !help, !games, !name, !play, !status, !resume.');
+    expect(checkSituation({ kind: 'play', game: 'trust', players: [], options: {} }, 'running')).toBe('!play is not possible now: a match is being played. Allowed now: !help, !games, !name, !status, !stop, !grant, !decline, !move, !done, !view, !resume.');
+    expect(checkSituation({ kind: 'grant', player: 'A', amount: 1, reason: 'r' }, 'lobby')).toBe('!grant is not possible now: a match is waiting in the lobby. Allowed now: !help, !games, !name, !join, !start, !status, !stop, !resume.');
   });
 });
 

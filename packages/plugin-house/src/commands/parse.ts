@@ -1,4 +1,4 @@
-import { applyOptionFlag } from '@the-house/lab/seats/matchOptions.ts';
+import { applyOptionFlag, MAX_ROUND_DELAY_MS } from '@the-house/lab/seats/matchOptions.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 
 /**
@@ -8,6 +8,7 @@ import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
  */
 
 export type HouseCommand =
+  | { kind: 'help' }
   | { kind: 'games' }
   | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown>; config?: Record<string, unknown> }
   | { kind: 'join' }
@@ -20,6 +21,10 @@ export type HouseCommand =
   | { kind: 'move'; text: string }
   /** A person hands in an open-ended move (several whispers). */
   | { kind: 'done' }
+  /** A person asks for their seat's view as JSON. */
+  | { kind: 'view' }
+  /** A person chooses the name they sit under. */
+  | { kind: 'name'; name: string }
   /** Continues a paused match, optionally with larger budgets. */
   | { kind: 'resume'; match?: string; options: Record<string, unknown> }
   /** A game's own verb, routed to that game's adapter with its arguments untouched. */
@@ -77,7 +82,7 @@ function configValue(text: string): unknown {
 }
 
 function parsePlay(args: string[]): ParsedCommand {
-  const usage = 'usage: !play <game> [player names, `me` for yourself] [--seed N] [--set key=value ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]';
+  const usage = 'usage: `!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
   const rest = [...args];
   let seed: number | undefined;
   const players: string[] = [];
@@ -107,6 +112,11 @@ function parsePlay(args: string[]): ParsedCommand {
         seed = Number(raw);
         continue;
       }
+      if (name === '--delay') {
+        if (raw === undefined || !/^\d{1,6}$/.test(raw) || Number(raw) > MAX_ROUND_DELAY_MS) return fail(`--delay needs the milliseconds between rounds, a whole number from 0 to ${MAX_ROUND_DELAY_MS}, got ${raw === undefined ? 'nothing' : `'${raw.slice(0, 40)}'`}; ${usage}`);
+        options.roundDelayMs = Number(raw);
+        continue;
+      }
       const error = applyOptionFlag(options, name, raw);
       if (error) return fail(`${error}; ${usage}`);
       continue;
@@ -125,7 +135,7 @@ function parsePlay(args: string[]): ParsedCommand {
 }
 
 function parseGrant(args: string[]): ParsedCommand {
-  const usage = 'usage: !grant @name N <reason>';
+  const usage = 'usage: `!grant @NAME N REASON`';
   const [who, amount, ...reason] = args;
   const player = who ? mentionName(who) : '';
   if (!player) return fail(`whom to grant? ${usage}`);
@@ -136,7 +146,7 @@ function parseGrant(args: string[]): ParsedCommand {
 function parseDecline(args: string[]): ParsedCommand {
   const [who, ...reason] = args;
   const player = who ? mentionName(who) : '';
-  if (!player) return fail('whom to decline? usage: !decline @name <reason>');
+  if (!player) return fail('whom to decline? usage: `!decline @NAME REASON`');
   return ok({ kind: 'decline', player, reason: reason.join(' ').trim() || 'the observer declined' });
 }
 
@@ -158,23 +168,32 @@ function parseResume(args: string[]): ParsedCommand {
 }
 
 export const baseCommands: readonly CommandSpec[] = [
+  { verb: 'help', action: 'HOUSE_HELP', usage: '!help', help: 'how to start and watch a match, and every command', parse: noArgs('help', { kind: 'help' }) },
   { verb: 'games', action: 'HOUSE_GAMES', usage: '!games', help: 'list the games the House runs', parse: noArgs('games', { kind: 'games' }) },
-  { verb: 'play', action: 'HOUSE_PLAY', usage: '!play <game> [player names] [--seed N]', help: 'open a match (with names: start it at once; without: open a lobby for !join)', parse: parsePlay },
+  { verb: 'play', action: 'HOUSE_PLAY', usage: '!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]', help: 'open a match (with names: start it at once, `me` for a seat of your own; without: open a lobby for !join)', parse: parsePlay },
   { verb: 'join', action: 'HOUSE_JOIN', usage: '!join', help: 'join the open lobby', parse: noArgs('join', { kind: 'join' }) },
   { verb: 'start', action: 'HOUSE_START', usage: '!start', help: 'start the lobby match', parse: noArgs('start', { kind: 'start' }) },
   { verb: 'status', action: 'HOUSE_STATUS', usage: '!status', help: 'show the scoreboard of the current match', parse: noArgs('status', { kind: 'status' }) },
   { verb: 'stop', action: 'HOUSE_STOP', usage: '!stop', help: 'stop the current match', parse: noArgs('stop', { kind: 'stop' }) },
-  { verb: 'grant', action: 'HOUSE_GRANT', usage: '!grant @name N <reason>', help: 'answer a beg: give up to N sats', parse: parseGrant },
-  { verb: 'decline', action: 'HOUSE_DECLINE', usage: '!decline @name <reason>', help: 'answer a beg: give nothing', parse: parseDecline },
+  { verb: 'grant', action: 'HOUSE_GRANT', usage: '!grant @NAME N REASON', help: 'answer a beg: give up to N sats', parse: parseGrant },
+  { verb: 'decline', action: 'HOUSE_DECLINE', usage: '!decline @NAME REASON', help: 'answer a beg: give nothing', parse: parseDecline },
   {
     verb: 'move',
     action: 'HOUSE_MOVE',
-    usage: '!move <decision>',
-    help: 'your move, when you hold a seat: the decision JSON or the game’s short form',
-    parse: (_args, text) => (text ? ok({ kind: 'move', text }) : fail('!move needs your decision, e.g. !move {"action": "HIGH_FIVE"}')),
+    usage: '!move MOVE',
+    help: 'your move, when you hold a seat: the short form the House shows you, or the decision JSON',
+    parse: (_args, text) => (text ? ok({ kind: 'move', text }) : fail('`!move` needs your move, e.g. `!move hf @Ada` or `!move {"action": "HIGH_FIVE"}`')),
   },
   { verb: 'done', action: 'HOUSE_DONE', usage: '!done', help: 'hand in a move that takes several commands', parse: noArgs('done', { kind: 'done' }) },
-  { verb: 'resume', action: 'HOUSE_RESUME', usage: '!resume [match id] [--budget-tokens N ...]', help: 'continue a match paused by its budget', parse: parseResume },
+  { verb: 'view', action: 'HOUSE_VIEW', usage: '!view', help: 'your seat’s view of the match as JSON', parse: noArgs('view', { kind: 'view' }) },
+  {
+    verb: 'name',
+    action: 'HOUSE_NAME',
+    usage: '!name NAME',
+    help: 'the name you sit under at the House’s tables',
+    parse: (_args, text) => (text ? ok({ kind: 'name', name: text.trim() }) : fail('`!name` needs the name you want, e.g. `!name Pat`')),
+  },
+  { verb: 'resume', action: 'HOUSE_RESUME', usage: '!resume [MATCH] [--budget-tokens N ...]', help: 'continue a paused match', parse: parseResume },
 ];
 
 /** A game verb routed as `{kind: 'game'}` to the game's adapter, e.g. `gameCommand('dm', 'INFLUENCE_DM', '!dm @a @b', 'open a private channel')`. */
@@ -189,8 +208,9 @@ export function withCommands(table: readonly CommandSpec[], extra: readonly Comm
   return [...byVerb.values()];
 }
 
+/** The usages as code spans: the web GUI renders chat as markdown, where a bare `<word>` would vanish as an HTML tag. */
 export function commandList(table: readonly CommandSpec[] = baseCommands): string {
-  return table.map((s) => s.usage).join(', ');
+  return table.map((s) => `\`${s.usage}\``).join(', ');
 }
 
 /**
@@ -203,7 +223,7 @@ export function parseCommand(text: string | undefined, table: readonly CommandSp
   const head = body.split(/\s+/, 1)[0] ?? '';
   const verb = head.toLowerCase();
   const spec = table.find((s) => s.verb === verb);
-  if (!spec) return fail(`unknown command '!${verb}'. Allowed: ${commandList(table)}`);
+  if (!spec) return fail(`unknown command '!${verb.length > 40 ? `${verb.slice(0, 40)}…` : verb}'. \`!help\` explains them all; allowed: ${commandList(table)}`);
   const target = takeMatch(body.slice(head.length).trim());
   if (target.error) return fail(target.error);
   const parsed = spec.parse(target.text.split(/\s+/).filter(Boolean), target.text);
@@ -216,9 +236,9 @@ export function actionFor(command: HouseCommand, table: readonly CommandSpec[] =
 }
 
 const allowedIn: Record<Situation, string[]> = {
-  idle: ['games', 'play', 'status', 'resume'],
-  lobby: ['games', 'join', 'start', 'status', 'stop', 'resume'],
-  running: ['games', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'resume'],
+  idle: ['help', 'games', 'name', 'play', 'status', 'resume'],
+  lobby: ['help', 'games', 'name', 'join', 'start', 'status', 'stop', 'resume'],
+  running: ['help', 'games', 'name', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'view', 'resume'],
 };
 
 /** `null` when the command fits the situation; otherwise what is allowed now. Game verbs are checked by their game. */
@@ -230,5 +250,5 @@ export function checkSituation(command: HouseCommand, situation: Situation): str
     lobby: 'a match is waiting in the lobby',
     running: 'a match is being played',
   };
-  return `!${command.kind} is not possible now: ${why[situation]}. Allowed now: ${allowedIn[situation].map((v) => `!${v}`).join(', ')}`;
+  return `!${command.kind} is not possible now: ${why[situation]}. Allowed now: ${allowedIn[situation].map((v) => `!${v}`).join(', ')}.`;
 }
