@@ -18,7 +18,10 @@ const ENV_KEYS: Record<keyof GateLimits, string> = {
 /**
  * A provider's limits: the schema's defaults, then the `HOUSE_MODEL_*`
  * settings, then the provider's own entry in `HOUSE_PROVIDER_LIMITS` (JSON,
- * keyed by base URL). A bad setting is reported and its default kept.
+ * keyed by base URL), then this process's share of them
+ * (`HOUSE_PROVIDER_SHARE`, above 0 and at most 1: queue workers on several
+ * machines that share one account each take a part of its calls in flight and
+ * per minute, at least one). A bad setting is reported and its default kept.
  */
 export function gateLimits(baseUrl: string, env: Record<string, string | undefined> = process.env): { limits: GateLimits; problems: string[] } {
   const problems: string[] = [];
@@ -40,9 +43,19 @@ export function gateLimits(baseUrl: string, env: Record<string, string | undefin
     }
   }
   const limits = gateLimitsSchema.safeParse(raw);
-  if (limits.success) return { limits: limits.data, problems };
+  if (limits.success) return { limits: shared(limits.data, env.HOUSE_PROVIDER_SHARE, problems), problems };
   problems.push(`model limits: ${formatZodError(limits.error)}`);
   return { limits: gateLimitsSchema.parse({}), problems };
+}
+
+function shared(limits: GateLimits, share: string | undefined, problems: string[]): GateLimits {
+  if (share === undefined || share === '') return limits;
+  const part = Number(share);
+  if (!(part > 0 && part <= 1)) {
+    problems.push(`HOUSE_PROVIDER_SHARE must be a number above 0 and at most 1, got '${share}'`);
+    return limits;
+  }
+  return { ...limits, inFlight: Math.max(1, Math.floor(limits.inFlight * part)), perMinute: Math.max(1, Math.floor(limits.perMinute * part)) };
 }
 
 /**

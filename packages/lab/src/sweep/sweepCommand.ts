@@ -1,14 +1,16 @@
 import { SingleBar } from 'cli-progress';
 import { CliError } from '../cli/cliError.ts';
+import { runOnQueue } from '../queue/queueRuns.ts';
+import { queueUrl, takeQueueFlags } from '../queue/queueUrl.ts';
 import { parsePriceTable } from '../models/priceTable.ts';
 import { ratingsJson } from '../ratings/index.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { gameById } from './playRun.ts';
 import { runRatings, ratingsMarkdown } from './runRatings.ts';
 import { runRuns } from './runRuns.ts';
-import type { RunResult } from './runSpec.ts';
+import { runJson, type RunResult, type RunSpec } from './runSpec.ts';
 import { resultsCsv, summarizeSweep, summaryCsv, summaryMarkdown } from './summarizeSweep.ts';
-import { parseSweepArgs, planRuns, type SweepPlan } from './sweepPlan.ts';
+import { parseSweepArgs, planRuns, sweepName, type SweepPlan } from './sweepPlan.ts';
 import { sweepReport } from './sweepReport.ts';
 import { SweepStore } from './sweepStore.ts';
 
@@ -40,12 +42,15 @@ export function writeSweepOutputs(store: SweepStore, game: AnyGame, plan: SweepP
  * results.csv (one row per run and metric), summary.csv and summary.md (mean,
  * 95% CI, paired half test per treatment and metric; policy ratings),
  * report.html and ratings.json; prints the summary. Exit 1 when a run failed
- * (its error is in the summary), 0 otherwise.
+ * (its error is in the summary), 0 otherwise. With `--queue [URL]` the runs
+ * are played by queue workers instead (`sweepOnQueue`).
  */
 export async function sweepCommand(argv: string[]): Promise<number> {
-  const { plan, out, workers } = parseSweepArgs(argv);
+  const { rest, queue, wait } = takeQueueFlags(argv);
+  const { plan, out, workers } = parseSweepArgs(rest);
   const game = gameById(plan.game);
   const specs = planRuns(plan, game);
+  if (queue !== null) return sweepOnQueue(queueUrl(queue), game, plan, out, specs, wait);
   const store = SweepStore.open(out, plan);
   const done = store.completed();
   const todo = specs.filter((s) => !done.has(s.id));
@@ -72,6 +77,27 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     }
   }
   const results = specs.map((s) => done.get(s.id)).filter((r): r is RunResult => r !== undefined);
+  return finishSweep(store, game, plan, results, failed);
+}
+
+/**
+ * `sweep ... --queue`: the same plan played by `house worker` processes on any
+ * number of machines (see `runOnQueue`); the same outputs, `runs.jsonl`
+ * included, written from the results in PostgreSQL once every run is done.
+ * With `--no-wait` it enqueues and returns; rerunning the command continues
+ * the same sweep (its name comes from its plan).
+ */
+async function sweepOnQueue(url: string, game: AnyGame, plan: SweepPlan, out: string, specs: readonly RunSpec[], wait: boolean): Promise<number> {
+  // Opened first, so an out dir of another sweep is refused before anything is enqueued.
+  const store = wait ? SweepStore.open(out, plan) : null;
+  const outcome = await runOnQueue(url, { name: sweepName(plan), kind: 'sweep', game: game.id, plan: JSON.stringify(plan), specs, label: `${game.id} sweep`, unit: 'runs' }, wait);
+  if (!outcome || !store) return 0;
+  const results = specs.flatMap((s) => outcome.results.get(s.id) ?? []);
+  store.write('runs.jsonl', results.map((r) => `${runJson(r)}\n`).join(''));
+  return finishSweep(store, game, plan, results, outcome.failed);
+}
+
+function finishSweep(store: SweepStore, game: AnyGame, plan: SweepPlan, results: readonly RunResult[], failed: readonly FailedRun[]): number {
   const { markdown, written } = writeSweepOutputs(store, game, plan, results, failed);
   process.stdout.write(markdown);
   process.stderr.write(`wrote ${written.join(', ')}\n`);

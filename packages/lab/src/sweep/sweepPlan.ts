@@ -184,8 +184,13 @@ export function parseSweepArgs(argv: readonly string[]): SweepArgs {
   const plan: SweepPlan = { game: game.id, seeds, rounds, players, population, treatments, snapshots };
   const workersFlag = one('--workers');
   const workers = workersFlag === undefined ? cpus().length : wholeNumber('--workers', workersFlag, 0, 256);
-  const out = one('--out') ?? `sweep-${game.id}-${(hashSeed(0, JSON.stringify(plan)) >>> 0).toString(16)}`;
+  const out = one('--out') ?? sweepName(plan);
   return { plan, out, workers };
+}
+
+/** A sweep's name, from its plan: `sweep-<game>-<plan hash>`, its default out dir and its name on the queue. */
+export function sweepName(plan: SweepPlan): string {
+  return `sweep-${plan.game}-${(hashSeed(0, JSON.stringify(plan)) >>> 0).toString(16)}`;
 }
 
 /** The config that sets only the round limit (empty when the sweep keeps the game's own). */

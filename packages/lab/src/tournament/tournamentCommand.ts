@@ -1,4 +1,5 @@
 import { cpus } from 'node:os';
+import { hashSeed } from '@the-house/games/engine/rng.ts';
 import { SingleBar } from 'cli-progress';
 import { CliError } from '../cli/cliError.ts';
 import { configArg, gameArg, intArg, parseCliArgs, strategiesArg } from '../cli/args.ts';
@@ -9,10 +10,12 @@ import { runRatings } from '../sweep/runRatings.ts';
 import { runRuns } from '../sweep/runRuns.ts';
 import type { RunResult } from '../sweep/runSpec.ts';
 import { SweepStore } from '../sweep/sweepStore.ts';
+import { runOnQueue } from '../queue/queueRuns.ts';
+import { queueUrl, takeQueueFlags } from '../queue/queueUrl.ts';
 import { loadRatings, saveRatings } from './ratingsFile.ts';
 import { planTournament, standingsOf } from './roundRobin.ts';
 
-const USAGE = 'tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--ratings file.json] [--workers N] [--out dir]';
+const USAGE = 'tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--ratings file.json] [--workers N] [--out dir] [--queue [URL] [--no-wait]]';
 
 /** The rating leaderboard as a table: conservative rating, mu, sigma, interval, matches, share won. */
 export function formatLeaderboard(ratings: Ratings): string {
@@ -34,10 +37,12 @@ export function formatLeaderboard(ratings: Ratings): string {
  * runner as sweeps (worker threads, progress bar, resumable with --out), its
  * standings with a t-based 95% CI of each strategy's score, and the openskill
  * leaderboard rated in plan order (optionally on top of --ratings, saved back).
+ * With `--queue [URL]` the matches are played by queue workers (`runOnQueue`).
  */
 export async function tournamentCommand(argv: string[]): Promise<number> {
+  const { rest, queue, wait } = takeQueueFlags(argv);
   const { values, positionals } = parseCliArgs(
-    argv,
+    rest,
     { players: { type: 'string' }, repeats: { type: 'string' }, seed: { type: 'string' }, config: { type: 'string' }, ratings: { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' } },
     USAGE,
   );
@@ -49,25 +54,38 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const workers = intArg(values.workers, 'workers', cpus().length, 0);
   const prior = values.ratings === undefined ? emptyRatings(game.id) : loadRatings(values.ratings, game.id);
   const specs = planTournament(game, config, strategies, repeats, seed);
-  const store = values.out === undefined ? null : SweepStore.open(values.out, { tournament: game.id, config, players: strategies.map((s) => s.name), repeats, seed });
+  const plan = { tournament: game.id, config, players: strategies.map((s) => s.name), repeats, seed };
+  const store = values.out === undefined || !wait ? null : SweepStore.open(values.out, plan);
   const done = store?.completed() ?? new Map<string, RunResult>();
   const failed: string[] = [];
   const started = performance.now();
   const todo = specs.filter((s) => !done.has(s.id));
-  const bar = new SingleBar({ stream: process.stderr, format: `tournament ${game.id} [{bar}] {value}/{total} matches | {eta_formatted} left`, hideCursor: true });
-  bar.start(specs.length, specs.length - todo.length);
-  try {
-    await runRuns(todo, { workers: todo.length >= 64 ? workers : 0 }, (reply) => {
-      if (reply.ok) {
-        done.set(reply.result.id, reply.result);
-        store?.append(reply.result);
-      } else {
-        failed.push(`${reply.id}: ${reply.error}`);
-      }
-      bar.increment();
-    });
-  } finally {
-    bar.stop();
+  if (queue !== null) {
+    // The same matches played by queue workers; the name comes from the plan, so a rerun continues it.
+    const name = `tournament-${game.id}-${(hashSeed(0, JSON.stringify(plan)) >>> 0).toString(16)}`;
+    const outcome = await runOnQueue(queueUrl(queue), { name, kind: 'tournament', game: game.id, plan: JSON.stringify(plan), specs, label: `tournament ${game.id}`, unit: 'matches' }, wait);
+    if (!outcome) return 0;
+    for (const [id, result] of outcome.results) {
+      if (!done.has(id)) store?.append(result);
+      done.set(id, result);
+    }
+    failed.push(...outcome.failed.map((f) => `${f.id}: ${f.error}`));
+  } else {
+    const bar = new SingleBar({ stream: process.stderr, format: `tournament ${game.id} [{bar}] {value}/{total} matches | {eta_formatted} left`, hideCursor: true });
+    bar.start(specs.length, specs.length - todo.length);
+    try {
+      await runRuns(todo, { workers: todo.length >= 64 ? workers : 0 }, (reply) => {
+        if (reply.ok) {
+          done.set(reply.result.id, reply.result);
+          store?.append(reply.result);
+        } else {
+          failed.push(`${reply.id}: ${reply.error}`);
+        }
+        bar.increment();
+      });
+    } finally {
+      bar.stop();
+    }
   }
   if (failed.length) throw new CliError(`${failed.length} match${failed.length > 1 ? 'es' : ''} failed, the first: ${failed[0]}`, 1);
   const elapsed = Math.round(performance.now() - started);

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SQL, type Subprocess } from 'bun';
+import { HOUSE_MAIN } from '../cli/runHouseCli.ts';
+import { gameById } from '../sweep/playRun.ts';
+import type { RunSpec } from '../sweep/runSpec.ts';
+import { writeSweepOutputs } from '../sweep/sweepCommand.ts';
+import { parseSweepArgs, planRuns } from '../sweep/sweepPlan.ts';
+import { SweepStore } from '../sweep/sweepStore.ts';
+import { runOnQueue } from './queueRuns.ts';
+import { runKey } from './runKey.ts';
+
+const server = process.env.HOUSE_TEST_POSTGRES_URL;
+if (!server) console.warn('SKIPPED the queue tests: HOUSE_TEST_POSTGRES_URL is not set (.ci/run starts a PostgreSQL from Debian packages and sets it)');
+
+const dir = mkdtempSync(join(tmpdir(), 'house-queue-'));
+/** A database of its own for this run of the tests, dropped afterwards, so sweeps finished by an earlier run are not found done. */
+const dbName = `house_queue_test_${process.pid}_${Date.now()}`;
+const url = server ? Object.assign(new URL(server), { pathname: `/${dbName}` }).toString() : '';
+const workers = new Set<{ proc: Subprocess<'ignore', 'ignore', 'pipe'>; log: Promise<string> }>();
+
+/** Each game's sweep: small, a mixed population, two treatments. */
+const SWEEPS: Record<string, string[]> = {
+  trust: ['--seeds', '6', '--population', 'copycat:1,always-cheat:1', '--treatment', 'missChance=0,0.15'],
+  cafe: ['--seeds', '4', '--rounds', '10', '--population', 'credit-union:2,free-rider:2', '--treatment', 'interestRate=0,0.05'],
+  influence: ['--seeds', '3', '--population', 'alliance:4,random:4', '--treatment', 'maxDmRecipients=2,4'],
+  goldmine: ['--seeds', '3', '--rounds', '20', '--players', '4', '--population', 'greedy-mine:2,defend-then-mine:2', '--treatment', 'truce=1,3'],
+};
+
+function startWorker(...args: string[]) {
+  const proc = Bun.spawn([process.execPath, HOUSE_MAIN, 'worker', '--queue', url, '--concurrency', '1', '--grace', '30', ...args], { stdin: 'ignore', stdout: 'ignore', stderr: 'pipe', env: { ...process.env, OPENAI_API_KEY: '' } });
+  const worker = { proc, log: new Response(proc.stderr).text() };
+  workers.add(worker);
+  return worker;
+}
+
+async function stopWorker(worker: { proc: Subprocess<'ignore', 'ignore', 'pipe'>; log: Promise<string> }, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<string> {
+  worker.proc.kill(signal);
+  await worker.proc.exited;
+  workers.delete(worker);
+  return worker.log;
+}
+
+async function house(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const proc = Bun.spawn([process.execPath, HOUSE_MAIN, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  return { code: await proc.exited, stdout, stderr };
+}
+
+async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  const sql = new SQL(url, { max: 1 });
+  try {
+    return (await sql.unsafe(text, params)) as T[];
+  } finally {
+    await sql.close();
+  }
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(100);
+  }
+}
+
+const keysOf = (game: string, args: string[]) => planRuns(parseSweepArgs([game, ...args]).plan, gameById(game)).map(runKey);
+const csv = (out: string) => readFileSync(join(dir, out, 'results.csv'), 'utf8');
+
+describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () => {
+  beforeAll(async () => {
+    const admin = new SQL(server!, { max: 1 });
+    await admin.unsafe(`CREATE DATABASE ${dbName}`);
+    await admin.close();
+  });
+
+  afterAll(async () => {
+    for (const worker of [...workers]) await stopWorker(worker, 'SIGKILL');
+    const admin = new SQL(server!, { max: 1 });
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  test('a sweep of each game (and a tournament) through the queue with 2 worker processes writes what the local one writes, results.csv byte for byte', async () => {
+    const pair = [startWorker(), startWorker()];
+    for (const [game, args] of Object.entries(SWEEPS)) {
+      const queued = await house('sweep', game, ...args, '--out', join(dir, `${game}-queue`), '--queue', url);
+      expect(queued.stderr).not.toContain('error:');
+      expect(queued.code).toBe(0);
+      const local = await house('sweep', game, ...args, '--out', join(dir, `${game}-local`), '--workers', '0');
+      expect(local.code).toBe(0);
+      expect(csv(`${game}-queue`)).toBe(csv(`${game}-local`));
+      expect(queued.stdout).toBe(local.stdout);
+    }
+    const tournament = ['tournament', 'trust', '--players', 'copycat,grudger,always-cheat,detective', '--repeats', '3', '--seed', '7'];
+    const queuedTournament = await house(...tournament, '--queue', url);
+    const localTournament = await house(...tournament, '--workers', '0');
+    expect(queuedTournament.code).toBe(0);
+    const standings = (out: string) => out.split('\n').filter((line) => !line.includes(' ms'));
+    expect(standings(queuedTournament.stdout)).toEqual(standings(localTournament.stdout));
+    const played = await query<{ worker: string; n: number }>('SELECT worker, count(*)::int AS n FROM house_lab.results GROUP BY worker');
+    expect(played).toHaveLength(2);
+    const logs = await Promise.all(pair.map((w) => stopWorker(w)));
+    for (const log of logs) expect(log).toMatch(/worker stopped: \d+ runs played, 0 failed/);
+    const status = await house('sweep-status', '--queue', url);
+    expect(status.stdout.trim().split('\n')).toHaveLength(5);
+    for (const line of status.stdout.trim().split('\n')) expect(line).toMatch(/finished\): (\d+)\/\1 done, 0 failed, 0 running, 0 waiting$/);
+  }, 180_000);
+
+  test('a worker killed with SIGKILL mid-run loses nothing: its runs come back, another worker plays them, each result is written once', async () => {
+    const args = ['--seeds', '6', '--rounds', '200', '--players', '10', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,2'];
+    const keys = keysOf('goldmine', args);
+    const enqueued = await house('sweep', 'goldmine', ...args, '--queue', url, '--no-wait');
+    expect(enqueued.code).toBe(0);
+    const victim = startWorker();
+    const activeNow = async () => (await query<{ n: number }>("SELECT count(*)::int AS n FROM house_queue.job WHERE state = 'active' AND id = ANY($1::uuid[])", [keys]))[0]!.n;
+    await waitFor('the first result and a run in hand', async () => (await query<{ n: number }>('SELECT count(*)::int AS n FROM house_lab.results WHERE run_key = ANY($1::uuid[])', [keys]))[0]!.n >= 1 && (await activeNow()) >= 1);
+    await stopWorker(victim, 'SIGKILL');
+    const held = await activeNow();
+    expect(held).toBeGreaterThan(0);
+    const rescuer = startWorker();
+    const queued = await house('sweep', 'goldmine', ...args, '--out', join(dir, 'killed-queue'), '--queue', url);
+    expect(queued.code).toBe(0);
+    const local = await house('sweep', 'goldmine', ...args, '--out', join(dir, 'killed-local'), '--workers', '0');
+    expect(csv('killed-queue')).toBe(csv('killed-local'));
+    const rows = await query<{ n: number; keys: number }>('SELECT count(*)::int AS n, count(DISTINCT run_key)::int AS keys FROM house_lab.results WHERE run_key = ANY($1::uuid[])', [keys]);
+    expect(rows[0]).toEqual({ n: keys.length, keys: keys.length });
+    const retried = await query<{ n: number }>("SELECT count(*)::int AS n FROM house_queue.job WHERE id = ANY($1::uuid[]) AND state = 'completed' AND retry_count > 0", [keys]);
+    expect(retried[0]!.n).toBeGreaterThanOrEqual(held);
+    await stopWorker(rescuer);
+  }, 180_000);
+
+  test('enqueuing the same sweep twice adds no job, and each run is played once', async () => {
+    const args = ['--seeds', '10', '--population', 'grudger:1,detective:1', '--treatment', 'missChance=0,0.1'];
+    const keys = keysOf('trust', args);
+    const first = await house('sweep', 'trust', ...args, '--queue', url, '--no-wait');
+    const second = await house('sweep', 'trust', ...args, '--queue', url, '--no-wait');
+    expect(first.stderr).toContain(`${keys.length} enqueued now`);
+    expect(second.stderr).toContain(': 0 done, 0 enqueued now');
+    const jobs = await query<{ n: number }>('SELECT count(*)::int AS n FROM house_queue.job WHERE id = ANY($1::uuid[])', [keys]);
+    expect(jobs[0]!.n).toBe(keys.length);
+    const worker = startWorker();
+    const waited = await house('sweep', 'trust', ...args, '--out', join(dir, 'twice'), '--queue', url);
+    expect(waited.code).toBe(0);
+    expect(await stopWorker(worker)).toContain(`worker stopped: ${keys.length} runs played, 0 failed, 0 already done elsewhere`);
+    expect(csv('twice').trim().split('\n').length).toBeGreaterThan(keys.length);
+  }, 180_000);
+
+  test('a poisoned run (a config the engine refuses) ends as a failed job with its error in the summary, not retried', async () => {
+    const { plan } = parseSweepArgs(['trust', '--seeds', '3', '--population', 'copycat:1,random:1', '--treatment', 'missChance=0.05']);
+    const game = gameById('trust');
+    const specs = planRuns(plan, game);
+    const poisoned: RunSpec = { ...specs[1]!, config: { maxRounds: -3 } };
+    const mixed = [specs[0]!, poisoned, specs[2]!];
+    const worker = startWorker();
+    const log: string[] = [];
+    const outcome = await runOnQueue(url, { name: 'poisoned-trust', kind: 'sweep', game: 'trust', plan: JSON.stringify({ poisoned: true }), specs: mixed, label: 'trust sweep', unit: 'runs' }, true, (line) => log.push(line));
+    expect([...outcome!.results.keys()]).toEqual([specs[0]!.id, specs[2]!.id]);
+    expect(outcome!.failed).toHaveLength(1);
+    expect(outcome!.failed[0]!.id).toBe(poisoned.id);
+    expect(outcome!.failed[0]!.error).toContain('maxRounds');
+    const job = await query<{ state: string; retry_count: number }>('SELECT state::text AS state, retry_count FROM house_queue.job WHERE id = $1::uuid', [runKey(poisoned)]);
+    expect(job).toEqual([{ state: 'failed', retry_count: 0 }]);
+    const store = SweepStore.open(join(dir, 'poisoned'), plan);
+    writeSweepOutputs(store, game, plan, [...outcome!.results.values()], outcome!.failed);
+    const summary = readFileSync(join(dir, 'poisoned', 'summary.md'), 'utf8');
+    expect(summary).toContain(`## Failed runs (1)\n\n- ${poisoned.id}: `);
+    expect(summary).toContain('maxRounds');
+    const status = await house('sweep-status', 'poisoned-trust', '--queue', url);
+    expect(status.stdout.trim()).toBe('poisoned-trust (trust sweep, finished with failures): 2/3 done, 1 failed, 0 running, 0 waiting');
+    expect(await stopWorker(worker)).toContain('worker stopped: 2 runs played, 1 failed');
+  }, 180_000);
+});

@@ -1,0 +1,72 @@
+import type { SQL } from 'bun';
+import { parseRunJson, runJson, type RunResult } from '../sweep/runSpec.ts';
+
+/** Keys per statement when reading many runs (an array parameter each). */
+const CHUNK = 5000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export interface ResultMeta {
+  game: string;
+  /** Who played it: host and process id. */
+  worker: string;
+  elapsedMs: number;
+}
+
+/**
+ * Writes a run's result, its usage rows (`usage:*` metrics of model seats)
+ * and its rating inputs in one transaction; the result row is keyed by the
+ * run key and written at most once (a second write of the same run, by a
+ * worker that ran it again after the first one's job was given up, changes
+ * nothing). True when this call wrote it.
+ */
+export async function writeResult(sql: SQL, key: string, result: RunResult, meta: ResultMeta): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const written = await tx`
+      INSERT INTO house_lab.results (run_key, game, run_id, result, worker, elapsed_ms)
+      VALUES (${key}, ${meta.game}, ${result.id}, ${runJson(result)}, ${meta.worker}, ${meta.elapsedMs})
+      ON CONFLICT (run_key) DO NOTHING
+      RETURNING run_key`;
+    if (written.length === 0) return false;
+    for (const m of result.metrics.filter((row) => row.metric.startsWith('usage:'))) {
+      await tx`
+        INSERT INTO house_lab.usage (run_key, metric, whole, first_half, second_half)
+        VALUES (${key}, ${m.metric}, ${m.whole}, ${m.first}, ${m.second})`;
+    }
+    await tx`
+      INSERT INTO house_lab.rating_inputs (run_key, game, lineup, scores, winners, kind)
+      VALUES (${key}, ${meta.game}, ${result.lineup}::text[], ${result.scores}::float8[], ${result.winners}::int[], ${result.kind})`;
+    return true;
+  });
+}
+
+/** Which of these run keys have a result. */
+export async function finishedKeys(sql: SQL, keys: readonly string[]): Promise<Set<string>> {
+  const done = new Set<string>();
+  for (const part of chunks(keys)) {
+    const rows = (await sql`SELECT run_key FROM house_lab.results WHERE run_key = ANY(${part}::uuid[])`) as Array<{ run_key: string }>;
+    for (const row of rows) done.add(row.run_key);
+  }
+  return done;
+}
+
+/** The results of these run keys, by key (a row that does not read back as a result is left out, and its run counts as not done). */
+export async function readResults(sql: SQL, keys: readonly string[]): Promise<Map<string, RunResult>> {
+  const results = new Map<string, RunResult>();
+  for (const part of chunks(keys)) {
+    const rows = (await sql`SELECT run_key, result FROM house_lab.results WHERE run_key = ANY(${part}::uuid[])`) as Array<{ run_key: string; result: string }>;
+    for (const row of rows) {
+      try {
+        const result = parseRunJson(row.result) as RunResult;
+        if (result && typeof result.id === 'string' && Array.isArray(result.metrics)) results.set(row.run_key, result);
+      } catch {
+        // A row that is not JSON is not a result; its run stays to do.
+      }
+    }
+  }
+  return results;
+}
