@@ -13,7 +13,7 @@ import { parsePriceTable, type PriceTable } from '@the-house/lab/models/priceTab
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
 import { closePhase } from '@the-house/lab/seats/closePhase.ts';
 import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
-import { matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
+import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
 import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { mayControl, parseAdmins, refusal, type Admins } from './access.ts';
@@ -647,7 +647,7 @@ export class HouseService extends Service implements CommandDesk {
     const config = parseConfig(game, rawConfig);
     if (!config.ok) return { ok: false, error: config.error };
     const options = matchOptionsSchema.safeParse(rawOptions);
-    if (!options.success) return { ok: false, error: `bad match options: ${options.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+    if (!options.success) return { ok: false, error: `bad match options: ${matchOptionsProblem(options.error)}` };
     const matchSeed = seed ?? Date.now() % 2_147_483_647;
     const id = `${game.id}-${matchSeed}-${crypto.randomUUID().slice(0, 8)}`;
     const now = Date.now();
@@ -762,7 +762,7 @@ export class HouseService extends Service implements CommandDesk {
     if (live.stored.status !== 'paused') return `Match ${live.stored.id} is ${live.stored.status}, not paused.`;
     const budget = { ...live.stored.options.budget, ...((rawOptions.budget as object | undefined) ?? {}) };
     const options = matchOptionsSchema.safeParse({ ...live.stored.options, ...rawOptions, budget });
-    if (!options.success) return `bad options: ${options.error.issues.map((i) => i.message).join('; ')}`;
+    if (!options.success) return `bad options: ${matchOptionsProblem(options.error)}`;
     const over = matchOverBudget(options.data.budget, live.recorder.spend());
     if (over) return `Still over budget: ${over}. Give a larger one (--budget-tokens N or --budget-cost X).`;
     const before = { options: live.stored.options, paused: live.stored.paused };
@@ -921,6 +921,12 @@ export class HouseService extends Service implements CommandDesk {
       });
     } catch (error) {
       this.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      // It would fail again on every resume: it stops rather than hold its table (and every restart) as `running`.
+      if (stored.status === 'running' && !this.stopped) {
+        stored.status = 'stopped';
+        await this.persist(live);
+        await this.say(stored, `Match ${stored.id} stopped: the House could not play it on (its log says why).`).catch(() => undefined);
+      }
     }
     if (stored.status === 'paused' && stored.paused?.startsWith('could not save')) await this.say(stored, `Match ${stored.id} is paused: the House could not save it. Its owner or an admin can try again with !resume ${stored.id}.`);
     if (this.stopped) return;

@@ -1,10 +1,19 @@
 import type { IAgentRuntime } from '@elizaos/core';
+import { ONE_DAY_MS } from '@the-house/games/engine/timerBounds.ts';
 
-/** A numeric House setting (runtime setting, else the environment); anything missing, negative or not a number gives `fallback`. */
-export function numberSetting(runtime: IAgentRuntime, key: string, fallback: number): number {
+/**
+ * A numeric House setting (runtime setting, else the environment); anything
+ * missing, negative, not a number or above `max` gives `fallback`, and a value
+ * given but refused is logged once per read. The default bound is a day in
+ * ms: most settings are timers, and a timer past 2^31-1 ms fires at once.
+ */
+export function numberSetting(runtime: IAgentRuntime, key: string, fallback: number, max: number = ONE_DAY_MS): number {
   const raw = runtime.getSetting(key) ?? process.env[key];
-  const n = raw === undefined || raw === null || raw === '' ? NaN : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const n = Number(raw);
+  if (Number.isFinite(n) && n >= 0 && n <= max) return n;
+  runtime.logger.warn(`House: ${key} must be a number from 0 to ${max}, got '${String(raw)}'; using ${fallback}`);
+  return fallback;
 }
 
 /**

@@ -42,7 +42,7 @@ export const cafeConfigSchema = z
     rescueCost: tokens().default(1000),
     rescueLevels: z.number().int().min(1).max(100).default(2),
     resurrectCost: tokens().default(2000),
-    resurrectLevel: z.number().int().default(-2),
+    resurrectLevel: z.number().int().min(-100).max(100).default(-2),
   })
   .strict()
   .superRefine((c, ctx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatZodError } from './errors.ts';
+import { idProblem } from './safeKey.ts';
 import type { AnyGame } from './types.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -18,14 +19,16 @@ export function configKeys(game: AnyGame): string[] {
   return schema.shape ? Object.keys(schema.shape) : [];
 }
 
-/** Checks a player list: count within the game's limits, ids unique and non-empty. */
+/** Checks a player list: count within the game's limits, ids unique, non-empty, printable, short and never a reserved key (ids index the state's maps). */
 export function checkPlayers(game: AnyGame, players: string[]): string | null {
   if (players.length < game.minPlayers || players.length > game.maxPlayers) {
     return `${game.id} needs ${game.minPlayers} to ${game.maxPlayers} players, got ${players.length}`;
   }
   const seen = new Set<string>();
   for (const p of players) {
-    if (!p.trim()) return 'player ids must be non-empty';
+    if (typeof p === 'string' && !p.trim()) return 'player ids must be non-empty';
+    const problem = idProblem(p, 'player id');
+    if (problem) return problem;
     if (seen.has(p)) return `player id '${p}' appears twice`;
     seen.add(p);
   }

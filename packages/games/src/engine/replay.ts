@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkPlayers, parseConfig, seedSchema, type Parsed } from './config.ts';
 import { formatZodError } from './errors.ts';
 import { Match } from './match.ts';
+import { jsonKeyProblem, ownValue } from './safeKey.ts';
 import type { AnyGame, GameEvent, Outcome, PhaseInput } from './types.ts';
 
 export const scenarioSchema = z.object({
@@ -37,12 +38,15 @@ export function defaultReplayInputs(round: Record<string, unknown>): PhaseInput[
   return [{ decisions: (decisions ?? {}) as Record<string, unknown>, external }];
 }
 
-/** The replay contract: fixed decisions in, the resulting rounds out. Rounds after the end are ignored. */
+/** The replay contract: fixed decisions in, the resulting rounds out. Rounds after the end are ignored; a scenario with a reserved key or a bad player id is refused. */
 export function replay(games: Record<string, AnyGame>, raw: unknown): Parsed<ReplayResult> {
+  // Checked before zod: a `__proto__` key in a record would become the parsed object's prototype, not a field.
+  const keys = jsonKeyProblem(raw);
+  if (keys) return { ok: false, error: `bad scenario: it ${keys}` };
   const parsed = scenarioSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: `bad scenario: ${formatZodError(parsed.error)}` };
   const scenario = parsed.data;
-  const game = games[scenario.game];
+  const game = ownValue(games, scenario.game);
   if (!game) return { ok: false, error: `unknown game '${scenario.game}' (known: ${Object.keys(games).join(', ')})` };
   const config = parseConfig(game, scenario.config);
   if (!config.ok) return config;

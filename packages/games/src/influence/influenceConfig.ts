@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { ONE_DAY_MS } from '../engine/timerBounds.ts';
 
-/** Phase timers in milliseconds (spec section 2 defaults); the adapter schedules them, the rules only name them. */
+const timer = () => z.number().int().min(1).max(ONE_DAY_MS);
+
+/** Phase timers in milliseconds (spec section 2 defaults), at most a day each; the adapter schedules them, the rules only name them. */
 export const influenceTimersSchema = z
   .object({
-    whisper: z.number().int().positive().default(600_000),
-    rumor: z.number().int().positive().default(300_000),
-    vote: z.number().int().positive().default(180_000),
-    power: z.number().int().positive().default(120_000),
-    reveal: z.number().int().positive().default(30_000),
+    whisper: timer().default(600_000),
+    rumor: timer().default(300_000),
+    vote: timer().default(180_000),
+    power: timer().default(120_000),
+    reveal: timer().default(30_000),
   })
   .strict();
 

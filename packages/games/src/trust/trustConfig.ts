@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_DAY_MS } from '../engine/timerBounds.ts';
 
 /**
  * Environmental triggers (spec 7.4): each round, with probability `chance`,
@@ -27,8 +28,8 @@ export const trustConfigSchema = z
     maxRounds: z.number().int().min(1).max(10_000).default(30),
     /** Probability that a HIGH_FIVE misses and lands as an ATTACK. */
     missChance: z.number().min(0).max(1).default(0.15),
-    replicateAt: z.number().int().min(1).default(100),
-    replicateCost: z.number().int().min(0).default(50),
+    replicateAt: z.number().int().min(1).max(1_000_000).default(100),
+    replicateCost: z.number().int().min(0).max(1_000_000).default(50),
     begMax: z.number().int().min(1).max(10_000).default(20),
     /** Who answers a beg when no observer does in time. */
     observer: z.enum(['decline', 'grant', 'wary']).default('decline'),
@@ -36,7 +37,8 @@ export const trustConfigSchema = z
     noise: z.number().min(0).max(1).default(0),
     /** `win`: a legal REPLICATE wins at once. `spawn`: the team gains a 25-sat unit and play goes on. */
     replicate: z.enum(['win', 'spawn']).default('win'),
-    begTimeoutMs: z.number().int().positive().default(30_000),
+    /** At most a day: a timer past 2^31-1 ms would fire at once, and no observer needs longer. */
+    begTimeoutMs: z.number().int().min(1).max(ONE_DAY_MS).default(30_000),
     /** House rule (spec 7.4): environmental shocks; off while `chance` is 0. */
     shocks: shocksSchema.default(() => shocksSchema.parse({})),
     /** House rule (spec 7.5): teams may ally with 3 or more players (`ally`, `leave`, `share` move fields). */

@@ -1,7 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseConfig } from '@the-house/games/engine/config.ts';
 import type { AnyGame, PlayerId, Strategy } from '@the-house/games/engine/types.ts';
-import { games } from '@the-house/games/registry.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { gameById, games } from '@the-house/games/registry.ts';
 import { CliError } from './cliError.ts';
 import { readJsonFile } from './readJsonFile.ts';
 
@@ -18,15 +19,22 @@ export function parseCliArgs<O extends Options>(argv: string[], options: O, usag
 
 export function gameArg(name: string | undefined, usage: string): AnyGame {
   if (!name) throw new CliError(`missing game (games: ${Object.keys(games).join(', ')})\nusage: ${usage}`);
-  const game = games[name];
+  const game = gameById(name);
   if (!game) throw new CliError(`unknown game '${name}' (games: ${Object.keys(games).join(', ')})`);
   return game;
 }
 
-export function intArg(text: string | undefined, name: string, fallback: number, min = Number.MIN_SAFE_INTEGER): number {
+/**
+ * A whole-number flag, written in digits (an empty value, `1e3` or `0x10` is
+ * refused rather than read as 0, 1000 or 16), within `min`..`max`.
+ */
+export function intArg(text: string | undefined, name: string, fallback: number, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number {
   if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < min) throw new CliError(`--${name} must be a whole number${min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : ''}, got '${text}'`);
+  const value = /^-?\d{1,16}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    const range = min > Number.MIN_SAFE_INTEGER && max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min > Number.MIN_SAFE_INTEGER ? ` >= ${min}` : max < Number.MAX_SAFE_INTEGER ? ` <= ${max}` : '';
+    throw new CliError(`--${name} must be a whole number${range}, got '${text}'`);
+  }
   return value;
 }
 
@@ -44,7 +52,7 @@ export function strategiesArg(game: AnyGame, list: string | undefined, allowAll:
   if (!list) throw new CliError(`missing --players (strategies: ${allowAll ? 'all, ' : ''}${known.join(', ')})`);
   const names = list === 'all' && allowAll ? known : list.split(',').map((s) => s.trim());
   return names.map((name) => {
-    const strategy = game.strategies[name];
+    const strategy = ownValue(game.strategies, name);
     if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (strategies: ${known.join(', ')})`);
     return strategy;
   });

@@ -1,5 +1,7 @@
 // `bun run house <command> ...`: the headless CLI. Results go to stdout, progress and
 // logs to stderr; a bad file or argument exits non-zero with one line, never a stack trace.
+import { ZodError } from 'zod';
+import { formatZodError } from '@the-house/games/engine/errors.ts';
 import { games } from '@the-house/games/registry.ts';
 import { CliError } from './cliError.ts';
 import { commands } from './commands.ts';
@@ -41,8 +43,10 @@ function usage(): string {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const message = error instanceof CliError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    // A schema's refusal that slipped past a command's own checks is still one line, not zod's JSON.
+    const expected = error instanceof CliError || error instanceof ZodError;
+    const message = error instanceof CliError ? error.message : error instanceof ZodError ? formatZodError(error) : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     process.stderr.write(`error: ${message}\n`);
-    process.exit(error instanceof CliError ? error.code : 1);
+    process.exit(error instanceof CliError ? error.code : expected ? 2 : 1);
   },
 );

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { checkPlayers } from '@the-house/games/engine/config.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { gameArtifacts } from '../games/gameArtifacts.ts';
@@ -7,7 +8,7 @@ import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts
 import { CliError } from './cliError.ts';
 import { configArg, gameArg, intArg, parseCliArgs } from './args.ts';
 import { seatsArg } from './seatsArg.ts';
-import { applyOptionFlag, matchOptionsSchema, type MatchOptions } from '../seats/matchOptions.ts';
+import { applyOptionFlag, matchOptionsProblem, matchOptionsSchema, type MatchOptions } from '../seats/matchOptions.ts';
 import { BUNDLE_FORMAT, promptFileSink, type MatchBundle } from '../models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, type SeatUsage } from '../models/matchRecorder.ts';
 import { parsePriceTable } from '../models/priceTable.ts';
@@ -16,6 +17,9 @@ import { formatTable } from '../report/formatTable.ts';
 
 const USAGE =
   'play <game> --seed N --players a,b|model:<name>[/strategy],... [--config file.json] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
+
+/** A decision may wait at most a day: past 2^31-1 ms a timer fires at once. */
+const MAX_DEADLINE_MS = 86_400_000;
 
 const OPTION_FLAGS = ['budget-tokens', 'budget-cost', 'player-budget-tokens', 'player-budget-cost', 'history-rounds'] as const;
 
@@ -28,7 +32,9 @@ function optionsArg(values: Record<string, string | boolean | undefined>): Match
     const error = applyOptionFlag(raw, `--${flag}`, value);
     if (error) throw new CliError(error);
   }
-  return matchOptionsSchema.parse(raw);
+  const parsed = matchOptionsSchema.safeParse(raw);
+  if (!parsed.success) throw new CliError(matchOptionsProblem(parsed.error));
+  return parsed.data;
 }
 
 /** The usage table of the model seats: calls, tokens, cost, and how often answers needed help. */
@@ -68,11 +74,10 @@ export async function playCommand(argv: string[]): Promise<number> {
   const seed = intArg(values.seed as string | undefined, 'seed', 1);
   const config = configArg(game, values.config as string | undefined);
   const { ids, seats } = seatsArg(game, values.players as string | undefined);
-  if (ids.length < game.minPlayers || ids.length > game.maxPlayers) {
-    throw new CliError(`${game.id} needs ${game.minPlayers} to ${game.maxPlayers} players, got ${ids.length}`);
-  }
+  const seatsError = checkPlayers(game, ids);
+  if (seatsError) throw new CliError(seatsError);
   const options = optionsArg(values);
-  const deadline = values['deadline-ms'] === undefined ? undefined : intArg(values['deadline-ms'] as string, 'deadline-ms', 0, 1);
+  const deadline = values['deadline-ms'] === undefined ? undefined : intArg(values['deadline-ms'] as string, 'deadline-ms', 0, 1, MAX_DEADLINE_MS);
   const prices = parsePriceTable(process.env.HOUSE_PRICES);
   if (!prices.ok) throw new CliError(prices.error);
   const out = (values.out as string | undefined) ?? join('out', `${game.id}-${seed}`);

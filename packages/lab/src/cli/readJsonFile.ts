@@ -1,17 +1,23 @@
-import { readFileSync } from 'node:fs';
+import { jsonKeyProblem } from '@the-house/games/engine/safeKey.ts';
+import { FILE_LIMITS, readBoundedText } from '../files/readBoundedText.ts';
 import { CliError } from './cliError.ts';
 
-export function readJsonFile(path: string | undefined, what: string): unknown {
+/**
+ * A JSON file the CLI was pointed at (scenario, config, ratings, state): a
+ * regular file of at most `limit` bytes, valid JSON, with no key that would
+ * reach Object's prototype and no absurd nesting. Any failure is one line.
+ */
+export function readJsonFile(path: string | undefined, what: string, limit: number = FILE_LIMITS.scenario): unknown {
   if (!path) throw new CliError(`missing ${what} file`);
-  let text: string;
+  const read = readBoundedText(path, limit, what);
+  if (!read.ok) throw new CliError(read.error);
+  let json: unknown;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new CliError(`cannot read ${what} file '${path}'`);
-  }
-  try {
-    return JSON.parse(text);
+    json = JSON.parse(read.text);
   } catch (error) {
     throw new CliError(`${what} file '${path}' is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const problem = jsonKeyProblem(json);
+  if (problem) throw new CliError(`${what} file '${path}' ${problem}`);
+  return json;
 }

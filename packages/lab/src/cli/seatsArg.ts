@@ -1,3 +1,4 @@
+import { idProblem, ownValue } from '@the-house/games/engine/safeKey.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { providerGate } from '../models/gateRegistry.ts';
 import { httpModelClient } from '../models/httpModelClient.ts';
@@ -29,7 +30,7 @@ export function seatsArg(game: AnyGame, list: string | undefined, env: Record<st
 }
 
 function strategySeat(game: AnyGame, name: string, known: string[]): [string, HeadlessSeat] {
-  const strategy = game.strategies[name];
+  const strategy = ownValue(game.strategies, name);
   if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (strategies: ${known.join(', ')}, or model:<name>[/strategy])`);
   return [name, { kind: 'offline', strategy }];
 }
@@ -38,10 +39,12 @@ function strategySeat(game: AnyGame, name: string, known: string[]): [string, He
 export function modelSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
   const [model, fallbackName] = entry.slice('model:'.length).split('/');
   if (!model) throw new CliError(`'${entry}' names no model; write model:<name>, e.g. model:gpt-4o-mini`);
-  const fallback = fallbackName ? game.strategies[fallbackName] : Object.values(game.strategies)[0];
+  const fallback = fallbackName ? ownValue(game.strategies, fallbackName) : Object.values(game.strategies)[0];
   if (!fallback) throw new CliError(`unknown ${game.id} strategy '${fallbackName}' after '/' in '${entry}' (strategies: ${Object.keys(game.strategies).join(', ')})`);
   if (!env.OPENAI_API_KEY) throw new CliError(`'${entry}' needs OPENAI_API_KEY (and OPENAI_BASE_URL for a server other than OpenAI's)`);
   const id = model.replace(/[^\w.-]+/g, '-');
+  const problem = idProblem(id, `the seat id of '${entry}'`);
+  if (problem) throw new CliError(problem);
   const client = httpModelClient({ baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY, model, system: '' });
   const persona = `You are ${id}, a player of ${game.title}. Play to win.`;
   return [id, { kind: 'model', client, gate: providerGate(client.gateKey, client.baseUrl, (p) => process.stderr.write(`warning: ${p}\n`), env), persona, system: '', fallback }];

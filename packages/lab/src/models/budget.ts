@@ -5,12 +5,21 @@ import type { PlayerId } from '@the-house/games/engine/types.ts';
  * Spending limits of a match, in tokens (in + out) or cost (price table
  * units), for the whole match and for each player. Absent means no limit.
  */
+/** Bounds of a budget: a trillion tokens, a billion in cost, and more than nothing. */
+export const BUDGET_LIMITS = {
+  tokens: { min: 1, max: 1_000_000_000_000 },
+  cost: { min: 0.000001, max: 1_000_000_000 },
+} as const;
+
+const tokens = () => z.number().int().min(BUDGET_LIMITS.tokens.min).max(BUDGET_LIMITS.tokens.max);
+const cost = () => z.number().min(BUDGET_LIMITS.cost.min).max(BUDGET_LIMITS.cost.max);
+
 export const budgetSchema = z
   .object({
-    tokens: z.number().int().positive().optional(),
-    cost: z.number().positive().optional(),
-    playerTokens: z.number().int().positive().optional(),
-    playerCost: z.number().positive().optional(),
+    tokens: tokens().optional(),
+    cost: cost().optional(),
+    playerTokens: tokens().optional(),
+    playerCost: cost().optional(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatZodError } from '@the-house/games/engine/errors.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { gateLimitsSchema, ProviderGate, type GateLimits } from './providerGate.ts';
 
 const gates = new Map<string, ProviderGate>();
@@ -36,7 +37,7 @@ export function gateLimits(baseUrl: string, env: Record<string, string | undefin
   if (env.HOUSE_PROVIDER_LIMITS) {
     try {
       const parsed = overridesSchema.safeParse(JSON.parse(env.HOUSE_PROVIDER_LIMITS));
-      if (parsed.success) Object.assign(raw, parsed.data[baseUrl] ?? {});
+      if (parsed.success) Object.assign(raw, ownValue(parsed.data, baseUrl) ?? {});
       else problems.push(`HOUSE_PROVIDER_LIMITS: ${formatZodError(parsed.error)}`);
     } catch {
       problems.push('HOUSE_PROVIDER_LIMITS is not valid JSON; expected {"<base url>": {"inFlight": 2, "perMinute": 60, ...}}');

@@ -1,8 +1,10 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
 import { formatZodError } from '@the-house/games/engine/errors.ts';
+import { jsonKeyProblem } from '@the-house/games/engine/safeKey.ts';
+import { FILE_LIMITS, readBoundedText } from '../files/readBoundedText.ts';
 import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchRecord, PromptSink } from './matchRecorder.ts';
 
@@ -62,16 +64,20 @@ export function promptFileSink(dir: string, id: string): PromptSink {
   return (entry) => appendFileSync(path, `${JSON.stringify(entry)}\n`);
 }
 
-/** A bundle from a file path, or from a match id looked up in `dir`; an error names what was wrong. */
+/** A bundle from a file path (a regular file of at most 256 MB), or from a match id looked up in `dir`; an error names what was wrong. */
 export function readBundle(pathOrId: string, dir: string): { ok: true; bundle: MatchBundle; path: string } | { ok: false; error: string } {
   const path = existsSync(pathOrId) ? pathOrId : bundlePath(dir, pathOrId);
   if (!existsSync(path)) return { ok: false, error: `no match file '${pathOrId}' and no match with that id in ${dir}` };
+  const read = readBoundedText(path, FILE_LIMITS.match, 'match');
+  if (!read.ok) return read;
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    json = JSON.parse(read.text);
   } catch {
     return { ok: false, error: `'${path}' is not valid JSON` };
   }
+  const problem = jsonKeyProblem(json);
+  if (problem) return { ok: false, error: `'${path}' ${problem}` };
   const parsed = bundleShape.safeParse(json);
   if (!parsed.success) return { ok: false, error: `'${path}' is not a House match file: ${formatZodError(parsed.error)}` };
   return { ok: true, bundle: json as MatchBundle, path };

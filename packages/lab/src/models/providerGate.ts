@@ -1,5 +1,6 @@
 import PQueue from 'p-queue';
 import { z } from 'zod';
+import { ONE_DAY_MS } from '@the-house/games/engine/timerBounds.ts';
 import type { RetryNote } from './modelCall.ts';
 
 /**
@@ -8,12 +9,13 @@ import type { RetryNote } from './modelCall.ts';
  */
 export const gateLimitsSchema = z
   .object({
-    inFlight: z.number().int().min(1).default(8),
-    perMinute: z.number().int().min(1).default(600),
+    inFlight: z.number().int().min(1).max(1000).default(8),
+    perMinute: z.number().int().min(1).max(1_000_000).default(600),
     retries: z.number().int().min(0).max(10).default(3),
-    baseDelayMs: z.number().int().min(0).default(500),
-    maxDelayMs: z.number().int().min(0).default(8_000),
-    timeoutMs: z.number().int().min(1).default(60_000),
+    // Timers at most a day: past 2^31-1 ms they fire at once.
+    baseDelayMs: z.number().int().min(0).max(ONE_DAY_MS).default(500),
+    maxDelayMs: z.number().int().min(0).max(ONE_DAY_MS).default(8_000),
+    timeoutMs: z.number().int().min(1).max(ONE_DAY_MS).default(60_000),
   })
   .strict();
 

@@ -1,3 +1,4 @@
+import { ONE_DAY_MS } from '@the-house/games/engine/timerBounds.ts';
 import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
 import { checkImage } from './checkImage.ts';
 
@@ -10,7 +11,8 @@ const verdicts = new Map<string, Promise<ImageCheck>>();
 /** How long the House waits for an image; `HOUSE_IMAGE_TIMEOUT_MS=0` turns the checks off. */
 function timeoutMs(): number {
   const n = Number(process.env.HOUSE_IMAGE_TIMEOUT_MS);
-  return process.env.HOUSE_IMAGE_TIMEOUT_MS !== undefined && Number.isFinite(n) && n >= 0 ? n : DEFAULT_TIMEOUT_MS;
+  // At most a day: a timer past 2^31-1 ms fires at once.
+  return process.env.HOUSE_IMAGE_TIMEOUT_MS !== undefined && Number.isFinite(n) && n >= 0 && n <= ONE_DAY_MS ? n : DEFAULT_TIMEOUT_MS;
 }
 
 /**

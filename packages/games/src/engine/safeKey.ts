@@ -1,0 +1,67 @@
+/**
+ * Guards for strings that come from outside (chat, CLI flags, files, display
+ * names, route parameters) before they name anything: a plain object indexed
+ * by `__proto__` reads or replaces its prototype, `constructor` finds
+ * Object's own function, and an id nobody can read or type back is no id.
+ */
+
+/** Keys that reach Object's prototype instead of an own field. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Longest id or name, in characters (code points). */
+export const MAX_ID_LENGTH = 64;
+
+/**
+ * Characters an id may not hold: controls (C0, C1, DEL), lone surrogates,
+ * private use, line and paragraph separators, invisible spaces, and the
+ * bidi marks, overrides and isolates that make a name read differently from
+ * what it is.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+
+export function isReservedKey(key: string): boolean {
+  return RESERVED_KEYS.has(key);
+}
+
+/** Why `id` cannot name a player, game, strategy or key (`what` says which), or null when it can. */
+export function idProblem(id: string, what: string): string | null {
+  if (typeof id !== 'string' || id.trim() === '') return `${what} must not be empty`;
+  if (RESERVED_KEYS.has(id)) return `${what} '${id}' is a reserved word (__proto__, constructor and prototype cannot name anything)`;
+  if (UNPRINTABLE.test(id)) return `${what} ${JSON.stringify(id)} holds characters that cannot be printed`;
+  let length = 0;
+  for (const _ of id) if (++length > MAX_ID_LENGTH) return `${what} is longer than ${MAX_ID_LENGTH} characters`;
+  return null;
+}
+
+/** `table[key]` when `key` is the table's own field, else undefined: never the prototype's. */
+export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** A plain record with no prototype: writing any outside key to it sets a field, never a prototype. */
+export function nullRecord<T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) out[key] = value;
+  return out;
+}
+
+/**
+ * The first reserved key anywhere in parsed JSON, as a path (`rounds.0.decisions.__proto__`),
+ * or the depth at which it nests too deep; null when neither. Walks without
+ * recursion, so no depth of nesting overflows the stack.
+ */
+export function jsonKeyProblem(value: unknown, maxDepth = 64): string | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value: at, path, depth } = stack.pop()!;
+    if (at === null || typeof at !== 'object') continue;
+    if (depth >= maxDepth) return `nests deeper than ${maxDepth} levels at ${path || 'the top'}`;
+    const isArray = Array.isArray(at);
+    for (const key of Object.keys(at)) {
+      const where = path ? `${path}.${key}` : key;
+      if (!isArray && RESERVED_KEYS.has(key)) return `has the reserved key '${key}' at ${where}`;
+      stack.push({ value: (at as Record<string, unknown>)[key], path: where, depth: depth + 1 });
+    }
+  }
+  return null;
+}
