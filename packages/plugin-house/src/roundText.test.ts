@@ -10,9 +10,16 @@ test('a Trust round in words, with the private miss left out', () => {
     { type: 'spawned', data: { team: 'Bob', unit: 'Bob#2', sats: 25 } },
     { type: 'match_over', data: { winners: ['Bob'], kind: 'limit' } },
   ]);
-  expect(text).toBe('[trust] Round 3\nAnn: ATTACK → Bob; Bob: BLOCK; Cy: BEG (declined)\nsats: Ann 47, Bob 52, Cy 49\nBob replicated: a new unit Bob#2 with 25 sats\nmatch over (limit): winner Bob');
+  expect(text).toBe(
+    [
+      '[trust] Round 3',
+      'Ann attacked Bob, and Bob blocked it; Cy begged the observer and was declined. Sats: Ann 47, Bob 52, Cy 49.',
+      'Bob replicated: a new unit Bob#2 joins with 25 sats.',
+      'Match over: round limit reached: Bob richest with 52 sats.',
+    ].join('\n'),
+  );
 });
 
-test('a game with no words of its own shows its public events in one line each', () => {
+test('events no narration knows are shown as data, one line each, the private ones left out', () => {
   expect(roundText('goldmine', 1, [{ type: 'claimed', data: { plot: 'a1' } }, { type: 'tick' }, { type: 'secret', data: { x: 1 }, to: ['a'] }])).toBe('[goldmine] Round 1\nclaimed (plot: a1)\ntick');
 });

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkPlayers } from '@the-house/games/engine/config.ts';
 import { Match } from '@the-house/games/engine/match.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { gameArtifacts } from '../games/gameArtifacts.ts';
 import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts';
@@ -109,7 +110,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   const ownArtifacts = gameArtifacts.get(game.id);
   const artifacts = ownArtifacts
     ? ownArtifacts(match.state, match.log!.entries)
-    : { 'report.html': matchReportHtml({ title: `${game.title} match`, seed, players: ids, outcome, scoreName: game.scoreName, rounds }) };
+    : { 'report.html': matchReportHtml({ title: `${game.title} match`, game: game.id, state: match.state, seed, players: ids, outcome, scoreName: game.scoreName, rounds }) };
   const bundle: MatchBundle = {
     format: BUNDLE_FORMAT,
     id: matchId,
@@ -144,7 +145,8 @@ export async function playCommand(argv: string[]): Promise<number> {
   process.stdout.write(formatTable(['player', 'strategy', 'score', 'alive', 'result'], rows));
   if (models) process.stdout.write(usageTable(recorder.usage(), ids));
   if (paused) process.stdout.write(`paused at round ${match.state.round}: ${paused}\n`);
-  process.stdout.write(`${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${outcome.winners.join(', ') || 'none'}\n`);
+  const ending = describeOutcome(game.id, match.state);
+  process.stdout.write(`${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${outcome.winners.join(', ') || 'none'}${ending ? ` (${ending})` : ''}\n`);
   process.stdout.write(`event log: ${join(out, 'events.jsonl')} (${match.log!.entries.length} entries, head ${match.log!.head.slice(0, 16)})\n`);
   process.stdout.write(`files: ${['match.json', ...Object.keys(artifacts)].map((name) => join(out, name)).join(', ')}\n`);
   return 0;

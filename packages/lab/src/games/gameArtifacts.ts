@@ -3,6 +3,8 @@ import { roundLogsFromEvents } from '@the-house/games/goldmine/roundLogsFromEven
 import type { GoldmineState } from '@the-house/games/goldmine/goldmineTypes.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import type { CafeState } from '@the-house/games/cafe/cafeTypes.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
+import { narratedTimeline } from '../report/narratedTimeline.ts';
 import { cafeArtifacts } from './cafe/cafeArtifacts.ts';
 import { goldmineMatchReport } from './goldmine/matchReport.ts';
 import { renderInfluenceTimeline } from './influence/influenceTimeline.ts';
@@ -18,7 +20,13 @@ export type Artifacts = (state: any, events: readonly GameLogEvent[]) => Record<
  */
 export const gameArtifacts: ReadonlyMap<string, Artifacts> = new Map<string, Artifacts>([
   ['cafe', (state: CafeState, events) => cafeArtifacts(state, events)],
-  ['goldmine', (state: GoldmineState, events) => ({ 'report.html': goldmineMatchReport(state, roundLogsFromEvents(events)) })],
+  [
+    'goldmine',
+    (state: GoldmineState, events) => {
+      const story = { ending: describeOutcome('goldmine', state), timeline: narratedTimeline(events, { game: 'goldmine', players: state.players, over: state.over }, false) };
+      return { 'report.html': goldmineMatchReport(state, roundLogsFromEvents(events), undefined, story) };
+    },
+  ],
   [
     'influence',
     (state: InfluenceState) => {

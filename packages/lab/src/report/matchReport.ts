@@ -1,9 +1,14 @@
 import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
-import { describeEvent } from './describeEvent.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml, htmlPage } from './htmlPage.ts';
+import { narratedTimeline } from './narratedTimeline.ts';
 
 export interface MatchReportInput {
   title: string;
+  /** The game's id, for its narration of events and endings (without it, events are dumped as data). */
+  game?: string;
+  /** The final state, for the ending in words. */
+  state?: unknown;
   seed: number;
   players: PlayerId[];
   outcome: Outcome;
@@ -18,9 +23,10 @@ const SCRIPT = `new Chart(document.getElementById('scores'), {type: 'line',
   options: {animation: false, maintainAspectRatio: false, plugins: {title: {display: true, text: DATA.scoreName + ' over rounds'}}}});`;
 
 /**
- * The report `play` writes for a game with no report of its own: standings,
- * the score of each player over rounds, and the public timeline (private
- * events, those with `to`, are left out: the report is the observer's view).
+ * The report `play` writes for a game with no report of its own: the ending in
+ * words, standings, the score of each player over rounds, and the timeline in
+ * the game's words as the observer reads it (public events, and the private
+ * ones its game lets the observer read: a Trust miss, a beg's answer).
  */
 export function matchReportHtml(input: MatchReportInput): string {
   const last = input.rounds.at(-1)?.scores ?? {};
@@ -28,18 +34,15 @@ export function matchReportHtml(input: MatchReportInput): string {
     .sort((a, b) => (last[b] ?? 0) - (last[a] ?? 0))
     .map((p) => `<tr><td>${escapeHtml(p)}</td><td>${last[p] ?? 0}</td><td>${input.outcome.winners.includes(p) ? 'winner' : ''}</td></tr>`)
     .join('');
-  const timeline = input.rounds
-    .map((r) => {
-      const lines = r.events.filter((e) => !e.to).map((e) => `<li>${escapeHtml(describeEvent(e))}</li>`);
-      return `<h3>Round ${r.round}</h3><ul>${lines.join('')}</ul>`;
-    })
-    .join('');
-  const ending = input.outcome.over ? `${input.outcome.kind}; winners: ${input.outcome.winners.join(', ') || 'none'}` : 'unfinished';
+  const events = input.rounds.flatMap((r) => r.events.map((e) => ({ ...e, round: r.round })));
+  const timeline = narratedTimeline(events, { game: input.game ?? '', players: input.players, over: input.outcome.over });
+  const ending = input.outcome.over ? ((input.game ? describeOutcome(input.game, input.state) : null) ?? `${input.outcome.kind}; winners: ${input.outcome.winners.join(', ') || 'none'}`) : 'unfinished';
   const body = `<h1>${escapeHtml(input.title)}</h1>
-<p class="muted">seed ${input.seed}, ${input.players.length} players, ${input.rounds.length} rounds, ${escapeHtml(ending)}</p>
+<p><b>Ending:</b> ${escapeHtml(ending)}.</p>
+<p class="muted">seed ${input.seed}, ${input.players.length} players, ${input.rounds.length} rounds</p>
 <div class="grid"><div class="card"><h3>Standings</h3><table><tr><th>player</th><th>${escapeHtml(input.scoreName)}</th><th></th></tr>${standings}</table></div>
 <div class="card" style="height:340px"><canvas id="scores"></canvas></div></div>
-<div class="card"><h2>Timeline</h2>${timeline}</div>`;
+${timeline}`;
   const series = input.players.map((player) => ({ player, scores: input.rounds.map((r) => r.scores[player] ?? 0) }));
   return htmlPage({ title: `${input.title} (seed ${input.seed})`, body, script: SCRIPT, data: { labels: input.rounds.map((r) => r.round), series, scoreName: input.scoreName } });
 }

@@ -1,5 +1,7 @@
 import { expect, test } from 'bun:test';
 import { Match } from '@the-house/games/engine/match.ts';
+import { runMatchSync } from '@the-house/games/engine/runner.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import { noiseStrikes } from '@the-house/games/trust/trustNoise.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import type { TrustState } from '@the-house/games/trust/trustTypes.ts';
@@ -60,5 +62,31 @@ test('house rules in the room: a shock and its synergy, alliance moves and the a
     { type: 'round', data: { round: 3, acts: { a: { action: 'BLOCK', ally: 'b' }, b: { action: 'HIGH_FIVE', target: 'c', share: { to: 'a', amount: 2 } } }, sats: { a: 40, b: 50 }, shock: { delta: -2, synergy: ['b'] } } },
     { type: 'alliances', data: { formed: [['a', 'b']], left: [], offered: [], pairs: [['a', 'b']], offers: [{ from: 'c', to: 'a' }] } },
   ]);
-  expect(text).toBe(['[trust] Round 3', 'a: BLOCK [allies with b]; b: HIGH_FIVE → c [gives 2 to a]\nsats: a 40, b 50\nshock: everyone -2 (synergy bonus: b)', 'alliances: a + b; open offers: c → a'].join('\n'));
+  expect(text).toBe(
+    [
+      '[trust] Round 3',
+      'a blocked; b high-fived c, unanswered; b gave a 2 sats. A shock cost every unit 2 sats; b got the synergy bonus for a run of high fives. Sats: a 40, b 50.',
+      'a and b are now allies (alliances in force: a with b; open offers: c to a).',
+    ].join('\n'),
+  );
+});
+
+test('the room tells a missed high five as the attack everyone saw, names the feud it began, and tells the miss once the match is over', () => {
+  const match = Match.create(trustGame, { missChance: 0.5, maxRounds: 6 }, 3, ['Ada', 'Bram']);
+  const texts: string[] = [];
+  runMatchSync(match, { Ada: trustGame.strategies.copycat!, Bram: trustGame.strategies.grudger! }, (record) => {
+    texts.push(trustAdapter.roundText!(record, match)!);
+  });
+  const misses = match.log!.entries.filter((e) => e.type === 'missed');
+  expect(misses.length).toBeGreaterThan(0);
+  const first = misses[0]!;
+  const who = String(first.data!.player);
+  const during = texts.slice(0, -1).join('\n');
+  expect(during).not.toContain('missed');
+  expect(texts[first.round - 1]).toContain(`${who} attacked`);
+  expect(texts.join('\n')).toMatch(/\(a feud since round \d+\)/);
+  const last = texts.at(-1)!.split('\n');
+  expect(last).toContain(`Match over: ${describeOutcome('trust', match.state)}.`);
+  expect(last.at(-1)).toStartWith('Now it can be told: ');
+  expect(last.at(-1)).toContain(`${who}'s at ${String(first.data!.target)} in round ${first.round}`);
 });

@@ -1,53 +1,33 @@
+import type { Match } from '@the-house/games/engine/match.ts';
+import type { NarratedEvent } from '@the-house/games/engine/narration.ts';
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
+import { trustMissRecap } from '@the-house/games/trust/trustNarration.ts';
 import { begsThisRound } from '@the-house/games/trust/trustNoise.ts';
 import type { TrustState, TrustView } from '@the-house/games/trust/trustTypes.ts';
+import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
-import { publicEvents } from '../roundText.ts';
 import type { PendingBeg } from '../types.ts';
 import { trustMove, trustMoveForms, trustTurnText } from '../seats/trustSeat.ts';
 
-interface TrustAct {
-  action?: string;
-  target?: string;
-  granted?: boolean;
-  ally?: string;
-  leave?: string;
-  share?: { to: string; amount: number };
+/**
+ * A Trust round in the room's words (`trustNarration`, audience `room`): who
+ * high-fived, attacked or blocked whom, feuds with the round they began, the
+ * scoreboard, eliminations and the ending. The room is where the players sit,
+ * so it tells only what everyone saw: a missed high five is the attack
+ * everyone saw (RULES T-4), a beg only granted or declined (T-5). `earlier`
+ * are the log's events of the rounds before, so a feud is named with the
+ * round it began; once the match is over, the misses are told after all.
+ */
+export function trustRoundText(round: number, events: readonly GameEvent[], earlier: readonly NarratedEvent[] = [], state?: TrustState): string {
+  const over = state?.result.over === true;
+  const told = describeEvents([...earlier, ...events], { game: 'trust', players: state?.players ?? [], over, audience: 'room' }).slice(earlier.length);
+  const recap = over && state.round === round ? trustMissRecap(state) : null;
+  return [`[trust] Round ${round}`, ...told.filter((line): line is string => Boolean(line)), ...(recap ? [recap] : [])].join('\n');
 }
 
-function act(id: string, a: TrustAct): string {
-  const target = a.target ? ` → ${a.target}` : '';
-  const beg = a.action === 'BEG' ? (a.granted ? ' (granted)' : ' (declined)') : '';
-  const ally = [a.ally ? `allies with ${a.ally}` : '', a.leave ? `leaves ${a.leave}` : '', a.share ? `gives ${a.share.amount} to ${a.share.to}` : ''].filter(Boolean);
-  return `${id}: ${a.action ?? '?'}${target}${beg}${ally.length ? ` [${ally.join(', ')}]` : ''}`;
-}
-
-function describe(e: GameEvent): string {
-  const d = e.data ?? {};
-  if (e.type === 'round' && d.acts && typeof d.acts === 'object') {
-    const acts = Object.entries(d.acts as Record<string, TrustAct>).map(([id, a]) => act(id, a));
-    const sats = d.sats && typeof d.sats === 'object' ? Object.entries(d.sats as Record<string, number>).map(([id, s]) => `${id} ${s}`).join(', ') : '';
-    const shock = d.shock as { delta: number; synergy: string[] } | undefined;
-    const weather = shock ? `\nshock: everyone ${shock.delta > 0 ? '+' : ''}${shock.delta}${shock.synergy.length ? ` (synergy bonus: ${shock.synergy.join(', ')})` : ''}` : '';
-    return `${acts.join('; ')}${sats ? `\nsats: ${sats}` : ''}${weather}`;
-  }
-  if (e.type === 'alliances') {
-    const pairs = (d.pairs as string[][] | undefined) ?? [];
-    const offers = (d.offers as Array<{ from: string; to: string }> | undefined) ?? [];
-    return `alliances: ${pairs.length ? pairs.map((p) => p.join(' + ')).join(', ') : 'none'}${offers.length ? `; open offers: ${offers.map((o) => `${o.from} → ${o.to}`).join(', ')}` : ''}`;
-  }
-  if (e.type === 'eliminated' && Array.isArray(d.players)) return `eliminated: ${(d.players as string[]).join(', ')}`;
-  if (e.type === 'spawned') return `${String(d.team)} replicated: a new unit ${String(d.unit)} with ${String(d.sats)} sats`;
-  if (e.type === 'match_over') {
-    const winners = (d.winners as string[] | undefined) ?? [];
-    return `match over (${String(d.kind ?? 'end')}): ${winners.length ? `winner${winners.length > 1 ? 's' : ''} ${winners.join(', ')}` : 'a draw'}`;
-  }
-  return Object.keys(d).length ? `${e.type}: ${JSON.stringify(d)}` : e.type;
-}
-
-/** A Trust round in words: every act as the public saw it, the scoreboard, eliminations and the ending. */
-export function trustRoundText(round: number, events: readonly GameEvent[]): string {
-  return [`[trust] Round ${round}`, ...publicEvents(events).map(describe)].join('\n');
+/** The log's events of the rounds before `round` (a House match always keeps its log). */
+function earlierEvents(match: Match, round: number): NarratedEvent[] {
+  return (match.log?.entries ?? []).filter((e) => e.round < round);
 }
 
 /**
@@ -83,7 +63,7 @@ export const trustAdapter: HouseGameAdapter = {
     if (unanswered.length) await ctx.tellObserver(`No answer for ${unanswered.join(', ')} in time: the ${policy} policy answers.`);
     return { observer: answers as Record<PlayerId, unknown> };
   },
-  roundText: (record) => trustRoundText(record.round, record.events),
+  roundText: (record, match) => trustRoundText(record.round, record.events, earlierEvents(match, record.round), match.state as TrustState),
   parseMove: (text) => trustMove(text),
   turnText: (_state, _player, view) => trustTurnText(view as TrustView),
   moveForms: (state, _player, view) => trustMoveForms(state as TrustState, view as TrustView),

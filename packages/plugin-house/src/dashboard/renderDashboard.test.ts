@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { describeOutcome } from '@the-house/games/narrations.ts';
+import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
 import type { MatchSummary } from '../types.ts';
 import { dashboardPage } from './dashboardPage.ts';
@@ -31,7 +33,8 @@ describe('renderMatch', () => {
     const detail = playedMatchDetail('trust', ['ada', 'bob'], 100);
     detail.pendingBegs = [{ player: 'ada', amount: 5, reason: 'rent', round: 3, deadline: 0 }];
     const { html } = renderMatch(detail);
-    expect(html).toContain(`· ${detail.outcome.kind}`);
+    expect(html).toContain(`· ${escapeHtml(describeOutcome('trust', detail.state)!)}</p>`);
+    expect(html).toContain('round limit reached: ');
     expect(html).toContain('<b>ada</b> begs 5: “rent”');
     expect(html).toContain('!grant @ada N reason');
   });

@@ -1,3 +1,4 @@
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import type { MatchDetail } from '../types.ts';
 import { cafePanel } from './cafePanel.ts';
@@ -26,7 +27,7 @@ function begs(detail: MatchDetail): string {
   return `<div class="begs"><h3>Waiting for the observer</h3><ul>${items}</ul></div>`;
 }
 
-/** One match's card: status, begs waiting, scoreboard, score chart, the game's panel, the timeline. */
+/** One match's card: status (with the ending in words), begs waiting, scoreboard, score chart, the game's panel, the timeline. */
 export function renderMatch(detail: MatchDetail, title = detail.summary.game): Rendered {
   const { summary } = detail;
   const charts: ChartSpec[] = [];
@@ -40,7 +41,10 @@ export function renderMatch(detail: MatchDetail, title = detail.summary.game): R
   }
   const panel = PANELS[summary.game]?.(detail) ?? null;
   if (panel) charts.push(...panel.charts);
-  const ending = detail.outcome.over ? ` · ${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.map(escapeHtml).join(', ')}` : ''}` : '';
+  const explained = detail.outcome.over ? describeOutcome(summary.game, detail.state) : null;
+  const ending = detail.outcome.over ? ` · ${escapeHtml(explained ?? `${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.join(', ')}` : ''}`)}` : '';
+  const seats = (detail.state as { players?: unknown } | null)?.players;
+  const how = { game: summary.game, players: Array.isArray(seats) ? seats.map(String) : summary.players.map((p) => p.name), over: detail.outcome.over };
   const html = `<section class="card match" data-match="${escapeHtml(summary.id)}" data-status="${summary.status}">
 <h2>${escapeHtml(title)} <span class="muted">${escapeHtml(summary.id)}</span></h2>
 <p class="status"><span class="pill ${summary.status}">${summary.status}</span> round ${summary.round}${ending}</p>
@@ -48,7 +52,7 @@ ${begs(detail)}
 <div class="grid"><div><h3>Scoreboard</h3>${renderScoreboard(summary)}</div>${chart}</div>
 ${renderUsage(detail)}
 ${panel?.html ?? ''}
-<h3>Timeline</h3>${renderTimeline(detail.events)}
+<h3>Timeline</h3>${renderTimeline(detail.events, how)}
 </section>`;
   return { html, charts };
 }

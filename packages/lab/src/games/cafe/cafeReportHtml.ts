@@ -1,4 +1,5 @@
 import { escapeHtml, htmlPage } from '../../report/htmlPage.ts';
+import type { MatchStory } from '../../report/narratedTimeline.ts';
 import type { CafeAnalysis } from '@the-house/games/cafe/analysis/analyzeCafe.ts';
 import { cafeReportMarkdown } from './cafeReportMarkdown.ts';
 import { helpNetworkSvg } from './helpNetworkSvg.ts';
@@ -34,13 +35,17 @@ function markdownToHtml(md: string): string {
   return out.join('\n');
 }
 
-/** A self-contained HTML report: the Markdown answers, the help network (SVG), banks, levels and Gini over rounds (Chart.js). */
-export function cafeReportHtml(a: CafeAnalysis, title = 'Café match analysis'): string {
-  const body = `<h1>${escapeHtml(title)}</h1>
+/**
+ * A self-contained HTML report: the Markdown answers, the help network (SVG),
+ * banks, levels and Gini over rounds (Chart.js); with a match's `story`, its
+ * ending first and its timeline (challenges, answers, verdicts, the market) last.
+ */
+export function cafeReportHtml(a: CafeAnalysis, title = 'Café match analysis', story?: MatchStory): string {
+  const body = `<h1>${escapeHtml(title)}</h1>${story?.ending ? `\n<p><b>Ending:</b> ${escapeHtml(story.ending)}.</p>` : ''}
 <div class="grid"><div class="card"><h3>Who helped whom</h3><p class="muted">green: donations, amber: loans; width grows with tokens</p>${helpNetworkSvg(a)}</div>
 <div class="card"><h3>Banks over rounds</h3><canvas id="banks"></canvas></div>
 <div class="card"><h3>Levels over rounds</h3><canvas id="levels"></canvas></div>
 <div class="card"><h3>Wealth inequality</h3><canvas id="gini"></canvas></div></div>
-<div class="card">${markdownToHtml(cafeReportMarkdown(a))}</div>`;
+<div class="card">${markdownToHtml(cafeReportMarkdown(a))}</div>${story ? `\n${story.timeline}` : ''}`;
   return htmlPage({ title, body, script: SCRIPT, data: { players: a.players, wealth: a.wealth } });
 }

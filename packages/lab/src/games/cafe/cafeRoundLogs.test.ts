@@ -31,13 +31,17 @@ describe('per-round JSON logs', () => {
     expect(files[1]!.json.outcome).toEqual({ kind: 'cooperative', winners: ['a', 'b'] });
   });
 
-  test('the game’s artifacts: report.html, analysis.md and output_elimination_v3/round_XX.json, nothing private', async () => {
+  test('the game’s artifacts: report.html (the observer’s view, in words), analysis.md and output_elimination_v3/round_XX.json (nothing private)', async () => {
     const m = twoRounds();
     const files = gameArtifacts.get('cafe')!(m.state, m.log!.entries);
     expect(Object.keys(files)).toEqual(['report.html', 'analysis.md', 'output_elimination_v3/round_01.json', 'output_elimination_v3/round_02.json']);
     expect(JSON.parse(files['output_elimination_v3/round_01.json']!)).toEqual(cafeRoundLogs(m.log!.entries)[0]!.json);
     expect(files['report.html']).toContain('<title>Café match, seed 9</title>');
-    for (const text of Object.values(files)) expect(text).not.toContain('refused');
+    for (const [name, text] of Object.entries(files)) if (name !== 'report.html') expect(text).not.toContain('refused');
+    // The report is the observer's view: it tells the refused second rescue, and the answers, in words.
+    expect(files['report.html']).toContain('a&#39;s rescue was refused');
+    expect(files['report.html']).toContain('Answers: a: “hello”; b: “world”.');
+    expect(files['report.html']).toContain('<b>Ending:</b> cooperative win: both survived.');
   });
 
   test('writeRoundLogs writes them as files', () => {

@@ -2,6 +2,7 @@ import { escapeHtml, htmlPage } from '../../report/htmlPage.ts';
 import type { GoldmineState, RoundLog } from '@the-house/games/goldmine/goldmineTypes.ts';
 import { GOLDMINE_METRICS, matchHistory, roundSeries, runMetrics } from '@the-house/games/goldmine/metrics/goldmineMetrics.ts';
 import { REPORT_SCRIPT } from '../../report/reportScript.ts';
+import type { MatchStory } from '../../report/narratedTimeline.ts';
 
 /** Rounds averaged by the smoothed line drawn over each per-round series. */
 const SMOOTH = 10;
@@ -18,9 +19,11 @@ const cell = (x: number, percent: boolean): string => (Number.isNaN(x) ? '-' : !
  * match and each half (with the direction the ODD expects), gold per player,
  * turnover, raid rate, efficiency, Gini, HHI and idle stamina over rounds (each
  * with its 10-round moving average), the ownership map after chosen rounds
- * (default: 1, the middle and the last played) and a slider over every round.
+ * (default: 1, the middle and the last played) and a slider over every round;
+ * with the match's `story`, its ending first and its timeline in words last
+ * (folded: 200 rounds make a long page).
  */
-export function goldmineMatchReport(state: GoldmineState, logs: readonly RoundLog[], mapRounds?: number[]): string {
+export function goldmineMatchReport(state: GoldmineState, logs: readonly RoundLog[], mapRounds?: number[], story?: MatchStory): string {
   const n = state.players.length;
   const h = matchHistory(state, logs);
   const series = roundSeries(h);
@@ -56,13 +59,13 @@ export function goldmineMatchReport(state: GoldmineState, logs: readonly RoundLo
     .join('');
   const c = state.config;
   const canvases = charts.map((ch) => `<div class="card" style="height:340px"><canvas id="${ch.id}"></canvas></div>`).join('');
-  const body = `<h1>Gold mining match</h1>
+  const body = `<h1>Gold mining match</h1>${story?.ending ? `\n<p><b>Ending:</b> ${escapeHtml(story.ending)}.</p>` : ''}
 <p class="muted">seed ${state.seed}, ${n} players, ${last} of ${c.rounds} rounds, ${c.size}x${c.size} map, S=${c.stamina}, cap ${c.cap}, alpha ${c.alpha}, truce ${c.truce}, defense ${c.defense}, history ${c.history}</p>
 <div class="grid"><div class="card"><h3>Standings</h3><table><tr><th>#</th><th>player</th><th>gold</th><th>plots</th></tr>${standings}</table></div>
 <div class="card"><h3>Metrics</h3><table><tr><th>metric</th><th>whole</th><th>1st half</th><th>2nd half</th><th>ODD expects</th><th>what it is</th></tr>${metricRows}</table></div></div>
 <div class="grid">${canvases}</div>
 <h2>Ownership map</h2><div id="legend" class="muted"></div>
 <div class="card"><div style="display:flex;gap:12px;align-items:center"><input type="range" id="timeline-round" min="0" value="0" style="width:320px"><span id="timeline-label"></span></div><div id="timeline" style="margin-top:8px"></div></div>
-<div class="card" style="display:flex;gap:24px;flex-wrap:wrap">${maps.map((m) => `<div><div class="muted">after ${m.title}</div><div id="${m.id}"></div></div>`).join('')}</div>`;
+<div class="card" style="display:flex;gap:24px;flex-wrap:wrap">${maps.map((m) => `<div><div class="muted">after ${m.title}</div><div id="${m.id}"></div></div>`).join('')}</div>${story ? `\n${story.timeline}` : ''}`;
   return htmlPage({ title: `Gold mining match (seed ${state.seed})`, body, script: REPORT_SCRIPT, data: { charts, maps, timeline, seats: state.players } });
 }

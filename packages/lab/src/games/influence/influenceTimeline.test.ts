@@ -14,7 +14,8 @@ describe('renderInfluenceTimeline', () => {
     const html = renderInfluenceTimeline(state);
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).not.toMatch(/<script[^>]+src=/);
-    expect(html).toContain(`Winner: <b>${state.winner}</b>`);
+    expect(html).toContain(`<b>Ending:</b> ${state.winner} is the last one standing after ${state.rounds.length} rounds.`);
+    expect(html).toContain(`${state.winner} is empowered with`);
     for (const r of state.rounds) expect(html).toContain(`<canvas id="votes-${r.round}">`);
     expect(html).toContain('DMs, revealed after the game');
     const dm = state.channels.find((c) => c.messages.length)!.messages[0]!.text;
@@ -37,6 +38,7 @@ describe('renderInfluenceTimeline', () => {
     const next = influenceGame.apply(state, { decisions: { ann: { whispers: [{ to: ['bob'], text: 'our secret plan' }] } } }).state;
     const html = renderInfluenceTimeline(next);
     expect(html).not.toContain('our secret plan');
+    expect(html).not.toContain('privately');
     expect(html).toContain('1 private channel(s); their messages are revealed when the game ends.');
   });
 });

@@ -1,5 +1,7 @@
 import { escapeHtml, htmlPage } from '../../report/htmlPage.ts';
 import { auditLog } from '@the-house/games/influence/audit.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
+import { narratedTimeline } from '../../report/narratedTimeline.ts';
 import type { InfluenceState, RoundSummary } from '@the-house/games/influence/influenceTypes.ts';
 
 const e = escapeHtml;
@@ -54,18 +56,21 @@ function dmSection(state: InfluenceState): string {
  * chart, eliminations with last messages, the DMs revealed after the game (a
  * game still running shows only how many channels exist, so the page never
  * leaks a live game's secrets), and the audit of the hash-chained log against
- * the published head.
+ * the published head, and the whole log in words (the private entries, DMs
+ * and ballots, only once the game is over).
  */
 export function renderInfluenceTimeline(state: InfluenceState): string {
   const audit = auditLog(state.log, state.publishedHead);
   const charts = state.rounds.map((r) => voteChartData(state, r));
   const aliveSeries = { labels: ['start', ...state.rounds.map((r) => `R${r.round}`)], alive: [state.players.length, ...state.rounds.map((r) => r.alive.length)] };
-  const outcome = state.phase === 'END' ? (state.winner ? `Winner: <b>${e(state.winner)}</b>, the last operative.` : 'No operative survived.') : `In progress: round ${state.round}, ${state.phase}.`;
+  const ending = describeOutcome('influence', state);
+  const outcome = ending ? `<b>Ending:</b> ${e(ending)}.` : `In progress: round ${state.round}, ${state.phase}.`;
   const body = `<h1>Influence — match replay</h1>
 <p>${outcome} Seed ${state.seed}; ${state.players.length} players: ${state.players.map(e).join(', ')}.</p>
 <div class="card"><h3>Operatives alive</h3><canvas id="alive"></canvas></div>
 ${state.rounds.map((r) => roundCard(state, r)).join('\n')}
 <h2>DMs, revealed after the game</h2>${dmSection(state)}
+${narratedTimeline(state.log, { game: 'influence', players: state.players, over: state.phase === 'END' }, false)}
 <div class="card"><h2>Audit</h2><p>${e(audit.text)}</p><p class="muted">Published chain head: <code>${e(state.publishedHead ?? 'not yet published')}</code></p></div>`;
   const script = `const opts={animation:false,responsive:true,scales:{y:{beginAtZero:true,ticks:{precision:0}}}};
 new Chart(document.getElementById('alive'),{type:'line',data:{labels:DATA.alive.labels,datasets:[{label:'alive',data:DATA.alive.alive,borderColor:'#8ab4ff'}]},options:opts});
