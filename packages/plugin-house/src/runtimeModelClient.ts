@@ -2,6 +2,7 @@ import { ModelType, type IAgentRuntime } from '@elizaos/core';
 import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
 import { OFFLINE_BRAIN } from '@the-house/plugin-player/offlineBrainPlugin.ts';
 import type { ModelClient } from '@the-house/lab/models/modelCall.ts';
+import { redactUrl, secretsRedactor } from '@the-house/lab/models/redact.ts';
 
 /** What identifies a provider's settings in a runtime: base URL, model and key settings of each model plugin. */
 const PROVIDERS: Record<string, { baseUrl: [string, string]; model: [string[], string]; key: string }> = {
@@ -30,16 +31,17 @@ export function textProvider(runtime: IAgentRuntime): string {
  */
 export function runtimeModelClient(runtime: IAgentRuntime): ModelClient & { gateKey: string; baseUrl: string } {
   const provider = textProvider(runtime);
-  const known = PROVIDERS[provider];
+  const known = Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider] : undefined;
   const baseUrl = known ? (setting(runtime, known.baseUrl[0]) ?? known.baseUrl[1]) : provider;
   const model = known ? (known.model[0].map((k) => setting(runtime, k)).find(Boolean) ?? known.model[1]) : provider === OFFLINE_BRAIN ? 'offline' : provider;
   const key = known ? (setting(runtime, known.key) ?? '') : '';
   return {
-    provider: `${provider}@${baseUrl}`,
+    provider: `${provider}@${redactUrl(baseUrl)}`,
     model,
     free: provider === OFFLINE_BRAIN || provider === 'none',
-    gateKey: `${provider}|${baseUrl}|${sha256Hex(key).slice(0, 12)}`,
+    gateKey: `${provider}|${redactUrl(baseUrl)}|${sha256Hex(`${baseUrl}\n${key}`).slice(0, 12)}`,
     baseUrl,
     complete: async (prompt) => String(await runtime.useModel(ModelType.TEXT_LARGE, { prompt })),
+    redact: secretsRedactor(key, baseUrl),
   };
 }

@@ -1,5 +1,6 @@
 import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
 import type { ModelClient } from './modelCall.ts';
+import { redactUrl, secretsRedactor } from './redact.ts';
 
 /** An HTTP error with what the gate reads to decide on a retry: the status and the response's headers. */
 export class ModelHttpError extends Error {
@@ -30,11 +31,12 @@ export interface HttpModelOptions {
  */
 export function httpModelClient(opts: HttpModelOptions): ModelClient & { gateKey: string; baseUrl: string } {
   const base = opts.baseUrl.replace(/\/+$/, '');
+  const redact = secretsRedactor(opts.apiKey, base);
   return {
-    provider: `http@${base}`,
+    provider: `http@${redactUrl(base)}`,
     model: opts.model,
     free: false,
-    gateKey: `http|${base}|${sha256Hex(opts.apiKey).slice(0, 12)}`,
+    gateKey: `http|${redactUrl(base)}|${sha256Hex(`${base}\n${opts.apiKey}`).slice(0, 12)}`,
     baseUrl: base,
     async complete(prompt, signal) {
       const res = await fetch(`${base}/chat/completions`, {
@@ -56,12 +58,13 @@ export function httpModelClient(opts: HttpModelOptions): ModelClient & { gateKey
         res.headers.forEach((value, key) => {
           headers[key] = value;
         });
-        throw new ModelHttpError(`${res.status} ${res.statusText}: ${body}`, res.status, headers);
+        throw new ModelHttpError(redact(`${res.status} ${res.statusText}: ${body}`), res.status, headers);
       }
       const json = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
       const content = json.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new Error('the answer has no choices[0].message.content');
       return content;
     },
+    redact,
   };
 }

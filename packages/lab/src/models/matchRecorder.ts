@@ -5,6 +5,7 @@ import { countTokens } from './countTokens.ts';
 import type { CallPurpose, ModelCallRecord, ModelClient } from './modelCall.ts';
 import { callCost, type PriceTable } from './priceTable.ts';
 import type { ProviderGate } from './providerGate.ts';
+import { redactSecrets } from './redact.ts';
 
 /** How a seat answered one phase. */
 export interface AnswerTrace {
@@ -104,11 +105,14 @@ export class MatchRecorder {
     private readonly sink: PromptSink | null = null,
   ) {}
 
-  /** Asks `client` through `gate` (none for free clients) and records the call, answered or not. */
+  /** Asks `client` through `gate` (none for free clients) and records the call, answered or not; error texts and the provider's name are redacted first. */
   async call(client: ModelClient, gate: ProviderGate | null, meta: CallMeta, prompt: string, signal?: AbortSignal): Promise<{ text: string | null; error: string | null; call: ModelCallRecord }> {
     const at = Date.now();
     const started = performance.now();
-    const result = gate ? await gate.call(() => client.complete(prompt, signal), signal) : await direct(() => client.complete(prompt, signal));
+    const raw = gate ? await gate.call(() => client.complete(prompt, signal), signal) : await direct(() => client.complete(prompt, signal));
+    // Before anything is kept: the record, the trace, the log's `decision_missing` and the repair prompt all quote these texts.
+    const clean = (text: string) => redactSecrets(client.redact ? client.redact(text) : text);
+    const result = { ...raw, error: raw.error === null ? null : clean(raw.error), retries: raw.retries.map((r) => ({ ...r, error: clean(r.error) })) };
     const system = meta.system ?? '';
     const hash = promptHash(system, prompt);
     const tokensIn = client.free ? 0 : countTokens(system) + countTokens(prompt);
@@ -120,7 +124,7 @@ export class MatchRecorder {
       purpose: meta.purpose,
       round: meta.round,
       phase: meta.phase,
-      provider: client.provider,
+      provider: clean(client.provider),
       model: client.model,
       promptHash: hash,
       params: {},

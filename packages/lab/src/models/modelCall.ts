@@ -19,7 +19,7 @@ export interface ModelCallRecord {
   purpose: CallPurpose;
   round: number;
   phase: string;
-  /** Which provider answered: a plugin name and its base URL, never a key. */
+  /** Which provider answered: a plugin name and its base URL without credentials or query, never a key. */
   provider: string;
   model: string;
   promptHash: string;
@@ -41,4 +41,6 @@ export interface ModelClient {
   /** Tokens are counted for budgets and costs; offline brains cost nothing and skip the count. */
   free: boolean;
   complete(prompt: string, signal?: AbortSignal): Promise<string>;
+  /** Takes the client's own secrets (its key, its URL's credentials) out of a text; the recorder calls it on every error before recording. */
+  redact?(text: string): string;
 }
