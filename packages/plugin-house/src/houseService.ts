@@ -4,6 +4,7 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { runMatch, type Brain } from '@the-house/games/engine/runner.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games as registeredGames } from '@the-house/games/registry.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
 import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
@@ -612,7 +613,8 @@ export class HouseService extends Service implements CommandDesk {
   statusText(stored: StoredMatch, match: Match | null, observer: ObserverDesk | null): string {
     const s = this.summary(stored, match);
     const board = s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ');
-    const end = s.status === 'finished' ? ` Winners: ${s.winners.join(', ') || 'none (draw)'}.` : '';
+    const ending = s.status === 'finished' ? describeOutcome(stored.game, match?.state ?? stored.state) : null;
+    const end = s.status === 'finished' ? (ending ? ` Ending: ${ending}.` : ` Winners: ${s.winners.join(', ') || 'none (draw)'}.`) : '';
     const paused = s.status === 'paused' && stored.paused ? ` Paused: ${stored.paused}.` : '';
     // Amount and reason are the observer's alone (RULES T-a); a status reply may land in a room others read.
     const begs = (observer?.pending() ?? []).map((b) => `${b.player}'s beg`);

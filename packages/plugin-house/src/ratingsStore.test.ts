@@ -37,4 +37,24 @@ test('finished matches accumulate in the store, one leaderboard per game', async
     ['model:gpt-4o', 3],
     ['copycat', 3],
   ]);
+  // Who played each brain: the character, the brain in words, and the strategy as a detail.
+  expect(boards.trust!.map((r) => [r.brain, r.playedBy, r.strategy])).toEqual([
+    ['model gpt-4o', [{ name: 'Mia', matches: 3 }], 'falls back to grudger when its model cannot answer'],
+    ['offline, copycat', [{ name: 'Ada', matches: 3 }], `copycat: ${trust.strategies.copycat!.description}`],
+  ]);
+});
+
+test('ratings stored before the House kept who played still load, named from their key', async () => {
+  const cache = new Map<string, unknown>();
+  const old = { system: 'openskill-bradley-terry-full-v1', game: 'trust', participants: { 'person:Pat': { mu: 26, sigma: 7, matches: 2, wins: 1 }, copycat: { mu: 24, sigma: 7, matches: 2, wins: 1 } } };
+  cache.set('house:ratings:trust', { json: JSON.stringify(old) });
+  const store = new RatingsStore({ getCache: async (k: string) => cache.get(k), setCache: async (k: string, v: unknown) => cache.set(k, v) && true } as unknown as IAgentRuntime);
+  const rows = (await store.leaderboards(['trust'])).trust!;
+  expect(rows.map((r) => [r.participant, r.brain, r.playedBy])).toEqual([
+    ['person:Pat', 'person', [{ name: 'Pat', matches: 2 }]],
+    ['copycat', 'offline, copycat', []],
+  ]);
+  // A damaged record of who played is ignored, not fatal.
+  cache.set('house:ratings:trust:players', { json: '{not json' });
+  expect((await store.leaderboards(['trust'])).trust!.length).toBe(2);
 });

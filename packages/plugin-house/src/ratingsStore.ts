@@ -1,14 +1,25 @@
 import type { IAgentRuntime } from '@elizaos/core';
+import { z } from 'zod';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
+import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { emptyRatings, leaderboard, matchResult, parseRatings, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
 
 const key = (game: string) => `house:ratings:${game}`;
+const playersKey = (game: string) => `house:ratings:${game}:players`;
 
 /**
  * Who a seat was for the ratings: the brain, not the character, so a
  * leaderboard compares models and baselines alike (`model:gpt-4o`, `copycat`,
  * `person:Pat`). A model seat that never reached its model is its baseline.
+ *
+ * Why ratings stay keyed by brain: what the House's research compares is
+ * brains (a model against a baseline strategy), and an offline copycat plays
+ * the same whichever character wears it; keying by character as well would
+ * split one strategy's evidence over every character that ever played it, and
+ * would orphan every rating already stored. The board still shows who played:
+ * each brain's characters are kept beside the ratings (`PlayedBy`) and named
+ * on the row ("Ada, Finn (offline, copycat)"), the strategy as a detail.
  */
 export function participantOf(record: MatchRecord, seat: PlayerId): string {
   const info = record.seats[seat];
@@ -21,6 +32,48 @@ export function participantOf(record: MatchRecord, seat: PlayerId): string {
   return info.strategy ?? seat;
 }
 
+/** The characters who played one rated brain (rated matches each), and the strategies their seats carried (a model's baseline). */
+interface PlayedBy {
+  players: Map<string, number>;
+  strategies: Map<string, number>;
+}
+
+const countsSchema = z.record(z.string(), z.int().nonnegative());
+const playedBySchema = z.object({ participants: z.record(z.string(), z.object({ players: countsSchema, strategies: countsSchema })) });
+
+/** A rating's row as the House shows it: who played it (character and brain), with the strategy as a detail. */
+export interface HouseLeaderboardRow extends LeaderboardRow {
+  /** The brain in words: `offline, copycat`, `model gpt-4o-mini`, `person`. */
+  brain: string;
+  /** The characters who played it, most rated matches first (empty for ratings stored before the House kept them). */
+  playedBy: Array<{ name: string; matches: number }>;
+  /** What the offline strategy does, or the baseline a model falls back to; null for a person. */
+  strategy: string | null;
+}
+
+/** The brain of a rated participant in words, and the name it stands for when no character was recorded. */
+export function brainOf(participant: string): { brain: string; kind: 'model' | 'person' | 'offline'; name: string } {
+  if (participant.startsWith('model:')) return { brain: `model ${participant.slice('model:'.length)}`, kind: 'model', name: '' };
+  if (participant.startsWith('person:')) return { brain: 'person', kind: 'person', name: participant.slice('person:'.length) };
+  return { brain: `offline, ${participant}`, kind: 'offline', name: '' };
+}
+
+const byCount = (counts: ReadonlyMap<string, number>): Array<{ name: string; matches: number }> =>
+  [...counts].map(([name, matches]) => ({ name, matches })).sort((a, b) => b.matches - a.matches || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+/** The strategy as a row's detail: an offline strategy's own description, or the baseline a model seat falls back to. */
+function strategyDetail(game: string, participant: string, played: PlayedBy | undefined): string | null {
+  const { kind } = brainOf(participant);
+  if (kind === 'person') return null;
+  const definition = Object.hasOwn(registeredGames, game) ? registeredGames[game] : undefined;
+  if (kind === 'offline') {
+    const strategy = definition && Object.hasOwn(definition.strategies, participant) ? definition.strategies[participant] : undefined;
+    return strategy ? `${participant}: ${strategy.description}` : participant;
+  }
+  const baselines = played ? byCount(played.strategies).map((s) => s.name) : [];
+  return baselines.length ? `falls back to ${baselines.join(', ')} when its model cannot answer` : null;
+}
+
 /** The House's ratings per game, in its database (as JSON text, like matches), updated once per finished match. */
 export class RatingsStore {
   constructor(private readonly runtime: IAgentRuntime) {}
@@ -31,18 +84,59 @@ export class RatingsStore {
     return parsed?.ok ? parsed.value : emptyRatings(game);
   }
 
-  /** Rates one finished match: winners first, then by score, each seat as its participant. */
+  /** Who played each rated brain; empty for a database older than this record, or one it cannot read. */
+  async playedBy(game: string): Promise<Map<string, PlayedBy>> {
+    const row = await this.runtime.getCache<{ json?: unknown }>(playersKey(game));
+    let raw: unknown = null;
+    try {
+      raw = row && typeof row.json === 'string' ? JSON.parse(row.json) : null;
+    } catch {
+      raw = null;
+    }
+    const parsed = playedBySchema.safeParse(raw);
+    const out = new Map<string, PlayedBy>();
+    if (!parsed.success) return out;
+    for (const [participant, p] of Object.entries(parsed.data.participants)) {
+      out.set(participant, { players: new Map(Object.entries(p.players)), strategies: new Map(Object.entries(p.strategies)) });
+    }
+    return out;
+  }
+
+  /** Rates one finished match: winners first, then by score, each seat as its participant; and notes which character played which brain. */
   async rate(game: AnyGame, state: unknown, players: PlayerId[], record: MatchRecord): Promise<void> {
     const ratings = await this.load(game.id);
     const result = matchResult(game.outcome(state), players.map((p) => ({ player: p, participant: participantOf(record, p), score: game.score(state, p) })));
-    await this.runtime.setCache(key(game.id), { json: ratingsJson(rateMatch(ratings, result)) });
+    const rated = rateMatch(ratings, result);
+    if (rated === ratings) return;
+    await this.runtime.setCache(key(game.id), { json: ratingsJson(rated) });
+    const played = await this.playedBy(game.id);
+    const seen = new Set<string>();
+    for (const p of players) {
+      const participant = participantOf(record, p);
+      const entry = played.get(participant) ?? { players: new Map(), strategies: new Map() };
+      played.set(participant, entry);
+      const strategy = record.seats[p]?.strategy ?? null;
+      if (seen.has(`${participant}\u0000${p}`)) continue;
+      seen.add(`${participant}\u0000${p}`);
+      entry.players.set(p, (entry.players.get(p) ?? 0) + 1);
+      if (strategy !== null && !participant.startsWith('person:')) entry.strategies.set(strategy, (entry.strategies.get(strategy) ?? 0) + 1);
+    }
+    const json = { participants: Object.fromEntries([...played].map(([id, p]) => [id, { players: Object.fromEntries(p.players), strategies: Object.fromEntries(p.strategies) }])) };
+    await this.runtime.setCache(playersKey(game.id), { json: JSON.stringify(json) });
   }
 
-  async leaderboards(games: readonly string[]): Promise<Record<string, LeaderboardRow[]>> {
-    const out: Record<string, LeaderboardRow[]> = {};
+  async leaderboards(games: readonly string[]): Promise<Record<string, HouseLeaderboardRow[]>> {
+    const out: Record<string, HouseLeaderboardRow[]> = {};
     for (const game of games) {
       const rows = leaderboard(await this.load(game));
-      if (rows.length) out[game] = rows;
+      if (!rows.length) continue;
+      const played = await this.playedBy(game);
+      out[game] = rows.map((row) => {
+        const who = played.get(row.participant);
+        const { brain, name } = brainOf(row.participant);
+        const playedBy = who ? byCount(who.players) : name ? [{ name, matches: row.matches }] : [];
+        return { ...row, brain, playedBy, strategy: strategyDetail(game, row.participant, who) };
+      });
     }
     return out;
   }

@@ -96,7 +96,7 @@ function sentence(e: NarratedEvent): string | null {
     case 'resurrection':
       return `${str(d.by)} paid ${tokensText(num(d.cost))} tokens to bring ${str(d.target)} back at ${level(num(d.level))}, with a bank of ${tokensText(num(d.tokens))} tokens.`;
     case 'loan_offered':
-      return `${str(d.lender)} offered ${str(d.borrower)} a loan of ${tokensText(num(d.amount))} tokens at ${formatRate(num(d.rate))} for ${num(d.duration)} round${num(d.duration) === 1 ? '' : 's'}${d.replaces === true ? ', replacing the earlier offer' : ''} (open from round ${num(d.openFrom)}).`;
+      return `${str(d.lender)} offered ${str(d.borrower)} a loan of ${tokensText(num(d.amount))} tokens at ${formatRate(num(d.rate))} for ${num(d.duration)} round${num(d.duration) === 1 ? '' : 's'}${d.replaces === true ? ', replacing the earlier offer' : ''}${typeof d.openFrom === 'number' ? ` (open from round ${d.openFrom})` : ''}.`;
     case 'challenge_refused':
       return `The House's own challenge was refused (${plainReason(str(d.why), 'it was malformed')}); the bank's challenge stays.`;
     case 'challenge':
@@ -118,7 +118,7 @@ function sentence(e: NarratedEvent): string | null {
     case 'bonuses': {
       const to = strs(d.to);
       const group = num(d.group);
-      return `Survival bonus of ${tokensText(num(d.survival))} tokens to ${plainList(to) || 'no one'}${group > 0 ? `, and ${tokensText(group)} more each because everyone is alive` : ''}.`;
+      return `Survival bonus of ${tokensText(num(d.survival))} tokens to ${plainList(to) || 'every living player'}${group > 0 ? `, and ${tokensText(group)} more each because everyone is alive` : ''}.`;
     }
     case 'eliminated':
       return `${str(d.player)} fell to the bottom level and is eliminated; the ${tokensText(num(d.tokens))} tokens in the bank are frozen until someone pays to resurrect ${str(d.player)}.`;

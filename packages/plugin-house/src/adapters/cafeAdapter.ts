@@ -2,68 +2,38 @@ import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { checkJudgeAnswer } from '@the-house/games/cafe/checkJudgeAnswer.ts';
 import { judgeRequest } from '@the-house/games/cafe/judgeRequest.ts';
 import type { CafeState } from '@the-house/games/cafe/cafeTypes.ts';
-import { formatRate } from '@the-house/games/cafe/cents.ts';
+import { cafeAnswers } from '@the-house/games/cafe/cafeNarration.ts';
 import { extractJson } from '@the-house/lab/decision/extractJson.ts';
+import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import { publicEvents } from '../roundText.ts';
 import { cafeMove, cafeMoveForms, cafeTurnText } from '../seats/cafeSeat.ts';
 import type { CafeView } from '@the-house/games/cafe/cafeTypes.ts';
 
-type Data = Record<string, unknown>;
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
-const tokens = (v: unknown) => num(v).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** An answer as the room shows it: whole enough to judge the verdict by, short enough for a chat message. */
+const ROOM_ANSWER_CHARS = 400;
 
-/** One public Café event in words, or null for those the round text leaves out (the answers themselves: long, and on the House tab). */
-function describe(e: GameEvent): string | null {
-  const d = (e.data ?? {}) as Data;
-  switch (e.type) {
-    case 'interest':
-      return `Interest ${Math.round(num(d.rate) * 100)}% paid on every living bank.`;
-    case 'loan_repaid':
-      return `${d.borrower} repaid ${d.lender} ${tokens(d.owed)} tokens (${tokens(d.principal)} at ${formatRate(num(d.rate))}).`;
-    case 'loan_defaulted':
-      return `DEFAULT: ${d.borrower} did not repay ${d.lender} ${tokens(d.owed)} tokens (${String(d.why ?? 'cannot pay')}); the debt is forgiven.`;
-    case 'donation':
-      return `${d.from} gave ${d.to} ${tokens(d.amount)} tokens.`;
-    case 'loan_offered':
-      return `${d.lender} offers ${d.borrower} a loan of ${tokens(d.amount)} at ${formatRate(num(d.rate))} for ${d.duration} round(s).`;
-    case 'loan_accepted':
-      return `${d.borrower} accepted ${d.lender}'s loan of ${tokens(d.amount)} tokens.`;
-    case 'offer_withdrawn':
-      return `${d.lender} withdrew the offer to ${d.borrower}.`;
-    case 'rescue':
-      return `${d.player} paid ${tokens(d.cost)} tokens to rescue itself (level ${d.from} → ${d.to}).`;
-    case 'resurrection':
-      return `${d.by} paid ${tokens(d.cost)} tokens to bring ${d.target} back at level ${d.level} with ${tokens(d.tokens)} tokens.`;
-    case 'verdict':
-      return `Verdict${d.by === 'stand-in' ? ' (stand-in judge)' : ''}: best ${d.best} (+1 level, +${tokens(d.award)}), worst ${d.worst} (-1 level). ${String(d.reason ?? '').replace(/^stand-in judge: /, '')}`.trim();
-    case 'judge_overruled':
-      return `The judge's verdict was set aside (${String(d.why ?? '')}); the stand-in judged.`;
-    case 'bonuses':
-      return `Bonuses: +${tokens(d.survival)} survival${num(d.group) > 0 ? `, +${tokens(d.group)} because everyone is alive` : ''}.`;
-    case 'eliminated':
-      return `ELIMINATED: ${d.player} (level -6); its ${tokens(d.tokens)} tokens are frozen until someone resurrects it.`;
-    case 'standings': {
-      const players = (d.players ?? {}) as Record<string, { tokens: number; level: number; alive: boolean }>;
-      return `Standings: ${Object.entries(players)
-        .map(([id, p]) => `${id} ${tokens(p.tokens)} (level ${p.level}${p.alive ? '' : ', out'})`)
-        .join('; ')}.`;
-    }
-    case 'match_over':
-      return `Match over (${d.kind}): ${[d.winners].flat().join(', ') || 'no winner'}.`;
-    case 'challenge':
-    case 'responses':
-      return null;
-    default:
-      return `${e.type}: ${JSON.stringify(d)}`;
-  }
-}
-
-/** A Café round for the game room: the verdict with its reason, and every change to the economy. */
+/**
+ * A Café round for the game room, in the game's words (`cafeNarration`, the
+ * room's audience: refusals stay with their player): the economy, then the
+ * players' answers to the challenge one per line, the verdict with its reason,
+ * bonuses, eliminations, standings and the ending. The challenge itself was
+ * posted when the round began.
+ */
 export function cafeRoundText(round: number, events: readonly GameEvent[]): string {
-  const lines = publicEvents(events)
-    .map(describe)
-    .filter((l): l is string => l !== null);
+  const shown = publicEvents(events);
+  const told = describeEvents(shown, { game: 'cafe', players: [], over: false, audience: 'room' });
+  const lines: string[] = [];
+  shown.forEach((e, i) => {
+    if (e.type === 'challenge') return;
+    if (e.type === 'responses') {
+      const answers = cafeAnswers((e.data?.responses ?? {}) as Record<string, unknown>, ROOM_ANSWER_CHARS);
+      if (answers.length) lines.push('Answers to the challenge:', ...answers.map((a) => `- ${a}`));
+      return;
+    }
+    const line = told[i];
+    if (line) lines.push(line);
+  });
   return [`[café] Round ${round}`, ...lines].join('\n');
 }
 

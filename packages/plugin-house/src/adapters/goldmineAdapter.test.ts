@@ -1,4 +1,5 @@
 import { expect, test } from 'bun:test';
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import { brainContext } from '@the-house/games/engine/runner.ts';
 import { goldmineGame } from '@the-house/games/goldmine/goldmineGame.ts';
@@ -20,4 +21,5 @@ test('the game room hears every 5th round and the last, in public facts only; go
   expect(texts[4]).not.toMatch(/\bgold\b/);
   expect(texts[6]).toStartWith('[goldmine] Rounds 6-7 of 7');
   expect(texts[6]).toContain('Final gold: ');
+  expect(texts[6]).toContain(`Match over: ${describeOutcome('goldmine', match.state)}. Final gold: `);
 });

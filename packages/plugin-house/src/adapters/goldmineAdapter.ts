@@ -1,4 +1,5 @@
 import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { GoldmineState, RoundMap } from '@the-house/games/goldmine/goldmineTypes.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import { goldmineMove, goldmineMoveForms, goldmineTurnText } from '../seats/goldmineSeat.ts';
@@ -19,8 +20,8 @@ function roundMaps(match: Match, from: number, to: number): RoundMap[] {
 /**
  * A summary of the rounds since the last one, in public facts only (the ODD
  * keeps each miner's gold its own business until the end): plots held, claims,
- * raids, captures and defenses over the window, and the final gold once the
- * match is over.
+ * raids, captures and defenses over the window, and once the match is over
+ * its ending in words and the final gold.
  */
 export function goldmineSummary(record: RoundRecord, match: Match, window: number): string | null {
   const state = match.state as GoldmineState;
@@ -39,8 +40,8 @@ export function goldmineSummary(record: RoundRecord, match: Match, window: numbe
   ];
   if (over) {
     const gold = state.players.map((p, i) => ({ p, g: state.gold[i] ?? 0 })).sort((a, b) => b.g - a.g);
-    const outcome = match.outcome();
-    lines.push(`Match over: ${outcome.winners.join(', ') || 'no winner'}. Final gold: ${gold.map(({ p, g }) => `${p} ${g}`).join(', ')}.`);
+    const ending = describeOutcome('goldmine', state) ?? `${match.outcome().winners.join(', ') || 'no winner'}`;
+    lines.push(`Match over: ${ending}. Final gold: ${gold.map(({ p, g }) => `${p} ${g}`).join(', ')}.`);
   }
   return lines.join('\n');
 }

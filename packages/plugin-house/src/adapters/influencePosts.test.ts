@@ -6,7 +6,7 @@ import { influenceGame } from '@the-house/games/influence/influenceGame.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
 import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
-import { influenceRoundText } from './influenceRoundText.ts';
+import { influenceRoundSummary, influenceRoundText } from './influenceRoundText.ts';
 
 const config = influenceGame.configSchema.parse({});
 const six = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'];
@@ -63,7 +63,7 @@ describe('what the House posts for an Influence match', () => {
     expect(rumours.map((p) => [p.as, p.text, p.key])).toEqual(state.posts.map((p) => [p.from, p.image ?? p.text, `public:${p.round}:${p.from}`]));
   });
 
-  test('tally, power action, reveal with last message, who remains, the win and the sealed head, in order', () => {
+  test('tally, power action, reveal with last message, who remains, the last round summed up before the win, the sealed head, in order', () => {
     const texts = room.filter((p) => p.as === undefined).map((p) => p.text);
     for (const r of state.rounds) {
       const tally = texts.indexOf(line.tally(r.empowered, r.exposedAtVote));
@@ -77,7 +77,9 @@ describe('what the House posts for an Influence match', () => {
       }
       if (r.eliminated.length === 0) expect(texts).toContain(line.noElimination(r.round));
     }
-    expect(texts.slice(-2)).toEqual([line.win(state.winner!), line.head(state.publishedHead!, state.log.length)]);
+    const final = state.rounds.at(-1)!.round;
+    expect(texts.slice(-3)).toEqual([influenceRoundSummary(final, state)!, line.win(state.winner!), line.head(state.publishedHead!, state.log.length)]);
+    expect(room.find((p) => p.text === texts.at(-3))!.key).toBe(`round:${final}`);
     const remain = texts.filter((t) => t.startsWith('[REVEAL] The House ▸ ') && t.includes('operatives remain'));
     expect(remain.length).toBe(state.rounds.length - 1);
   });
@@ -107,5 +109,8 @@ describe('what the House posts for an Influence match', () => {
     expect(text).toContain(`${r.empowered} chose to ${r.action!.action} ${r.action!.target}`);
     expect(text).toEndWith(`Alive: ${r.alive.join(', ')}.`);
     expect(influenceRoundText(99, state)).toBeNull();
+    // The round that ended the game is summed up by the phase's posts, before the win line.
+    expect(influenceRoundText(state.rounds.at(-1)!.round, state)).toBeNull();
+    expect(influenceRoundSummary(state.rounds.at(-1)!.round, state)).toStartWith(`[influence] Round ${state.rounds.at(-1)!.round}: `);
   });
 });

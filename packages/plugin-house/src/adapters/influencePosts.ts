@@ -2,6 +2,7 @@ import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { living, twoLeft, whisperTurn } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
+import { influenceRoundSummary } from './influenceRoundText.ts';
 
 /**
  * One post the House makes for Influence: in the game room (as the House, or
@@ -57,7 +58,8 @@ const list = (v: unknown): PlayerId[] => (Array.isArray(v) ? v.map(str) : []);
  * DM into the private room of its channel's members, every rumour into the
  * game room for its author (an image as its URL), and the moderator lines the
  * rules speak (tally, power action, reveal with last messages, no elimination,
- * who remains, the win and the sealed chain head). Phase openings are not
+ * who remains, the last round's summary, the win and the sealed chain
+ * head). Phase openings are not
  * here: `openingPost` speaks them when each phase begins. Private events
  * (ballots, refusals, what an auto-fill chose) never reach a room; the room
  * hears only who did not act in time (RULES I-b).
@@ -115,6 +117,10 @@ export function phasePosts(events: readonly GameEvent[], after: InfluenceState, 
         break;
       case 'game_over': {
         closeReveal(true);
+        const last = after.rounds.at(-1)?.round ?? round;
+        const summary = influenceRoundSummary(last, after);
+        // The last round's summary before the win line: the room reads the round, then who won (`influenceRoundText` leaves it to this post).
+        if (summary) out.push(house(summary, `round:${last}`));
         const winner = d.winner === null || d.winner === undefined ? null : str(d.winner);
         out.push(house(winner ? line.win(winner) : line.noWinner(), 'win'));
         if (after.publishedHead) out.push(house(line.head(after.publishedHead, after.log.length), 'head'));

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
 import { cafePanel, readLoans } from './cafePanel.ts';
 import { loanWeb } from './loanWeb.ts';
@@ -32,6 +33,19 @@ describe('cafePanel', () => {
     expect(panel.html).toContain('data-lender="grok" data-borrower="gpt"');
     expect(panel.html).toMatch(/data-lender="deep"[^>]*><line[^>]*stroke-dasharray/);
     expect(renderMatch(detail).charts.map((c) => c.title)).toEqual(['tokens over rounds', 'levels']);
+  });
+
+  test('the standings as a table, and the last round with its challenge, every answer in full and the verdict; no JSON', () => {
+    const detail = playedMatchDetail('cafe', players, 3);
+    const state = detail.state as { last: { round: number; challenge: { prompt: string }; responses: Record<string, string>; verdict: { best: string; worst: string } }; table: Array<{ id: string; cents: number; level: number }> };
+    const html = renderMatch(detail).html;
+    expect(html).toContain('<table class="standings">');
+    const first = state.table[0]!;
+    expect(html).toContain(`<tr data-player="${first.id}"><td>${first.id}</td><td class="num">${(first.cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}</td><td class="num">${first.level}</td>`);
+    expect(html).toContain(`Round 3: the challenge and the answers</h3><p class="challenge">${escapeHtml(state.last.challenge.prompt)}</p>`);
+    for (const answer of Object.values(state.last.responses)) if (answer) expect(html).toContain(escapeHtml(answer));
+    expect(html).toContain(`<td>${state.last.verdict.best} <span class="badge">best</span></td>`);
+    expect(html).not.toMatch(/\{"|&quot;tokens&quot;/);
   });
 
   test('says when there are no loans; a loan to oneself is not drawn', () => {

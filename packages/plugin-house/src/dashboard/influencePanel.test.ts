@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
 import { influencePanel } from './influencePanel.ts';
+import { renderMatch } from './renderMatch.ts';
 
 describe('influencePanel', () => {
   test("shows the phase, the last round's votes and who was eliminated", () => {
@@ -26,15 +27,20 @@ describe('influencePanel', () => {
     expect(dms.length).toBeGreaterThan(0);
     expect(html).toContain(`${state.channels.length} private channel(s), ${dms.length} DM(s): revealed when the game ends.`);
     for (const m of dms) expect(html).not.toContain(m.text);
+    // Nor does the timeline tell them, nor any ballot, while the game runs.
+    const card = renderMatch(detail).html;
+    for (const m of dms) expect(card).not.toContain(escapeHtml(m.text));
+    expect(card).not.toContain('privately');
+    expect(card).not.toContain('voted to');
     expect(charts).toEqual([expect.objectContaining({ id: 'influence-votes-influence-1', kind: 'bar', labels: ['a', 'b', 'c', 'd', 'e', 'f'] })]);
   });
 
   test('after the game: the winner, the published head, and every DM revealed', () => {
     const detail = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e'], 99);
-    const state = detail.state as { phase: string; winner: string; publishedHead: string; channels: Array<{ members: string[]; messages: Array<{ from: string; text: string }> }> };
+    const state = detail.state as { phase: string; winner: string; publishedHead: string; rounds: unknown[]; channels: Array<{ members: string[]; messages: Array<{ from: string; text: string }> }> };
     expect(state.phase).toBe('END');
     const html = influencePanel(detail)!.html;
-    expect(html).toContain(`Winner: <b>${state.winner}</b>, the last operative.`);
+    expect(html).toContain(`Winner: <b>${state.winner}</b>, the last operative (${state.winner} is the last one standing after ${state.rounds.length} rounds).`);
     expect(html).toContain(`<code>${state.publishedHead}</code>`);
     expect(html).toContain('<h3>DMs, revealed</h3>');
     for (const c of state.channels) {

@@ -1,3 +1,4 @@
+import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import type { MatchDetail } from '../types.ts';
 import { chartBox, type ChartSpec, type Rendered } from './chartSpec.ts';
@@ -113,7 +114,8 @@ export function influencePanel(detail: MatchDetail): Rendered | null {
     });
     chart = `<div>${chartBox(id, 200)}</div>`;
   }
-  const ending = s.phase === 'END' ? `<p>${s.winner ? `Winner: <b>${e(s.winner)}</b>, the last operative.` : 'No operative survived.'}${s.publishedHead ? ` Published chain head <code>${e(s.publishedHead)}</code> (type !audit to verify).` : ''}</p>` : '';
+  const words = s.phase === 'END' ? describeOutcome('influence', s) : null;
+  const ending = s.phase === 'END' ? `<p>${s.winner ? `Winner: <b>${e(s.winner)}</b>, the last operative` : 'No operative survived'}${words ? ` (${e(words)})` : ''}.${s.publishedHead ? ` Published chain head <code>${e(s.publishedHead)}</code> (type !audit to verify).` : ''}</p>` : '';
   const html = `<div class="influence"><p>Phase <b class="phase">${e(s.phase)}</b>, round ${s.round ?? '?'}${s.empowered ? `; empowered: <b>${e(s.empowered)}</b>` : ''}</p>
 ${ending}<h3>${title}</h3><div class="grid"><table><thead><tr><th>player</th><th class="num">empower</th><th class="num">expose</th><th></th></tr></thead><tbody>${rows}</tbody></table>${chart}</div>
 ${eliminated.length ? `<p class="muted">Eliminated: ${eliminated.join('; ')}</p>` : ''}

@@ -25,5 +25,21 @@ test('a leaderboard per game with intervals; none without ratings', () => {
   expect(renderLeaderboards({})).toBe('');
   const html = renderLeaderboards({ trust: [{ rank: 1, participant: 'model:gpt-4o', ordinal: 20.5, mu: 27.1, sigma: 2.2, low: 22.7, high: 31.5, matches: 9, wins: 6 }] }, { trust: 'Trust' });
   expect(html).toContain('<h3>Trust</h3>');
-  expect(html).toContain('<td>model:gpt-4o</td><td class="num">20.50</td><td class="num">27.10</td><td>22.7 .. 31.5</td><td class="num">9</td><td class="num">6</td>');
+  // A row stored before the House kept who played: named from its brain.
+  expect(html).toContain('<td>model gpt-4o</td><td class="num">20.50</td><td class="num">27.10</td><td>22.7 .. 31.5</td><td class="num">9</td><td class="num">6</td><td class="muted"></td>');
+});
+
+test('a leaderboard row names who played: characters and brain, the strategy as a detail', () => {
+  const row = { rank: 1, participant: 'copycat', ordinal: 3, mu: 26, sigma: 7, low: 12, high: 40, matches: 4, wins: 2 };
+  const html = renderLeaderboards({
+    trust: [
+      { ...row, brain: 'offline, copycat', playedBy: [{ name: 'Ada', matches: 3 }, { name: 'Finn', matches: 1 }], strategy: 'copycat: copies the last move' },
+      { ...row, rank: 2, participant: 'model:gpt-4o-mini', brain: 'model gpt-4o-mini', playedBy: [{ name: 'Dev', matches: 4 }], strategy: 'falls back to copykitten when its model cannot answer' },
+      { ...row, rank: 3, participant: 'person:Pat' },
+    ],
+  });
+  expect(html).toContain('<td title="Ada: 3 rated matches; Finn: 1 rated match">Ada, Finn (offline, copycat)</td>');
+  expect(html).toContain('<td class="muted">copycat: copies the last move</td>');
+  expect(html).toContain('>Dev (model gpt-4o-mini)</td>');
+  expect(html).toContain('<td>Pat (person)</td>');
 });
