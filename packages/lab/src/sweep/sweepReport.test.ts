@@ -19,6 +19,9 @@ test('the sweep report: an at-a-glance table, CI and half charts from the summar
   expect(html).not.toContain('<script src=');
   expect(html).toContain('<h2>At a glance</h2>');
   expect(html).toContain('<th>defense=all</th><th>defense=perRaid</th>');
+  // How the runs ended, in the game's words, with the policies that won them.
+  expect(html).toContain('<h2>How the runs ended</h2>');
+  expect(html).toMatch(/<td><b>limit<\/b><br><small class="muted">round limit reached: the richest miner won<\/small><\/td><td>3 of 3<br><small class="muted">won by /);
   const data = pageData(html);
   const turnover = rows.filter((r) => r.metric === 'turnover');
   expect(data.ciCharts[0]).toMatchObject({ title: 'turnover: mean and 95% CI over seeds', labels: ['defense=all', 'defense=perRaid'] });

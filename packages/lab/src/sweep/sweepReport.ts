@@ -1,4 +1,5 @@
 import type { AnyGame, MetricDef } from '@the-house/games/engine/types.ts';
+import { narrations } from '@the-house/games/narrations.ts';
 import { ownershipMaps, type SnapshotSection } from '../games/goldmine/ownershipMaps.ts';
 import { escapeHtml, htmlPage } from '../report/htmlPage.ts';
 import { REPORT_SCRIPT } from '../report/reportScript.ts';
@@ -65,11 +66,34 @@ function about(metric: string, def: MetricDef<unknown> | undefined, scoreName: s
 }
 
 /**
+ * How the runs ended, per treatment: each ending kind in the game's words
+ * (`narrations`' kinds) with how many runs ended so, and which policies won
+ * them (a seat's policy is its lineup name).
+ */
+function endings(game: AnyGame, byTreatment: ReadonlyArray<{ label: string; runs: readonly RunResult[] }>): string {
+  const kinds = [...new Set(byTreatment.flatMap((t) => t.runs.map((r) => r.kind ?? 'unfinished')))];
+  if (!kinds.length) return '';
+  const words = narrations.get(game.id)?.kinds;
+  const cell = (runs: readonly RunResult[], kind: string): string => {
+    const ended = runs.filter((r) => (r.kind ?? 'unfinished') === kind);
+    if (!ended.length) return '<td>-</td>';
+    const won = new Map<string, number>();
+    for (const r of ended) for (const name of new Set(r.winners.map((seat) => r.lineup[seat] ?? `seat ${seat + 1}`))) won.set(name, (won.get(name) ?? 0) + 1);
+    const by = [...won].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${escapeHtml(name)} ${n}`);
+    return `<td>${ended.length} of ${runs.length}${by.length ? `<br><small class="muted">won by ${by.join(', ')}</small>` : ''}</td>`;
+  };
+  const rows = kinds
+    .map((kind) => `<tr><td><b>${escapeHtml(kind)}</b>${words?.get(kind) ? `<br><small class="muted">${escapeHtml(words.get(kind)!)}</small>` : ''}</td>${byTreatment.map((t) => cell(t.runs, kind)).join('')}</tr>`)
+    .join('');
+  return `<h2>How the runs ended</h2>\n<div class="card" style="overflow-x:auto"><table class="endings"><tr><th>ending</th>${byTreatment.map((t) => `<th>${escapeHtml(t.label)}</th>`).join('')}</tr>${rows}</table></div>`;
+}
+
+/**
  * A sweep's self-contained report, most telling first: an at-a-glance table
  * (each metric x treatment: mean with its 95% CI, and the paired half test
  * coloured green when the second half moved the way the metric expects at
- * p < 0.05, red when it moved the other way); the mean and CI per treatment
- * of the game's headline metrics; their first- versus second-half means;
+ * p < 0.05, red when it moved the other way); how the runs ended, in words;
+ * the mean and CI per treatment of the game's headline metrics; their first- versus second-half means;
  * per-round means over seeds of the game's series; the game's snapshots
  * (Gold mining's ownership maps of each treatment's seed-1 run); and the full
  * summary table.
@@ -130,6 +154,7 @@ export function sweepReport(game: AnyGame, plan: SweepPlan, results: readonly Ru
 <h2>At a glance</h2>
 <p class="muted">Mean over seeds [95% t confidence interval]. Below it, the paired t-test of each run's second half against its first half: green when the change is significant (p &lt; 0.05) in the direction the metric expects, red when significant the other way.</p>
 <div class="card" style="overflow-x:auto"><table><tr><th>metric</th>${labels.map((t) => `<th>${escapeHtml(t)}</th>`).join('')}</tr>${glance}</table></div>
+${endings(game, byTreatment)}
 ${ciCharts.length ? `<h2>By treatment</h2>\n<div class="grid" style="${FOUR}">${ciCharts.map((c) => canvas(c.id)).join('')}</div>\n<div class="grid" style="${FOUR}">${halfCharts.map((c) => canvas(c.id)).join('')}</div>` : ''}
 ${charts.length ? `<h2>Over rounds</h2><p class="muted">Each round's value, averaged over seeds.</p>\n<div class="grid">${charts.map((c) => canvas(c.id)).join('')}</div>` : ''}
 ${snapshots.html}
