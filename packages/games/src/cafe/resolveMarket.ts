@@ -1,3 +1,4 @@
+import { ownValue } from '../engine/safeKey.ts';
 import type { GameEvent, PlayerId } from '../engine/types.ts';
 import type { CafeMove } from './cafeDecision.ts';
 import type { CafePlayer, CafeState } from './cafeTypes.ts';
@@ -22,7 +23,8 @@ export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]
     (refusals[player] ??= []).push(`${move.type} refused: ${why}`);
     events.push({ type: 'move_refused', data: { player, move: move.type, why }, to: [player] });
   };
-  const offeredNow = (lender: PlayerId, borrower: PlayerId) => (movesBy[lender] ?? []).some((m) => m.type === 'offer_loan' && m.to === borrower);
+  // `lender` is whatever a player's answer named (`constructor` too): only an own entry of `movesBy` counts.
+  const offeredNow = (lender: PlayerId, borrower: PlayerId) => (ownValue(movesBy, lender) ?? []).some((m) => m.type === 'offer_loan' && m.to === borrower);
 
   for (const kind of MARKET_ORDER) {
     for (const me of s.table) {
