@@ -306,14 +306,15 @@ function allianceSentence(d: Record<string, unknown>): string {
  * match is over, when telling them can no longer change a move.
  */
 export function trustMissRecap(state: TrustState): string | null {
-  const misses: string[] = [];
+  const found: Array<{ round: number; text: string }> = [];
   for (const unit of state.units) {
     for (const seen of state.memory[unit.id] ?? []) {
       const own = Object.hasOwn(seen.acts, unit.id) ? seen.acts[unit.id] : undefined;
-      if (own?.missed) misses.push(`${unit.id}'s at ${own.target ?? 'its target'} in round ${seen.round}`);
+      if (own?.missed) found.push({ round: seen.round, text: `${unit.id}'s at ${own.target ?? 'its target'} in round ${seen.round}` });
     }
   }
-  if (!misses.length) return null;
+  if (!found.length) return null;
+  const misses = found.sort((a, b) => a.round - b.round).map((m) => m.text);
   return `Now it can be told: ${misses.length === 1 ? 'one high five missed and landed as an attack' : `${misses.length} high fives missed and landed as attacks`}: ${plainList(misses)}.`;
 }
 
