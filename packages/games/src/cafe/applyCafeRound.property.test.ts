@@ -112,7 +112,7 @@ test('Café: random matches never throw; donations, loans and repayments conserv
       }
       expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(BASE_NAMES);
     }),
-    { seed: SEED, numRuns: 600, endOnFailure: true },
+    { seed: SEED, numRuns: 1000, endOnFailure: true },
   );
 }, 60_000);
 

@@ -94,6 +94,6 @@ test('Gold mining: random matches never throw; one owner per plot, stamina spent
       }
       expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(BASE_NAMES);
     }),
-    { seed: SEED, numRuns: 1200, endOnFailure: true },
+    { seed: SEED, numRuns: 1500, endOnFailure: true },
   );
 }, 60_000);

@@ -104,6 +104,6 @@ test('Influence: random matches never throw; only the FSM’s steps; at most one
       }
       expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(BASE_NAMES);
     }),
-    { seed: SEED, numRuns: 300, endOnFailure: true },
+    { seed: SEED, numRuns: 700, endOnFailure: true },
   );
 }, 60_000);

@@ -145,6 +145,6 @@ test('Trust: random matches of legal, illegal, malformed and missing decisions n
       }
       expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(BASE_NAMES);
     }),
-    { seed: SEED, numRuns: 1500, endOnFailure: true },
+    { seed: SEED, numRuns: 2000, endOnFailure: true },
   );
 }, 60_000);

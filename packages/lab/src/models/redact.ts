@@ -43,10 +43,19 @@ export function redactSecrets(text: string, known: readonly string[] = []): stri
   let out = text;
   for (const secret of known) {
     if (secret.length < 4) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])) out = out.split(form).join(REDACTED);
+    for (const form of new Set([secret, encoded(secret), Buffer.from(secret).toString('base64')])) out = out.split(form).join(REDACTED);
   }
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement as string);
   return out;
+}
+
+/** A secret as a URL carries it; a lone surrogate has no such form (encodeURIComponent would throw), so it stays as it is. */
+function encoded(secret: string): string {
+  try {
+    return encodeURIComponent(secret);
+  } catch {
+    return secret;
+  }
 }
 
 /** A provider's base URL as it may be shown or stored: no credentials, no query, no fragment. */
@@ -65,7 +74,14 @@ export function redactUrl(url: string): string {
 export function urlSecrets(url: string): string[] {
   try {
     const parsed = new URL(url);
-    return [decodeURIComponent(parsed.username), decodeURIComponent(parsed.password), ...[...parsed.searchParams.values()]].filter((s) => s.length >= 4);
+    const decoded = (part: string) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    };
+    return [parsed.username, decoded(parsed.username), parsed.password, decoded(parsed.password), ...parsed.searchParams.values()].filter((s) => s.length >= 4);
   } catch {
     return [];
   }
