@@ -13,6 +13,7 @@ import { cafeStrategies } from './strategies/cafeStrategies.ts';
 import { cafeLegalMoves } from './cafeLegalMoves.ts';
 import { cafePrompt } from './cafePrompt.ts';
 import { cafeDigest } from './cafeDigest.ts';
+import { cafeModelPrompt } from './cafeModelPrompt.ts';
 import { cafeMetrics } from './metrics/cafeMetrics.ts';
 import { validateCafeDecision } from './validateCafeDecision.ts';
 
@@ -93,5 +94,6 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
     return set.ok ? set.value : state;
   },
   prompt: cafePrompt,
+  modelPrompt: cafeModelPrompt,
   metrics: cafeMetrics,
 };

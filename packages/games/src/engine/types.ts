@@ -155,6 +155,26 @@ export interface GameMetrics<S = any, H = any> {
 }
 
 /**
+ * A game as a model reads it (issue 17: tokens per game). A prompt starts with
+ * `rules`, the same text on every call of a match, so a provider that caches
+ * prompt prefixes bills it once; then `view`, short lines that end with what
+ * is legal now (the grammar of `engine/moveSignatures.ts`). `read` turns that
+ * text back into a view: each game's test checks that every offline strategy
+ * decides the same from it as from the full view, so the text holds every
+ * fact a decision reads.
+ */
+export interface ModelPrompt<V> {
+  /** The rules and move signatures of this match, from the view's fields that never change within it (its config, the player's own seat). */
+  rules(view: V): string;
+  /** The view as short lines ending with "Legal now"; `rounds` is how many recent rounds of history appear in full (Infinity: all). */
+  view(view: V, rounds: number): string;
+  /** The view back from `rules` and `view` text: the facts strategies read; fields no decision reads come back empty. */
+  read(text: string): V;
+  /** Rounds of history a prompt shows in full at most (a match's own window may be shorter); earlier ones are summed up. */
+  recentRounds: number;
+}
+
+/**
  * The game contract (boardgame.io style): data plus pure functions. Rules never
  * import ElizaOS, read the clock, call Math.random, or log.
  */
@@ -208,10 +228,12 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
    */
   digest?(view: V): RoundDigest | null;
   /**
-   * The view in words for a model's prompt (compact where JSON would be long: a
-   * map, a ledger). Without it, prompts carry the view as JSON.
+   * The view in readable words (a map, a ledger): what a person in a seat is
+   * told. Model prompts use `modelPrompt` when the game has one.
    */
   prompt?(view: V): string;
+  /** What a model reads of the game, in the fewest tokens that keep it unambiguous (see `ModelPrompt`). */
+  modelPrompt?: ModelPrompt<V>;
   /** What an experiment measures of a finished run (sweeps, tournaments): see `GameMetrics`. */
   metrics?: GameMetrics<S>;
 }

@@ -5,6 +5,7 @@ import { applyGoldmineRound } from './applyGoldmineRound.ts';
 import { goldmineConfigSchema, type GoldmineConfig } from './goldmineConfig.ts';
 import { goldmineDecisionSchema, type GoldmineDecision } from './goldmineDecision.ts';
 import { goldminePrompt } from './goldminePrompt.ts';
+import { goldmineModelPrompt } from './goldmineModelPrompt.ts';
 import { goldmineStrategies } from './goldmineStrategies.ts';
 import type { GoldmineState, GoldmineView } from './goldmineTypes.ts';
 import { goldmineView } from './goldmineView.ts';
@@ -87,4 +88,5 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
   strategies: goldmineStrategies,
   metrics: goldmineMetrics,
   prompt: goldminePrompt,
+  modelPrompt: goldmineModelPrompt,
 };

@@ -5,6 +5,7 @@ import { imageCheckOf } from './imageCheck.ts';
 import { influenceDecisionSchema, type InfluenceDecision } from './influenceDecision.ts';
 import type { InfluenceEffect, InfluenceEvent, InfluencePhase, InfluenceState, TimedPhase } from './influenceTypes.ts';
 import { influencePrompt } from './influencePrompt.ts';
+import { influenceModelPrompt } from './influenceModelPrompt.ts';
 import { basePhase, isWhisper, legalPowerActions, living, twoLeft, whisperTurn } from './influenceQueries.ts';
 import { influenceView, type InfluenceView } from './influenceView.ts';
 import { influenceStrategies } from './strategies/influenceStrategies.ts';
@@ -260,5 +261,6 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   replayInputs,
   strategies: influenceStrategies,
   prompt: influencePrompt,
+  modelPrompt: influenceModelPrompt,
   metrics: influenceMetrics,
 };

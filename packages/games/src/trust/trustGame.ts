@@ -9,6 +9,7 @@ import type { TrustState, TrustView } from './trustTypes.ts';
 import { findUnit } from './trustUnits.ts';
 import { trustView } from './trustView.ts';
 import { trustDigest } from './trustDigest.ts';
+import { trustModelPrompt } from './trustModelPrompt.ts';
 import { trustMetrics } from './metrics/trustMetrics.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
 
@@ -73,6 +74,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
     return { players };
   },
   digest: trustDigest,
+  modelPrompt: trustModelPrompt,
   strategies: trustStrategies,
   metrics: trustMetrics,
 };
