@@ -1,5 +1,6 @@
 import type { ModelPrompt } from '../engine/types.ts';
 import { legalLines, oneOf, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
+import { nullRecord } from '../engine/safeKey.ts';
 import { challengeById } from './challengeBank.ts';
 import { contentWords } from './cafeChallenge.ts';
 import type { Challenge, CafeView, CafeViewLoan, CafeViewOffer, CafeViewPlayer } from './cafeTypes.ts';
@@ -122,7 +123,7 @@ function read(text: string): CafeView {
       ? {
           round: Number(verdict[1]),
           challenge: { id: '', prompt: '', keywords: [] },
-          responses: verdict[4] ? { [verdict[2]!]: JSON.parse(verdict[4]) as string } : {},
+          responses: nullRecord(verdict[4] ? [[verdict[2]!, JSON.parse(verdict[4]) as string]] : []),
           verdict: { best: verdict[2]!, worst: verdict[3]!, reason: '', by: 'stand-in' },
         }
       : null,

@@ -1,5 +1,6 @@
 import type { ModelPrompt, PlayerId } from '../engine/types.ts';
 import { bound, legalLines, oneOf, readLegal, readValues, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
+import { nullRecord } from '../engine/safeKey.ts';
 import { channelId, type PowerChoice } from './influenceQueries.ts';
 import type { Channel, DmMessage, Elimination, EliminationReason, PublicPost, RoundSummary } from './influenceTypes.ts';
 import type { InfluenceView } from './influenceView.ts';
@@ -117,14 +118,15 @@ function viewText(view: InfluenceView, rounds: number): string {
   return [...lines, '', ...legalLines(legal(view))].join('\n');
 }
 
+/** `p1 2, p3 1` back to counts by player (a record without a prototype: the names come from text). */
 function readVotes(text: string | undefined): Record<PlayerId, number> {
-  const out: Record<PlayerId, number> = {};
-  if (!text || text === 'none') return out;
-  for (const part of text.split(', ')) {
-    const [p, n] = part.split(' ');
-    out[p!] = Number(n);
-  }
-  return out;
+  if (!text || text === 'none') return nullRecord();
+  return nullRecord(
+    text.split(', ').map((part) => {
+      const [p, n] = part.split(' ');
+      return [p!, Number(n)] as const;
+    }),
+  );
 }
 
 /** A quoted text at the start of `rest`, and what follows it. */

@@ -1,5 +1,6 @@
 import type { ModelPrompt, PlayerId } from '../engine/types.ts';
 import { legalLines, oneOf, readLegal, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
+import { nullRecord } from '../engine/safeKey.ts';
 import { shocksSchema } from './trustConfig.ts';
 import { MAX_SHARE, TRUST_ACTIONS, type TrustAction } from './trustDecision.ts';
 import type { SeenAct, SeenRound, TrustUnit, TrustView } from './trustTypes.ts';
@@ -134,7 +135,8 @@ function readAct(words: string[]): { id: PlayerId; act: SeenAct; sats?: number }
 function readRound(line: string): SeenRound | null {
   const m = /^r(\d+) (.*?)(?:; shock ([+-]?\d+)(?: synergy (\S+))?)?$/.exec(line);
   if (!m) return null;
-  const seen: SeenRound = { round: Number(m[1]), acts: {}, sats: {} };
+  // The ids come from text: records without a prototype.
+  const seen: SeenRound = { round: Number(m[1]), acts: nullRecord(), sats: nullRecord() };
   for (const part of m[2]!.split(', ')) {
     const read = readAct(part.split(' '));
     if (!read) continue;
