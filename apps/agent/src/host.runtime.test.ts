@@ -46,11 +46,11 @@ test('with no tokens the host says once that Discord is off, and every player th
 
 test('!games lists the games; a wrong-phase command says what is allowed', async () => {
   await chat.send(dm, '!games');
-  expect(await reply((t) => t.includes('trust (2-8 players): Trust.'))).toContain('Each round every player picks');
+  expect(await reply((t) => t.includes('**Trust** (`trust`, 2-8 players)'))).toContain('Start one with `!play GAME`');
   await chat.send(dm, '!join');
-  expect(await reply((t) => t.startsWith('!join'))).toBe('!join is not possible now: no match is open. Allowed now: !games, !play, !status, !resume');
+  expect(await reply((t) => t.startsWith('!join'))).toBe('!join is not possible now: no match is open. Allowed now: !help, !games, !name, !play, !status, !resume.');
   await chat.send(dm, '!dance');
-  expect(await reply((t) => t.startsWith('unknown command'))).toStartWith("unknown command '!dance'. Allowed: !games, !play");
+  expect(await reply((t) => t.startsWith('unknown command'))).toStartWith("unknown command '!dance'. `!help` explains them all; allowed: ");
 });
 
 test('!play trust through the REST API plays a whole match to a winner or a draw', async () => {
@@ -59,7 +59,8 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   const id = opened.match(/lobby (trust-11-\w+)/)![1]!;
   const summary = await house().finished(id);
   expect(summary?.status).toBe('finished');
-  expect(summary?.players.map((p) => p.name)).toEqual(['Ada', 'Bram']);
+  // The lobby seats four with different strategies (the first four characters here).
+  expect(summary?.players.map((p) => p.name)).toEqual(['Ada', 'Bram', 'Cleo', 'Dev']);
   const detail = (await house().getMatch(id))!;
   expect(detail.outcome.over).toBe(true);
   expect(['replicate', 'limit', 'elimination', 'draw']).toContain(detail.outcome.kind!);
@@ -73,15 +74,16 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   expect(room.some((t) => t.includes('missed') || t.includes('fallback'))).toBe(false);
 
   // Offline brains draw from the runner's stream: the House's match is the headless one, hash for hash.
-  const headless = Match.create(games.trust!, {}, 11, ['Ada', 'Bram']);
-  runMatchSync(headless, { Ada: games.trust!.strategies.copycat!, Bram: games.trust!.strategies.grudger! });
+  const headless = Match.create(games.trust!, {}, 11, ['Ada', 'Bram', 'Cleo', 'Dev']);
+  const { copycat, grudger, detective, copykitten } = games.trust!.strategies;
+  runMatchSync(headless, { Ada: copycat!, Bram: grudger!, Cleo: detective!, Dev: copykitten! });
   expect(detail.events.at(-1)!.hash).toBe(headless.log!.head);
   const ratings = (await (await fetch(`${host.url}/house/ratings`)).json()) as Record<string, Array<{ participant: string; matches: number }>>;
-  expect(ratings.trust!.map((r) => r.participant).sort()).toEqual(['copycat', 'grudger']);
+  expect(ratings.trust!.map((r) => r.participant).sort()).toEqual(['copycat', 'copykitten', 'detective', 'grudger']);
 
   const notes = await findPlayer('Ada')!.getCache<{ round: number; opponents: Record<string, unknown> }>(`house-notes:${id}`);
   expect(notes?.round).toBe(detail.history.length);
-  expect(Object.keys(notes!.opponents)).toEqual(['Bram']);
+  expect(Object.keys(notes!.opponents).sort()).toEqual(['Bram', 'Cleo', 'Dev']);
 
   await chat.send(dm, '!status');
   expect(await reply((t) => t.startsWith(`trust ${id}: finished`))).toContain('round');

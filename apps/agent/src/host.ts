@@ -3,11 +3,14 @@ import { join, resolve } from 'node:path';
 import type { Character, IAgentRuntime, Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
-import { housePlugin, useRoomGateway } from '@the-house/plugin-house';
+import { housePlugin, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
 import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
 import { databaseError, lockDataDir } from './dataDirLock.ts';
 import { serverGateway } from './serverGateway.ts';
 import { registerDiscordSendHandler } from './discordSendHandler.ts';
+import { houseLogs } from './logLevels.ts';
+import { quietLines } from './quietLines.ts';
+import { shortUrls } from './shortUrls.ts';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -68,14 +71,29 @@ function hasOwnDiscordToken(character: Character): boolean {
   return typeof secrets.DISCORD_API_TOKEN === 'string' && secrets.DISCORD_API_TOKEN.length > 0;
 }
 
-/** Defaults that make `bun run dev` safe offline: Sentry off, loopback only, data and match files inside the repo, a salt. */
+/**
+ * Defaults that make `bun run dev` safe offline: Sentry off, loopback only,
+ * data and match files inside the repo, a salt. LOG_LEVEL is the
+ * framework's here: `bun run dev` has split the person's level already
+ * (logLevels.ts), and a host started by a test keeps whatever it was given.
+ */
 export function applyDefaults(env: NodeJS.ProcessEnv): void {
   env.SENTRY_DSN ||= 'disabled';
   env.SERVER_HOST ||= '127.0.0.1';
   env.PGLITE_DATA_DIR ||= join(repoRoot, '.eliza', '.elizadb');
   env.HOUSE_MATCH_DIR ||= join(repoRoot, '.eliza', 'matches');
   env.SECRET_SALT ||= 'the-house-development-salt';
-  env.LOG_LEVEL ||= 'info';
+  env.LOG_LEVEL ||= 'warn';
+}
+
+/**
+ * Lines the server prints on every start that the host explains in its own
+ * line instead: Sentry is off by the invalid DSN "disabled" (an empty one
+ * means ElizaOS's default DSN), the port is in "web GUI at", and an open REST
+ * API is harmless on loopback (the host warns when it is not).
+ */
+function startLines(loopbackOnly: boolean): RegExp[] {
+  return [/^Invalid Sentry Dsn: disabled$/, /^AgentServer is listening on port \d+$/, ...(loopbackOnly ? [/API Key: DISABLED \(set ELIZA_SERVER_AUTH_TOKEN to enable\)/] : [])];
 }
 
 /**
@@ -127,16 +145,23 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
 
   const dataDir = env.POSTGRES_URL ? undefined : env.PGLITE_DATA_DIR;
   const lock = dataDir && !dataDir.startsWith('memory://') ? lockDataDir(dataDir) : null;
-  if (host !== '127.0.0.1' && host !== 'localhost' && !env.ELIZA_SERVER_AUTH_TOKEN) log(`warning: listening on ${host} with no ELIZA_SERVER_AUTH_TOKEN: anyone who can reach this port can use the REST API`);
+  const loopbackOnly = host === '127.0.0.1' || host === 'localhost';
+  if (!loopbackOnly && !env.ELIZA_SERVER_AUTH_TOKEN) log(`warning: listening on ${host} with no ELIZA_SERVER_AUTH_TOKEN: anyone who can reach this port can use the REST API`);
   const server = new AgentServer();
   useRoomGateway((runtime) => serverGateway(server, runtime));
+  useHouseLog((line, level) => {
+    if (houseLogs(env, level)) log(line);
+  });
+  const restore = quietLines(startLines(loopbackOnly));
   try {
-    await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents });
+    await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls] });
   } catch (error) {
     lock?.release();
     const text = error instanceof Error ? error.message : String(error);
     if (/migrat|CREATE SCHEMA|pglite|database|ECONNREFUSED|password authentication/i.test(text)) throw databaseError(error, dataDir ?? 'PostgreSQL', !!env.POSTGRES_URL);
     throw error;
+  } finally {
+    restore();
   }
   const bound = Number(env.SERVER_PORT ?? port);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
@@ -150,6 +175,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   if (!houseRuntime) throw new Error('The House did not start');
   const url = `http://${loopback}:${bound}`;
   log(`web GUI at ${url} (House + ${runtimes.length - 1} players; database: ${env.POSTGRES_URL ? 'PostgreSQL' : env.PGLITE_DATA_DIR})`);
+  log(`dashboard at ${url}/house${loopbackOnly && !env.ELIZA_SERVER_AUTH_TOKEN ? '; the REST API has no key, and only this machine can reach it' : ''}`);
   return {
     server,
     port: bound,

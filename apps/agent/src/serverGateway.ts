@@ -64,5 +64,14 @@ export function serverGateway(server: AgentServer, runtime: IAgentRuntime): Room
       }
       runtime.logger.error(`House: a post to room ${room.channelId} was lost after ${POST_ATTEMPTS} tries: ${why}`);
     },
+    async closeRoom(room) {
+      try {
+        await server.deleteChannel(room.channelId as UUID);
+        // What DELETE /api/messaging/channels/:id tells a GUI that has the room open.
+        server.socketIO?.to(room.channelId).emit('channelDeleted', { channelId: room.channelId });
+      } catch (error) {
+        runtime.logger.warn(`House: could not close room ${room.channelId}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
   };
 }

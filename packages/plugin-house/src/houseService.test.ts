@@ -3,6 +3,7 @@ import { fakeRuntime } from './testing/fakeRuntime.ts';
 import { registerPlayer, unregisterPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { HouseService } from './houseService.ts';
 import { silentGateway } from './roomGateway.ts';
+import { useHouseLog } from './houseLog.ts';
 
 /**
  * The House's command flow on a stand-in runtime (settings, cache, logger): no
@@ -250,6 +251,31 @@ describe('storage', () => {
 });
 
 describe('what a person reads', () => {
+  test('the host hears one line per match event: opened, started, finished, stopped', async () => {
+    const lines: string[] = [];
+    useHouseLog((line) => lines.push(line));
+    try {
+      const h = house();
+      await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 5, options: {} }, observer);
+      const id = h.openMatches()[0]!.id;
+      await h.handleCommand({ kind: 'start' }, observer);
+      await h.finished(id);
+      await h.handleCommand({ kind: 'play', game: 'cafe', players: ['Ivo', 'Jana', 'Kurt'], seed: 6, options: { roundDelayMs: 60_000 } }, observer);
+      const cafe = h.openMatches()[0]!.id;
+      await h.stopMatch(cafe);
+      expect(lines.map((l) => l.replace(/ \d+ s$/, ' N s').replace(/round \d+/, 'round N'))).toEqual([
+        `${id} lobby opened by Observer: Ivo, Jana, Kurt; starts in N s`,
+        `${id} started: Ivo, Jana, Kurt; room "Trust ${id}"`,
+        expect.stringMatching(new RegExp(`^${id} finished at round N: \\w+; winners `)),
+        `${cafe} started: Ivo, Jana, Kurt; room "Café V3 ${cafe}"`,
+        expect.stringMatching(new RegExp(`^${cafe} stopped at round N$`)),
+      ]);
+      await h.stop();
+    } finally {
+      useHouseLog(null);
+    }
+  });
+
   const gui = { id: 'person-gui-1234', name: 'user', room: { channelId: 'dm-gui', serverId: 'srv' } };
 
   test('!help says how to start and watch, with the dashboard address; no placeholder is a bare <word>', async () => {

@@ -18,6 +18,8 @@ import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/ma
 import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
 import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { mayControl, parseAdmins, refusal, type Admins } from './access.ts';
+import { houseLog } from './houseLog.ts';
+import { dmRoomName } from './roomNames.ts';
 import { runCommand } from './commandActions.ts';
 import { checkSituation, commandList, type HouseCommand, type Situation } from './commands/parse.ts';
 import { gameRoomOn } from './discord/gameRoomOn.ts';
@@ -164,10 +166,15 @@ export class HouseService extends Service implements CommandDesk {
     return parseAdmins(String(this.runtime.getSetting('HOUSE_ADMINS') ?? process.env.HOUSE_ADMINS ?? ''));
   }
 
-  /** The House tab's short address, for people to open in a browser (HOUSE_PUBLIC_URL when the host is reached by another name). */
-  get dashboardUrl(): string {
+  /** Where people reach this host in a browser (HOUSE_PUBLIC_URL when it is reached by another name). */
+  private get publicUrl(): string {
     const base = String(this.runtime.getSetting('HOUSE_PUBLIC_URL') ?? process.env.HOUSE_PUBLIC_URL ?? process.env.CENTRAL_MESSAGE_SERVER_URL ?? '');
-    return `${base.replace(/\/+$/, '')}/house`;
+    return base.replace(/\/+$/, '');
+  }
+
+  /** The House tab's short address. */
+  get dashboardUrl(): string {
+    return `${this.publicUrl}/house`;
   }
 
   private get maxTables(): number {
@@ -599,8 +606,9 @@ export class HouseService extends Service implements CommandDesk {
       'Start: `!play trust` opens a lobby (others `!join`, it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
       `Watch: each match gets a room under *Groups* in this window, and the dashboard: ${this.dashboardUrl}`,
       'In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown, `!view` shows everything you know.',
-      `Commands: ${table.map((s) => `\`${s.usage}\` ${s.help}`).join('; ')}.`,
       'A command acts on the match of the room you type it in; add `--match ID` for another. Only the person who opened a match (or an admin) may stop it or answer its begs.',
+      'Commands:',
+      ...table.map((s) => `- \`${s.usage}\` ${s.help}`),
     ].join('\n');
   }
 
@@ -687,6 +695,7 @@ export class HouseService extends Service implements CommandDesk {
       return { ok: true, id, text: this.startedText(stored) };
     }
     const wait = numberSetting(this.runtime, 'HOUSE_LOBBY_MS', 20_000);
+    houseLog(this.runtime, `${id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);
     live.lobbyTimer = setTimeout(() => {
       // Started by the clock, with nobody's command to answer: the table is told where to watch.
       if (!this.begin(live)) void this.tellObserver(live, this.startedText(live.stored));
@@ -727,7 +736,7 @@ export class HouseService extends Service implements CommandDesk {
       return true;
     } catch (error) {
       const why = error instanceof StoreError ? error.message : `could not save: ${error instanceof Error ? error.message : String(error)}`;
-      this.runtime.logger.error(`House: match ${live.stored.id}: ${why}; the match is paused until a save works (!resume)`);
+      houseLog(this.runtime, `${live.stored.id}: ${why}; the match is paused until a save works (!resume)`, 'error');
       if (live.stored.status === 'running' || live.stored.status === 'lobby') {
         live.stored.status = 'paused';
         live.stored.paused = why;
@@ -750,6 +759,7 @@ export class HouseService extends Service implements CommandDesk {
     live.stored.status = 'running';
     live.stored.state = live.match.state;
     live.done = this.play(live, true);
+    houseLog(this.runtime, `${live.stored.id} started: ${live.stored.players.join(', ')}; room "${this.roomName(live.stored)}"`);
     return null;
   }
 
@@ -781,6 +791,7 @@ export class HouseService extends Service implements CommandDesk {
       return error ?? `Match ${live.stored.id} starts: ${live.stored.players.join(', ')}.`;
     }
     live.done = this.play(live, false);
+    houseLog(this.runtime, `${live.stored.id} resumed at round ${(live.match.state as { round: number }).round}`);
     return `Match ${live.stored.id} resumes at round ${(live.match.state as { round: number }).round}.`;
   }
 
@@ -792,6 +803,7 @@ export class HouseService extends Service implements CommandDesk {
     live.abort.abort();
     live.observer.close();
     live.humans.closeAll();
+    houseLog(this.runtime, `${id} stopped${live.match ? ` at round ${(live.match.state as { round: number }).round}` : ' in its lobby'}`);
     await this.persist(live);
     if (!live.done) this.retire(live);
   }
@@ -827,6 +839,11 @@ export class HouseService extends Service implements CommandDesk {
         if (room) {
           stored.channelId = room.channelId;
           stored.serverId = room.serverId;
+          // The GUI lists a new group only when it next refreshes its list (every two minutes; at once on a click of its logo):
+          // the person who opened the match gets the room's link now.
+          if (fresh && stored.observer?.room && !stored.observer.origin) {
+            void this.tellObserver(live, `The room of ${stored.id} is ready: [${this.roomName(stored)}](${this.publicUrl}/group/${room.channelId}?messageServerId=${room.serverId}). It joins the Groups list within two minutes, or at once when you click the elizaOS logo.`);
+          }
         }
         if (stored.origin) stored.origin = await gameRoomOn(this.runtime, stored.origin, this.roomName(stored));
         this.snapshot(live);
@@ -896,6 +913,8 @@ export class HouseService extends Service implements CommandDesk {
           }
           if (m.over) {
             stored.status = 'finished';
+            const outcome = game.outcome(m.state);
+            houseLog(this.runtime, `${stored.id} finished at round ${round}: ${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`);
             if (!stored.rated) {
               stored.rated = true;
               await this.ratings.rate(game, m.state, stored.players, stored.record).catch((error) => this.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
@@ -906,6 +925,7 @@ export class HouseService extends Service implements CommandDesk {
             stored.status = 'paused';
             stored.paused = over;
             live.abort.abort();
+            houseLog(this.runtime, `${stored.id} paused at round ${round}: ${over}`, 'warn');
           }
           this.snapshot(live);
           if (!this.stopped && !(await this.persist(live))) return;
@@ -932,8 +952,10 @@ export class HouseService extends Service implements CommandDesk {
     }
     if (stored.status === 'paused' && stored.paused?.startsWith('could not save')) await this.say(stored, `Match ${stored.id} is paused: the House could not save it. Its owner or an admin can try again with !resume ${stored.id}.`);
     if (this.stopped) return;
-    if (stored.status === 'finished' || stored.status === 'stopped') this.retire(live);
-    else this.writeMatchFile(live);
+    if (stored.status === 'finished' || stored.status === 'stopped') {
+      await this.closeDmRooms(live);
+      this.retire(live);
+    } else this.writeMatchFile(live);
   }
 
   /** The match as a file for `replay-match` (and to rebuild a damaged database row), once it ends, pauses or stops. */
@@ -1014,11 +1036,28 @@ export class HouseService extends Service implements CommandDesk {
     let room = Object.hasOwn(stored.rooms, id) ? stored.rooms[id] : undefined;
     if (!room) {
       const ids = members.map((m) => findPlayer(m)?.agentId ?? humanFor(stored, m)?.id).filter((x): x is NonNullable<typeof x> => !!x);
-      const made = await this.gateway.createRoom(`${this.roomName(stored)} DM ${[...members].sort().join(', ')}`, [this.runtime.agentId, ...ids]);
+      const made = await this.gateway.createRoom(dmRoomName(this.games[stored.game]?.title ?? stored.game, stored.id, members), [this.runtime.agentId, ...ids]);
       if (!made) return;
       room = stored.rooms[id] = made;
     }
     await this.gateway.post(room, text, key, this.postAuthor(stored, as));
+  }
+
+  /**
+   * A closed match's DM rooms leave the GUI's Groups (one Influence match
+   * makes up to a room per pair and more), unless HOUSE_KEEP_DM_ROOMS is set:
+   * what was said there stays in the match's record and the dashboard's
+   * timeline. The game room stays.
+   */
+  private async closeDmRooms(live: Live): Promise<void> {
+    const { stored } = live;
+    const rooms = Object.values(stored.rooms);
+    const keep = String(this.runtime.getSetting('HOUSE_KEEP_DM_ROOMS') ?? process.env.HOUSE_KEEP_DM_ROOMS ?? '').toLowerCase() === 'true';
+    if (!rooms.length || keep || !this.gateway.closeRoom || this.stopped) return;
+    for (const room of rooms) await this.gateway.closeRoom(room);
+    stored.rooms = {};
+    await this.persist(live);
+    await this.say(stored, `The ${rooms.length} DM room${rooms.length > 1 ? 's' : ''} of this match ${rooms.length > 1 ? 'are' : 'is'} closed; every whisper is in the match's timeline on the dashboard: ${this.dashboardUrl}`);
   }
 
   /** Writes to a seated person privately: their chat with the House (web GUI or Discord), else the game room with their name. */
@@ -1094,7 +1133,7 @@ export class HouseService extends Service implements CommandDesk {
         if (stored.status === 'running' && stored.state) {
           const match = Match.restore(game, { game: stored.game, state: stored.state, log: stored.log });
           const live = this.track(stored, match);
-          this.runtime.logger.info(`House: resuming ${stored.id} at round ${(stored.state as { round: number }).round}`);
+          houseLog(this.runtime, `${stored.id} resumed at round ${(stored.state as { round: number }).round} (saved before the last stop)`);
           live.done = this.play(live, false);
         } else if (stored.status === 'lobby') {
           this.begin(this.track(stored, null));

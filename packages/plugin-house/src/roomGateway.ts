@@ -14,6 +14,8 @@ export interface RoomGateway {
    * the House carries); the House itself by default.
    */
   post(room: GameRoom, text: string, key?: string, author?: PostAuthor): Promise<void>;
+  /** Deletes a room and its posts (the House's DM rooms of a closed match); a gateway without rooms has none to close. */
+  closeRoom?(room: GameRoom): Promise<void>;
 }
 
 /** A player the House posts for: its agent id and name. */
@@ -96,6 +98,14 @@ export function restGateway(runtime: IAgentRuntime): RoomGateway {
         if (!res.ok) runtime.logger.warn(`House: post to the game room failed (${res.status})`);
       } catch (error) {
         runtime.logger.warn(`House: post to the game room failed (${error instanceof Error ? error.message : String(error)})`);
+      }
+    },
+    async closeRoom(room) {
+      try {
+        const res = await fetch(new URL(`/api/messaging/channels/${encodeURIComponent(room.channelId)}`, baseUrl()), { method: 'DELETE', headers: headers() });
+        if (!res.ok && res.status !== 404) runtime.logger.warn(`House: could not close room ${room.channelId} (${res.status})`);
+      } catch (error) {
+        runtime.logger.warn(`House: could not close room ${room.channelId} (${error instanceof Error ? error.message : String(error)})`);
       }
     },
   };

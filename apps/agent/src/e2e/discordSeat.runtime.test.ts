@@ -36,13 +36,13 @@ test('a person takes a seat from Discord: the House asks for each move in their 
   expect(started.content).toContain('Sam, Ada');
   const id = /match (trust-3-\w+)/.exec(started.content)![1]!;
 
-  const ask1 = await guild.waitFor(samDm.id, houseSays((t) => t.startsWith(`Sam, your move in Trust ${id}, round 1`)), { since: asked.id });
+  const ask1 = await guild.waitFor(samDm.id, houseSays((t) => t.startsWith(`Sam, your move in Trust (${id}), round 1`)), { since: asked.id });
   // A mention, as Discord's client sends one: plugin-discord hands it over as "Ada (@id)", the House reads @Ada.
   const move1 = guild.say('Sam', samDm.id, `!move HIGH_FIVE <@${ada.botId}>`);
   expect((await guild.waitFor(samDm.id, houseSays(() => true), { since: move1.id })).content).toBe('Move accepted.');
   await guild.waitFor(threadOf(id).id, houseSays((t) => t.startsWith('[trust] Round 1\n') && /Sam (high-fived Ada|and Ada high-fived each other)/.test(t)));
 
-  await guild.waitFor(samDm.id, houseSays((t) => t.startsWith(`Sam, your move in Trust ${id}, round 2`)), { since: ask1.id });
+  await guild.waitFor(samDm.id, houseSays((t) => t.startsWith(`Sam, your move in Trust (${id}), round 2`)), { since: ask1.id });
   const move2 = guild.say('Sam', samDm.id, '!move block');
   expect((await guild.waitFor(samDm.id, houseSays(() => true), { since: move2.id })).content).toBe('Move accepted.');
   await guild.waitFor(threadOf(id).id, houseSays((t) => t.startsWith('[trust] Round 2\n') && /Sam blocked|and Sam blocked it/.test(t)));

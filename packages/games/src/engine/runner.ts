@@ -52,20 +52,30 @@ export interface RunOptions {
 
 const MISSING = Symbol('missing');
 
-function withDeadline<T>(value: Promise<T>, ms: number | undefined): Promise<T | typeof MISSING> {
-  if (ms === undefined) return value;
+/** The answer, or MISSING once the deadline passes or the match is stopped (a brain that ignores the signal holds nothing up). */
+function withDeadline<T>(value: Promise<T>, ms: number | undefined, signal?: AbortSignal): Promise<T | typeof MISSING> {
+  if (ms === undefined && !signal) return value;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
   const late = new Promise<typeof MISSING>((resolve) => {
-    timer = setTimeout(() => resolve(MISSING), ms);
+    if (ms !== undefined) timer = setTimeout(() => resolve(MISSING), ms);
+    if (signal) {
+      onAbort = () => resolve(MISSING);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }
   });
-  return Promise.race([value, late]).finally(() => clearTimeout(timer));
+  return Promise.race([value, late]).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal!.removeEventListener('abort', onAbort);
+  });
 }
 
 /**
  * Asks every actor of the current phase at once. A brain that throws or misses the
  * deadline gets no decision (the game's fallback applies) and a private log entry says why.
  */
-export async function collectDecisions(match: Match, brains: Record<PlayerId, Brain>, deadlineMs?: number): Promise<Record<PlayerId, unknown>> {
+export async function collectDecisions(match: Match, brains: Record<PlayerId, Brain>, deadlineMs?: number, signal?: AbortSignal): Promise<Record<PlayerId, unknown>> {
   const { state, game } = match;
   const actors = match.actors();
   const answers = await Promise.all(
@@ -75,7 +85,7 @@ export async function collectDecisions(match: Match, brains: Record<PlayerId, Br
       try {
         const ctx = brainContext(state.seed, player, state.round, state.phase);
         if (deadlineMs !== undefined) ctx.deadline = Date.now() + deadlineMs;
-        const answer = await withDeadline(Promise.resolve().then(() => brain.decide(game.view(state, player), ctx)), deadlineMs);
+        const answer = await withDeadline(Promise.resolve().then(() => brain.decide(game.view(state, player), ctx)), deadlineMs, signal);
         return [player, answer, answer === MISSING ? `no decision within ${deadlineMs} ms` : null] as const;
       } catch (error) {
         return [player, MISSING, `brain failed: ${error instanceof Error ? error.message : String(error)}`] as const;
@@ -83,6 +93,8 @@ export async function collectDecisions(match: Match, brains: Record<PlayerId, Br
     }),
   );
   const decisions: Record<PlayerId, unknown> = {};
+  // A match stopped or paused while it waited logs nothing for the phase: on resume it is asked again.
+  if (signal?.aborted) return decisions;
   for (const [player, answer, why] of answers) {
     if (answer !== MISSING) decisions[player] = answer;
     else match.log?.append(state.round, state.phase, { type: 'decision_missing', data: { player, why }, to: [player] });
@@ -97,7 +109,9 @@ export async function runMatch(match: Match, brains: Record<PlayerId, Brain>, op
     await opts.beforePhase?.(match);
     if (opts.signal?.aborted) break;
     const deadline = typeof opts.deadlineMs === 'function' ? opts.deadlineMs(match) : opts.deadlineMs;
-    const decisions = await collectDecisions(match, brains, deadline);
+    const decisions = await collectDecisions(match, brains, deadline, opts.signal);
+    // Stopped while it waited: the phase is not played with fallbacks for everyone still thinking.
+    if (opts.signal?.aborted) break;
     await opts.afterCollect?.(match, decisions);
     const external = opts.external ? await opts.external(match, decisions) : undefined;
     const { finished, events } = match.step({ decisions, external });

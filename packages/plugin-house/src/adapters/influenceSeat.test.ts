@@ -33,6 +33,7 @@ interface Posted {
 function recordingGateway() {
   const rooms: Array<{ name: string; participants: string[]; room: GameRoom }> = [];
   const posts: Posted[] = [];
+  const closed: string[] = [];
   const gateway: RoomGateway = {
     createRoom: async (name, participants) => {
       const room = { channelId: `room-${rooms.length + 1}`, serverId: 'server' };
@@ -43,8 +44,11 @@ function recordingGateway() {
       if (key && posts.some((p) => p.room === room.channelId && p.key === key)) return;
       posts.push({ room: room.channelId, text, ...(key ? { key } : {}), ...(author ? { author } : {}) });
     },
+    closeRoom: async (room) => {
+      closed.push(room.channelId);
+    },
   };
-  return { gateway, rooms, posts };
+  return { gateway, rooms, posts, closed };
 }
 
 const person = { id: 'person-7', name: 'Pat' };
@@ -60,7 +64,7 @@ async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
 }
 
 test('a person plays a whole Influence match with the spec’s commands; refusals change nothing', async () => {
-  const { gateway, rooms, posts } = recordingGateway();
+  const { gateway, rooms, posts, closed } = recordingGateway();
   const house = new HouseService(fakeRuntime('The House', { HOUSE_ROUND_DELAY_MS: '0' }));
   house.gateway = gateway;
   const say = (text: string, author = person) => {
@@ -145,6 +149,11 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
     ['id-The House', 'id-Lea', 'person-7'],
     ['id-The House', 'id-Moe', 'id-Nia', 'person-7'],
   ]);
+  const tail = id.split('-').at(-1);
+  expect(dmRooms.map((r) => r.name)).toEqual([`DM Lea, Pat · Influence ${tail}`, `DM Moe, Nia, Pat · Influence ${tail}`]);
+  // The match over, its DM rooms are closed (the game room stays) and the game room says where the whispers are kept.
+  expect(closed).toEqual(['room-2', 'room-3']);
+  expect(game.at(-1)!.text).toStartWith("The 2 DM rooms of this match are closed; every whisper is in the match's timeline on the dashboard: ");
   const dms = posts.filter((p) => p.room !== 'room-1');
   expect(dms).toEqual([
     { room: 'room-2', text: 'Together against Moe?', key: 'dm:1:1:Pat:0', author: { id: 'person-7', name: 'Pat' } },

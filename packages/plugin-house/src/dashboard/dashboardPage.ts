@@ -9,6 +9,7 @@ const STYLE = `<style>.dot{display:inline-block;width:10px;height:10px;border-ra
 .pill.stopped{background:#5a1f1f}.badge{font-size:11px;background:#665c1e;border-radius:4px;padding:0 5px}tr.eliminated td{opacity:.55}
 .plot{aspect-ratio:1}.timeline{padding-left:18px}.timeline ul{margin:2px 0 8px;padding-left:18px}.begs{border-left:3px solid #edc948;padding-left:10px}
 .legend{margin-right:10px;white-space:nowrap}#updated{position:fixed;top:6px;right:12px;font-size:12px}
+#full{display:none;margin-bottom:6px}#full a{color:#76b7b2}
 .grid{grid-template-columns:repeat(auto-fit,minmax(min(400px,100%),1fr))}.grid>div{min-width:0}.card,.scroll{overflow-x:auto}
 @media (max-width:640px){body{padding:8px 10px}h1{font-size:20px}h2{font-size:17px}.card{padding:8px 10px}td,th{padding:3px 6px}}</style>`;
 
@@ -45,10 +46,12 @@ async function poll() {
     document.getElementById('updated').textContent = 'offline: ' + e;
   }
 }
+// In the GUI's narrow side panel (an iframe) the page offers itself full size, at the short address the host serves.
+if (window.self !== window.top) document.getElementById('full').style.display = 'block';
 draw(DATA);
 setInterval(poll, ${POLL_MS});`;
 
 /** The House tab: a self-contained page (Chart.js inline) showing `view` and keeping it live. */
 export function dashboardPage(view: Rendered): string {
-  return htmlPage({ title: 'The House', body: `${STYLE}<span id="updated" class="muted"></span><main id="house"></main>`, data: view, script: SCRIPT, charts: true });
+  return htmlPage({ title: 'The House', body: `${STYLE}<span id="updated" class="muted"></span><div id="full"><a href="/house" target="_blank" rel="noopener">Open the full page (/house)</a></div><main id="house"></main>`, data: view, script: SCRIPT, charts: true });
 }

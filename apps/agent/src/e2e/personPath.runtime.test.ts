@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { repoRoot } from '../host.ts';
+import { startTestHost, type TestHost } from './testHost.ts';
+
+const chromiumPath = process.env.HOUSE_CHROMIUM ?? '/usr/bin/chromium';
+const hasChromium = existsSync(chromiumPath);
+if (!hasChromium) console.warn(`SKIPPED the person's-path browser test: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set HOUSE_CHROMIUM)`);
+
+/** Where the screenshots go; `.ci/run` prints this folder. */
+const shots = join(repoRoot, 'test-artifacts', 'person-path');
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The GUI refreshes its Groups list every 120 s (ElizaOS 1.7.2 sends no event for a new channel); a little more for the fetch. */
+const GROUPS_REFRESH_MS = 135_000;
+
+/** Polls the visible text of `where` until `pattern` matches; returns the match. */
+async function seen(where: Locator, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+  const until = Date.now() + timeoutMs;
+  let text = '';
+  while (Date.now() < until) {
+    text = await where.innerText({ timeout: 2000 }).catch((error: Error) => `(no text: ${error.message.split('\n')[0]})`);
+    const found = text.match(pattern);
+    if (found) return found;
+    await Bun.sleep(250);
+  }
+  await where.page().screenshot({ path: join(shots, 'failed.png') }).catch(() => {});
+  throw new Error(`never saw ${pattern} within ${timeoutMs} ms (screenshot: ${join(shots, 'failed.png')}); the last text ended with: ${text.slice(-600)}`);
+}
+
+/** What a person sees must never be the model plumbing or a raw state dump. */
+function expectReadable(text: string): void {
+  expect(text).not.toContain('<response>');
+  expect(text).not.toContain('{"game"');
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  const box = page.locator('textarea').first();
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
+  let host: TestHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    // The lobby starts by its timer, soon; rounds keep Trust's default delay a person can follow.
+    host = await startTestHost({ players: ['Ada', 'Bram', 'Cleo', 'Dev'], env: { HOUSE_LOBBY_MS: '3000', HOUSE_ROUND_DELAY_MS: '' } });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  }, 30_000);
+
+  test('help, a Trust match in its room and on /house, a seat played in short forms, status and stop', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(host.url, { waitUntil: 'domcontentloaded' });
+    // A fresh browser gets ElizaOS's guided tour first.
+    await page.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 }).catch(() => {});
+    await page.locator(`a[href="/chat/${host.house.agentId}"]`).first().click();
+    await page.waitForURL(new RegExp(`/chat/${host.house.agentId}`));
+    const chat = page.locator('main');
+    const sidebar = page.locator('[data-sidebar="content"]:visible').first();
+
+    // !help: placeholders survive the markdown (in code spans), the dashboard's short address is given.
+    await say(page, '!help');
+    await seen(chat, /Commands:/);
+    const help = await chat.innerText();
+    expect(help).toContain(`${host.url}/house`);
+    expect(await chat.locator('code', { hasText: '!play GAME' }).count()).toBeGreaterThan(0);
+    expect(await chat.locator('code', { hasText: '!grant @NAME N REASON' }).count()).toBeGreaterThan(0);
+    expectReadable(help);
+    await page.screenshot({ path: join(shots, '1-help.png') });
+
+    // !play trust: a lobby of four that starts by its timer and says where to watch.
+    await say(page, '!play trust');
+    const [, id] = await seen(chat, /Trust lobby (trust-\d+-\w+) \(seed \d+\) seats Ada, Bram, Cleo, Dev/);
+    await seen(chat, new RegExp(`Trust match ${id} has started \\(seed \\d+\\): Ada, Bram, Cleo, Dev\\. Watch it in the room "Trust ${id}" under Groups, or on the dashboard: ${host.url}/house`));
+    await seen(chat, new RegExp(`The room of ${id} is ready`));
+    const roomReady = Date.now();
+    await page.screenshot({ path: join(shots, '2-play.png') });
+
+    // The dashboard at its short address: the match, its players, sentences rather than dumps.
+    const wide = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await wide.goto(`${host.url}/house`);
+    await wide.locator(`section.match[data-match="${id}"]`).waitFor({ timeout: 20_000 });
+    await seen(wide.locator(`section.match[data-match="${id}"]`), /Round \d+|round \d+/, 30_000);
+    expect(await wide.locator(`table.scoreboard[data-match="${id}"] tr[data-player]`).count()).toBe(4);
+    expectReadable(await wide.locator('body').innerText());
+    await wide.screenshot({ path: join(shots, '3-dashboard.png'), fullPage: true });
+    await wide.close();
+
+    // The room shows up under Groups without a reload (the GUI's own refresh), and reads as sentences.
+    await seen(sidebar, new RegExp(`Trust ${id}`), GROUPS_REFRESH_MS);
+    console.log(`the room joined Groups ${Math.round((Date.now() - roomReady) / 1000)} s after it was made, without a reload`);
+    await sidebar.getByText(`Trust ${id}`).first().click();
+    await page.waitForURL(/\/group\//);
+    await seen(chat, /Round \d+\n+[^\n]*(high-fived|attacked|blocked|did nothing|begged)[^\n]*\. Sats: Ada \d+/, 60_000);
+    expectReadable(await chat.innerText());
+    await page.screenshot({ path: join(shots, '4-room.png') });
+
+    // A seat of one's own: three moves in their short forms, each turn a few readable lines.
+    await page.locator(`a[href="/chat/${host.house.agentId}"]`).first().click();
+    await page.waitForURL(new RegExp(`/chat/${host.house.agentId}`));
+    await seen(chat, /Commands:/);
+    await host.service.finished(id);
+    await say(page, '!play trust me,Ada');
+    const [, seat] = await seen(chat, /Trust match (trust-\d+-\w+) has started \(seed \d+\): (Guest-\w+), Ada\./);
+    for (const [round, move] of [[1, 'hf'], [2, 'block'], [3, 'attack']] as const) {
+      await seen(chat, new RegExp(`your move in Trust \\(${seat}\\), round ${round}\\.[\\s\\S]*!move hf[\\s\\S]*!move beg N REASON`), 70_000);
+      await say(page, `!move ${move}`);
+    }
+    await seen(chat, new RegExp(`your move in Trust \\(${seat}\\), round 4\\.`), 70_000);
+    expectReadable(await chat.innerText());
+    await page.screenshot({ path: join(shots, '5-seat.png') });
+    expect((await host.service.summaryOf(seat!))!.round).toBeGreaterThanOrEqual(4);
+
+    await say(page, '!status');
+    await seen(chat, new RegExp(`trust ${seat}: running, round \\d+\\. Guest-\\w+ \\d+, Ada \\d+\\.`));
+    await say(page, '!stop');
+    await seen(chat, new RegExp(`Match ${seat} stopped at round \\d+\\.`));
+    expectReadable(await chat.innerText());
+    await page.screenshot({ path: join(shots, '6-stopped.png') });
+    console.log(`screenshots in ${shots}`);
+  }, 300_000);
+});
