@@ -266,9 +266,10 @@ describe('what a person reads', () => {
       expect(lines.map((l) => l.replace(/ \d+ s$/, ' N s').replace(/round \d+/, 'round N'))).toEqual([
         `${id} lobby opened by Observer: Ivo, Jana, Kurt; starts in N s`,
         `${id} started: Ivo, Jana, Kurt; room "Trust ${id}"`,
-        expect.stringMatching(new RegExp(`^${id} finished at round N: \\w+; winners `)),
+        // Nobody in this fake room has a brain: the fallbacks play until every unit is out.
+        `${id} finished at round N: all eliminated: a draw`,
         `${cafe} started: Ivo, Jana, Kurt; room "Café V3 ${cafe}"`,
-        expect.stringMatching(new RegExp(`^${cafe} stopped at round N$`)),
+        `${cafe} stopped at round N`,
       ]);
       await h.stop();
     } finally {

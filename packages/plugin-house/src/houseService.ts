@@ -914,7 +914,7 @@ export class HouseService extends Service implements CommandDesk {
           if (m.over) {
             stored.status = 'finished';
             const outcome = game.outcome(m.state);
-            houseLog(this.runtime, `${stored.id} finished at round ${round}: ${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`);
+            houseLog(this.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}`);
             if (!stored.rated) {
               stored.rated = true;
               await this.ratings.rate(game, m.state, stored.players, stored.record).catch((error) => this.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
