@@ -1,25 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SQL, type Subprocess } from 'bun';
+import { SQL } from 'bun';
 import { HOUSE_MAIN } from '../cli/runHouseCli.ts';
+import { freshDatabase, spawnWorker, type WorkerProcess } from '../testing/queueHarness.ts';
 import { gameById } from '../sweep/playRun.ts';
 import type { RunSpec } from '../sweep/runSpec.ts';
 import { writeSweepOutputs } from '../sweep/sweepCommand.ts';
 import { parseSweepArgs, planRuns } from '../sweep/sweepPlan.ts';
 import { SweepStore } from '../sweep/sweepStore.ts';
 import { runOnQueue } from './queueRuns.ts';
+import { queueSweeps } from './queueSweeps.ts';
 import { runKey } from './runKey.ts';
 
 const server = process.env.HOUSE_TEST_POSTGRES_URL;
 if (!server) console.warn('SKIPPED the queue tests: HOUSE_TEST_POSTGRES_URL is not set (.ci/run starts a PostgreSQL from Debian packages and sets it)');
 
 const dir = mkdtempSync(join(tmpdir(), 'house-queue-'));
-/** A database of its own for this run of the tests, dropped afterwards, so sweeps finished by an earlier run are not found done. */
-const dbName = `house_queue_test_${process.pid}_${Date.now()}`;
-const url = server ? Object.assign(new URL(server), { pathname: `/${dbName}` }).toString() : '';
-const workers = new Set<{ proc: Subprocess<'ignore', 'ignore', 'pipe'>; log: Promise<string> }>();
+let db: { url: string; drop(): Promise<void> } | null = null;
+let url = '';
+const workers = new Set<WorkerProcess>();
 
 /** Each game's sweep: small, a mixed population, two treatments. */
 const SWEEPS: Record<string, string[]> = {
@@ -29,18 +30,15 @@ const SWEEPS: Record<string, string[]> = {
   goldmine: ['--seeds', '3', '--rounds', '20', '--players', '4', '--population', 'greedy-mine:2,defend-then-mine:2', '--treatment', 'truce=1,3'],
 };
 
-function startWorker(...args: string[]) {
-  const proc = Bun.spawn([process.execPath, HOUSE_MAIN, 'worker', '--queue', url, '--concurrency', '1', '--grace', '30', ...args], { stdin: 'ignore', stdout: 'ignore', stderr: 'pipe', env: { ...process.env, OPENAI_API_KEY: '' } });
-  const worker = { proc, log: new Response(proc.stderr).text() };
+function startWorker(...args: string[]): WorkerProcess {
+  const worker = spawnWorker(url, ['--concurrency', '1', '--grace', '30', ...args]);
   workers.add(worker);
   return worker;
 }
 
-async function stopWorker(worker: { proc: Subprocess<'ignore', 'ignore', 'pipe'>; log: Promise<string> }, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<string> {
-  worker.proc.kill(signal);
-  await worker.proc.exited;
+function stopWorker(worker: WorkerProcess, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<string> {
   workers.delete(worker);
-  return worker.log;
+  return worker.stop(signal);
 }
 
 async function house(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -71,21 +69,25 @@ const csv = (out: string) => readFileSync(join(dir, out, 'results.csv'), 'utf8')
 
 describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () => {
   beforeAll(async () => {
-    const admin = new SQL(server!, { max: 1 });
-    await admin.unsafe(`CREATE DATABASE ${dbName}`);
-    await admin.close();
+    db = await freshDatabase(server!, 'house_queue_test');
+    url = db.url;
+  });
+
+  // A test that failed leaves no worker behind to play the next test's runs.
+  afterEach(async () => {
+    for (const worker of [...workers]) await stopWorker(worker, 'SIGKILL');
   });
 
   afterAll(async () => {
     for (const worker of [...workers]) await stopWorker(worker, 'SIGKILL');
-    const admin = new SQL(server!, { max: 1 });
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.close();
+    await db?.drop();
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   test('a sweep of each game (and a tournament) through the queue with 2 worker processes writes what the local one writes, results.csv byte for byte', async () => {
-    const pair = [startWorker(), startWorker()];
+    // One job per fetch, so a small sweep is spread over both.
+    const pair = [startWorker('--batch', '1'), startWorker('--batch', '1')];
+    await Promise.all(pair.map((w) => w.ready));
     for (const [game, args] of Object.entries(SWEEPS)) {
       const queued = await house('sweep', game, ...args, '--out', join(dir, `${game}-queue`), '--queue', url);
       expect(queued.stderr).not.toContain('error:');
@@ -111,16 +113,17 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
   }, 180_000);
 
   test('a worker killed with SIGKILL mid-run loses nothing: its runs come back, another worker plays them, each result is written once', async () => {
-    const args = ['--seeds', '6', '--rounds', '200', '--players', '10', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,2'];
+    const args = ['--seeds', '10', '--rounds', '200', '--players', '10', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,2'];
     const keys = keysOf('goldmine', args);
     const enqueued = await house('sweep', 'goldmine', ...args, '--queue', url, '--no-wait');
     expect(enqueued.code).toBe(0);
-    const victim = startWorker();
+    // One job per fetch: the victim is sure to be in the middle of the sweep when it is killed.
+    const victim = startWorker('--batch', '1');
     const activeNow = async () => (await query<{ n: number }>("SELECT count(*)::int AS n FROM house_queue.job WHERE state = 'active' AND id = ANY($1::uuid[])", [keys]))[0]!.n;
     await waitFor('the first result and a run in hand', async () => (await query<{ n: number }>('SELECT count(*)::int AS n FROM house_lab.results WHERE run_key = ANY($1::uuid[])', [keys]))[0]!.n >= 1 && (await activeNow()) >= 1);
     await stopWorker(victim, 'SIGKILL');
-    const held = await activeNow();
-    expect(held).toBeGreaterThan(0);
+    const held = (await query<{ id: string }>("SELECT id::text AS id FROM house_queue.job WHERE state = 'active' AND id = ANY($1::uuid[])", [keys])).map((r) => r.id);
+    expect(held.length).toBeGreaterThan(0);
     const rescuer = startWorker();
     const queued = await house('sweep', 'goldmine', ...args, '--out', join(dir, 'killed-queue'), '--queue', url);
     expect(queued.code).toBe(0);
@@ -128,8 +131,11 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
     expect(csv('killed-queue')).toBe(csv('killed-local'));
     const rows = await query<{ n: number; keys: number }>('SELECT count(*)::int AS n, count(DISTINCT run_key)::int AS keys FROM house_lab.results WHERE run_key = ANY($1::uuid[])', [keys]);
     expect(rows[0]).toEqual({ n: keys.length, keys: keys.length });
-    const retried = await query<{ n: number }>("SELECT count(*)::int AS n FROM house_queue.job WHERE id = ANY($1::uuid[]) AND state = 'completed' AND retry_count > 0", [keys]);
-    expect(retried[0]!.n).toBeGreaterThanOrEqual(held);
+    // The killed worker's jobs were taken again after their heartbeat lapsed (a run whose result it had
+    // written before dying counts as done at once; its job is completed when it comes back).
+    const states = () => query<{ state: string; retry_count: number }>('SELECT state::text AS state, retry_count FROM house_queue.job WHERE id = ANY($1::uuid[])', [held]);
+    await waitFor('the killed worker jobs to be completed by the other', async () => (await states()).every((j) => j.state === 'completed'));
+    for (const job of await states()) expect(job.retry_count).toBeGreaterThan(0);
     await stopWorker(rescuer);
   }, 180_000);
 
@@ -172,5 +178,13 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
     const status = await house('sweep-status', 'poisoned-trust', '--queue', url);
     expect(status.stdout.trim()).toBe('poisoned-trust (trust sweep, finished with failures): 2/3 done, 1 failed, 0 running, 0 waiting');
     expect(await stopWorker(worker)).toContain('worker stopped: 2 runs played, 1 failed');
+    const tab = await queueSweeps(url);
+    expect(tab.ok && tab.sweeps.find((s) => s.name === 'poisoned-trust')).toMatchObject({ game: 'trust', kind: 'sweep', runs: 3, done: 2, failed: 1, running: 0 });
   }, 180_000);
+
+  test("the House tab's reading of a queue it cannot reach is its error, the password hidden", async () => {
+    const reading = await queueSweeps('postgresql://house:s3cret-pw@127.0.0.1:1/nowhere');
+    expect(reading.ok).toBe(false);
+    expect(JSON.stringify(reading)).not.toContain('s3cret-pw');
+  }, 30_000);
 });

@@ -10,37 +10,47 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-export interface ResultMeta {
+export interface FinishedRun {
+  key: string;
   game: string;
+  result: RunResult;
   /** Who played it: host and process id. */
   worker: string;
   elapsedMs: number;
 }
 
 /**
- * Writes a run's result, its usage rows (`usage:*` metrics of model seats)
- * and its rating inputs in one transaction; the result row is keyed by the
- * run key and written at most once (a second write of the same run, by a
- * worker that ran it again after the first one's job was given up, changes
- * nothing). True when this call wrote it.
+ * Writes finished runs in one transaction: each run's result, its usage rows
+ * (`usage:*` metrics of model seats) and its rating inputs, all or none. A
+ * result row is keyed by its run key and written at most once: a second
+ * write of the same run (by a worker that played it again after the first
+ * one's job was given up) changes nothing. One commit for a worker's batch of
+ * runs, not one per run: a commit waits for the disk, a run of gold mining
+ * does not. Gives the keys this call wrote.
  */
-export async function writeResult(sql: SQL, key: string, result: RunResult, meta: ResultMeta): Promise<boolean> {
+export async function writeResults(sql: SQL, runs: readonly FinishedRun[]): Promise<Set<string>> {
+  if (runs.length === 0) return new Set();
   return sql.begin(async (tx) => {
-    const written = await tx`
-      INSERT INTO house_lab.results (run_key, game, run_id, result, worker, elapsed_ms)
-      VALUES (${key}, ${meta.game}, ${result.id}, ${runJson(result)}, ${meta.worker}, ${meta.elapsedMs})
-      ON CONFLICT (run_key) DO NOTHING
-      RETURNING run_key`;
-    if (written.length === 0) return false;
-    for (const m of result.metrics.filter((row) => row.metric.startsWith('usage:'))) {
+    const written = new Set<string>();
+    for (const run of runs) {
+      const { key, result } = run;
+      const rows = await tx`
+        INSERT INTO house_lab.results (run_key, game, run_id, result, worker, elapsed_ms)
+        VALUES (${key}, ${run.game}, ${result.id}, ${runJson(result)}, ${run.worker}, ${run.elapsedMs})
+        ON CONFLICT (run_key) DO NOTHING
+        RETURNING run_key`;
+      if (rows.length === 0) continue;
+      written.add(key);
+      for (const m of result.metrics.filter((row) => row.metric.startsWith('usage:'))) {
+        await tx`
+          INSERT INTO house_lab.usage (run_key, metric, whole, first_half, second_half)
+          VALUES (${key}, ${m.metric}, ${m.whole}, ${m.first}, ${m.second})`;
+      }
       await tx`
-        INSERT INTO house_lab.usage (run_key, metric, whole, first_half, second_half)
-        VALUES (${key}, ${m.metric}, ${m.whole}, ${m.first}, ${m.second})`;
+        INSERT INTO house_lab.rating_inputs (run_key, game, lineup, scores, winners, kind)
+        VALUES (${key}, ${run.game}, ${result.lineup}::text[], ${result.scores}::float8[], ${result.winners}::int[], ${result.kind})`;
     }
-    await tx`
-      INSERT INTO house_lab.rating_inputs (run_key, game, lineup, scores, winners, kind)
-      VALUES (${key}, ${meta.game}, ${result.lineup}::text[], ${result.scores}::float8[], ${result.winners}::int[], ${result.kind})`;
-    return true;
+    return written;
   });
 }
 

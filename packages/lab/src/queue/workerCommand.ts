@@ -4,9 +4,9 @@ import { CliError } from '../cli/cliError.ts';
 import { intArg, parseCliArgs } from '../cli/args.ts';
 import { parsePriceTable } from '../models/priceTable.ts';
 import { queueUrl } from './queueUrl.ts';
-import { startQueueWorker } from './queueWorker.ts';
+import { DEFAULT_BATCH, startQueueWorker } from './queueWorker.ts';
 
-const USAGE = 'worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S]';
+const USAGE = 'worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S] [--batch B]';
 
 function bounded(text: string | undefined, name: string, fallback: number, min: number, max: number): number {
   const n = intArg(text, name, fallback, min);
@@ -25,12 +25,14 @@ function bounded(text: string | undefined, name: string, fallback: number, min: 
  * workers sharing one account. SIGTERM or Ctrl-C: the runs in hand finish
  * (for up to `--grace` seconds, default 60; the rest go back to the queue),
  * then it exits; a second signal exits at once (its runs come back to the
- * queue when their heartbeat lapses).
+ * queue when their heartbeat lapses). `--batch` baseline jobs are taken per
+ * fetch (default 8: one commit per batch; 1 spreads a small sweep, or one of
+ * long runs, over every worker).
  */
 export async function workerCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCliArgs(
     argv,
-    { queue: { type: 'string' }, concurrency: { type: 'string' }, 'model-runs': { type: 'string' }, games: { type: 'string' }, 'provider-share': { type: 'string' }, grace: { type: 'string' } },
+    { queue: { type: 'string' }, concurrency: { type: 'string' }, 'model-runs': { type: 'string' }, games: { type: 'string' }, 'provider-share': { type: 'string' }, grace: { type: 'string' }, batch: { type: 'string' } },
     USAGE,
   );
   if (positionals.length) throw new CliError(`unexpected argument '${positionals[0]}'\nusage: ${USAGE}`);
@@ -47,6 +49,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
     env.HOUSE_PROVIDER_SHARE = String(share);
   }
   const graceMs = bounded(values.grace, 'grace', 60, 0, 86_400) * 1000;
+  const batch = bounded(values.batch, 'batch', DEFAULT_BATCH, 1, 256);
   const prices = parsePriceTable(env.HOUSE_PRICES);
   if (!prices.ok) throw new CliError(prices.error);
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -54,7 +57,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
     log('no OPENAI_API_KEY: this worker takes no runs with model seats (set it, and OPENAI_BASE_URL for a server other than OpenAI, to take them)');
     modelRuns = 0;
   }
-  const worker = await startQueueWorker({ url, concurrency, modelRuns, games: chosen, prices: prices.table, env, log });
+  const worker = await startQueueWorker({ url, concurrency, modelRuns, batch, games: chosen, prices: prices.table, env, log });
   return new Promise<number>((resolve) => {
     let signals = 0;
     const onSignal = (signal: string) => {
