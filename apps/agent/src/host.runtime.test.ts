@@ -166,14 +166,14 @@ test('a model brain that answers in prose gets one repair round quoting the erro
     await reply((t) => t.startsWith(`Match ${id} stopped`));
   }
 
-  expect(prompts[0]).toContain('## Legal moves now');
+  expect(prompts[0]).toContain('Legal now:\nHIGH_FIVE|ATTACK target=Cleo\nBLOCK|DO_NOTHING\nBEG amount=1..');
   expect(prompts[0]).toContain('"action"');
   expect(prompts[1]).toContain('Your previous answer was refused: decision is not valid JSON');
   expect(prompts[1]).toContain('Your previous answer was: I will simply block, I think.');
   const events = (await house().getMatch(id))!.events;
   const round1 = events.find((e) => e.type === 'round' && e.round === 1)!;
   expect((round1.data as { acts: Record<string, { action: string }> }).acts.Finn!.action).toBe('BLOCK');
-  expect(prompts[2]).toContain('## Your memory: notes on the other players, and the rounds so far\n- Cleo: trust');
+  expect(prompts[2]).toContain('Your notes (trust: +1 a high five at you, -2 an attack): Cleo trust ');
   expect(prompts[3]).toContain('unknown action "FLY"');
   expect(events.find((e) => e.type === 'fallback' && e.round === 2)).toMatchObject({ to: ['Finn'], data: { player: 'Finn', action: 'DO_NOTHING' } });
 });

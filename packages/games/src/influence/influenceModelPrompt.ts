@@ -8,15 +8,15 @@ import { mentions } from './strategies/viewFacts.ts';
 
 const MOVES: MoveSignature[] = [
   { name: 'WHISPER', template: '{"whispers":[{"to":[<who>,...],"text":"<text>"},...]}' },
-  { name: 'RUMOR', template: '{"public":"<text>"}', note: '(or "img:<png/jpeg URL>")' },
+  { name: 'RUMOR', template: '{"public":"<text>"}', note: '(or "img:<url>")' },
   { name: 'VOTE', template: '{"empower":"<empower>","expose":"<expose>","last":"<text>"}' },
   { name: 'POWER', template: '{"power":{"action":"<action>","target":"<target>"}}' },
 ];
 
 function rules(view: InfluenceView): string {
   return [
-    `Influence, run by The House: the last player alive wins. Rounds: WHISPER (DMs, each to up to ${view.maxDmRecipients} others, in up to ${view.whisperTurns} turns; a turn without DMs ends it), RUMOR (one public post each), VOTE (empower one player and expose one, not yourself; leave last words), POWER (the empowered eliminates or protects an exposed player, or eliminates anyone if none is). Two left: no expose, the empowered eliminates the other. Texts: at most ${view.maxMessageLength} characters. Missing moves are auto-filled; a few such rounds in a row eliminate.`,
-    ...signatureLines('<move> (the move of the current phase)', MOVES),
+    `Influence, run by The House: the last player alive wins. Rounds: WHISPER (DMs, each to up to ${view.maxDmRecipients} others, in up to ${view.whisperTurns} turns; a turn without DMs ends it), RUMOR (one public post each), VOTE (empower one player and expose one, not yourself; leave last words), POWER (the empowered eliminates or protects an exposed player, or eliminates anyone if none is). Two left: no expose, the empowered eliminates the other. Texts: at most ${view.maxMessageLength} characters. Answer with the move of the current phase; missing moves are auto-filled, and a few such rounds in a row eliminate.`,
+    ...signatureLines('<move>', MOVES),
   ].join('\n');
 }
 
@@ -27,10 +27,11 @@ const counts = (votes: Record<PlayerId, number>): string =>
     .map(([p, n]) => `${p} ${n}`)
     .join(', ') || 'none';
 
+/** A past round: who was empowered and exposed (with the expose votes; the empower votes are in the totals), the power used and who went out. */
 function summaryLine(r: RoundSummary): string {
   const action = r.action ? `${r.empowered} ${r.action.action} ${r.action.target}${r.action.auto ? ' (auto)' : ''}` : 'no power';
   const out = r.eliminated.map((e) => `${e.player} (${e.reason})`).join(', ') || 'none';
-  return `R${r.round}: empowered ${r.empowered} (votes ${counts(r.empowerVotes)}); exposed ${r.exposedAtVote.join(' ') || 'none'} (votes ${counts(r.exposeVotes)}); ${action}; out ${out}`;
+  return `R${r.round}: empowered ${r.empowered}; exposed ${r.exposedAtVote.join(' ') || 'none'} (votes ${counts(r.exposeVotes)}); ${action}; out ${out}`;
 }
 
 function postLine(p: PublicPost): string {
@@ -89,7 +90,7 @@ function viewText(view: InfluenceView, rounds: number): string {
   lines.push(playersLine(view));
   const last = view.eliminations.filter((e) => e.last && e.round >= since);
   if (last.length) lines.push(`Last messages: ${last.map((e) => `${e.player} ${quote(e.last!)}`).join(', ')}`);
-  lines.push(`Empower votes received so far: ${counts(view.empowerTotals)}`);
+  lines.push(`Empower votes so far: ${counts(view.empowerTotals)}`);
   lines.push(...view.rounds.filter((r) => r.round >= since).map(summaryLine));
   if (Object.keys(view.empowerVotes).length) {
     lines.push(`This round: empowered ${view.empowered} (votes ${counts(view.empowerVotes)}); exposed ${view.exposed.join(' ') || 'none'} (votes ${counts(view.exposeVotes)})`);
@@ -136,23 +137,25 @@ function quoted(rest: string): { text: string; after: string } {
   return { text: JSON.parse(rest.slice(0, end + 1)) as string, after: rest.slice(end + 1) };
 }
 
+/** A past round back from its line; its empower votes are not in it (the totals have them). */
 function readSummary(line: string): RoundSummary | null {
-  const m = /^R(\d+): empowered (\S+) \(votes (.*?)\); exposed (.*?) \(votes (.*?)\); (.*?); out (.*)$/.exec(line);
+  const m = /^R(\d+): empowered (\S+); exposed (.*?) \(votes (.*?)\); (.*?); out (.*)$/.exec(line);
   if (!m) return null;
-  const act = /^(\S+) (eliminate|protect) (\S+)( \(auto\))?$/.exec(m[6]!);
+  const [, round, empowered, exposedText, exposeVotes, power, outText] = m;
+  const act = /^(\S+) (eliminate|protect) (\S+)( \(auto\))?$/.exec(power!);
   const eliminated: Elimination[] =
-    m[7] === 'none'
+    outText === 'none'
       ? []
-      : m[7]!.split(', ').map((e) => {
+      : outText!.split(', ').map((e) => {
           const [player, reason] = e.split(' ');
-          return { player: player!, round: Number(m[1]), reason: reason!.slice(1, -1) as EliminationReason };
+          return { player: player!, round: Number(round), reason: reason!.slice(1, -1) as EliminationReason };
         });
-  const exposed = m[4] === 'none' ? [] : m[4]!.split(' ');
+  const exposed = exposedText === 'none' ? [] : exposedText!.split(' ');
   return {
-    round: Number(m[1]),
-    empowered: m[2]!,
-    empowerVotes: readVotes(m[3]),
-    exposeVotes: readVotes(m[5]),
+    round: Number(round),
+    empowered: empowered!,
+    empowerVotes: nullRecord(),
+    exposeVotes: readVotes(exposeVotes),
     exposedAtVote: exposed,
     exposed,
     action: act ? { action: act[2] as 'eliminate' | 'protect', target: act[3]!, auto: Boolean(act[4]) } : null,
@@ -235,7 +238,7 @@ function read(text: string): InfluenceView {
     empowerVotes: readVotes(tally?.[2]),
     exposeVotes: readVotes(tally?.[4]),
     exposed: tally && tally[3] !== 'none' ? tally[3]!.split(' ') : [],
-    empowerTotals: readVotes(line('Empower votes received so far: ').slice('Empower votes received so far: '.length)),
+    empowerTotals: readVotes(line('Empower votes so far: ').slice('Empower votes so far: '.length)),
     eliminations,
     rounds: lines.map(readSummary).filter((r): r is RoundSummary => r !== null),
     posts,

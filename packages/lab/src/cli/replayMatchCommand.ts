@@ -28,7 +28,9 @@ export async function replayMatchCommand(argv: string[]): Promise<number> {
   const r = replayed.report;
   const ms = Math.round(performance.now() - started);
   process.stdout.write(`${read.bundle.game} ${read.bundle.id}: ${r.phases} phases replayed from ${r.answers} recorded answers in ${ms} ms\n`);
-  process.stdout.write(`prompts: ${r.prompts.checked} model prompts rebuilt, ${r.prompts.changed.length} differ from the recorded ones\n`);
+  const { recorded, current } = r.prompts.format;
+  if (recorded !== current) process.stdout.write(`prompts: recorded with prompt format ${recorded}; this build writes format ${current}, so model prompts are not compared (the answers replay as recorded)\n`);
+  else process.stdout.write(`prompts: ${r.prompts.checked} model prompts rebuilt, ${r.prompts.changed.length} differ from the recorded ones\n`);
   for (const c of r.prompts.changed.slice(0, 5)) process.stdout.write(`  prompt changed: round ${c.round} (${c.phase}), ${c.player}, call ${c.call}\n`);
   if (r.reproduced) {
     process.stdout.write(`reproduced: the event log matches the recorded one, head ${r.head}\n`);

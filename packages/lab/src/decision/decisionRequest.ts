@@ -26,10 +26,19 @@ const CLOSE = '[[/HOUSE_REQUEST]]';
 /** The marker carries what an offline brain needs; legal moves and schema are already in the prompt's text. */
 export function encodeRequest(request: DecisionRequest): string {
   const { schema: _schema, legalMoves: _moves, ...brief } = request;
-  return `${OPEN}${JSON.stringify({ ...brief, legalMoves: [], schema: null })}${CLOSE}`;
+  return markerOf({ ...brief, legalMoves: [], schema: null });
 }
 
-/** The last request marker in a text (prompts may quote older messages first), or null. */
+/** A marker with only the fields given (a model's prompt names its request; the view is already in words). */
+export function markerOf(fields: Partial<DecisionRequest>): string {
+  return `${OPEN}${JSON.stringify(fields)}${CLOSE}`;
+}
+
+/**
+ * The last request marker in a text (prompts may quote older messages first),
+ * or null. A model's prompt names its request without the view or the seed
+ * (`markerOf`): those fields are then absent.
+ */
 export function decodeRequest(text: string): DecisionRequest | null {
   const end = text.lastIndexOf(CLOSE);
   if (end < 0) return null;

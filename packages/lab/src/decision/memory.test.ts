@@ -49,9 +49,9 @@ describe("a player's memory", () => {
       const prompt = decisionPrompt('You are ann.', request, notes.of('ann'), { forModel: true, historyRounds: 5 });
       lengths.push(prompt.length);
       if (record.round === 19) {
-        expect(prompt).toContain('- Rounds 1-5: times judged best ');
-        expect(prompt).toContain('- Rounds 11-14: ');
-        expect(prompt).toContain('Recent rounds, from your memory:\n- Round 15: best ');
+        // The window is the game's own (Café: the last 3 rounds), shorter than the match's 5.
+        expect(prompt).toMatch(/\nRounds 1-16: times judged [^\n]+\.\nRecent rounds:\nRound 17: best /);
+        expect(prompt.slice(prompt.indexOf('Recent rounds:')).match(/\nRound \d+: best /g)).toHaveLength(3);
       }
     });
     expect(notes.of('ann')!.journal).toHaveLength(20);

@@ -13,7 +13,15 @@ export function remember(notes: PlayerNotes, me: string, game: AnyGame | undefin
   return { ...next, journal: [...(notes.journal ?? []), digest] };
 }
 
-/** Rounds `a-b`: the block's counts added up, then where the block ended. */
+/** A block's counts added up, the ones that are not zero, sorted by name. */
+function counted(block: NonNullable<PlayerNotes['journal']>): string {
+  const totals = new Map<string, number>();
+  for (const d of block) for (const [k, v] of Object.entries(d.tally)) totals.set(k, (totals.get(k) ?? 0) + v);
+  const kept = [...totals].filter(([, v]) => v !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.map(([k, v]) => `${k} ${v}`).join(', ') || 'nothing counted';
+}
+
+/** `- Rounds a-b`: the block's counts added up, then where the block ended. */
 function blockLine(block: NonNullable<PlayerNotes['journal']>): string {
   const totals = new Map<string, number>();
   for (const d of block) for (const [k, v] of Object.entries(d.tally)) totals.set(k, (totals.get(k) ?? 0) + v);
@@ -41,5 +49,22 @@ export function renderMemory(notes: PlayerNotes | null, recent: number, viewShow
     if (blocks.length) parts.push(`Earlier rounds, summed up from your memory:\n${blocks.join('\n')}`);
     if (!viewShowsRecent) parts.push(`Recent rounds, from your memory:\n${journal.slice(cut).map((d) => `- ${d.line}`).join('\n')}`);
   }
+  return parts.join('\n');
+}
+
+/**
+ * The player's memory for a compact prompt (format 2), or '' when there is
+ * nothing in it: its notes on each opponent, all rounds before the last
+ * `recent` summed up in one line of counts, and the last `recent` rounds line
+ * by line unless the view already shows them.
+ */
+export function compactMemory(notes: PlayerNotes | null, recent: number, viewShowsRecent: boolean): string {
+  const parts: string[] = [];
+  const opponents = Object.entries(notes?.opponents ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (opponents.length) parts.push(`Your notes (trust: +1 a high five at you, -2 an attack): ${opponents.map(([id, n]) => `${id} trust ${n.trust}, ${n.betrayals} attacks, ${n.debts} unreturned`).join('; ')}`);
+  const journal = notes?.journal ?? [];
+  const cut = Math.max(0, journal.length - recent);
+  if (cut > 0) parts.push(`Rounds 1-${journal[cut - 1]!.round}: ${counted(journal.slice(0, cut))}.`);
+  if (!viewShowsRecent && cut < journal.length) parts.push(`Recent rounds:\n${journal.slice(cut).map((d) => d.line).join('\n')}`);
   return parts.join('\n');
 }

@@ -38,7 +38,7 @@ export function httpModelClient(opts: HttpModelOptions): ModelClient & { gateKey
     free: false,
     gateKey: `http|${redactUrl(base)}|${sha256Hex(`${base}\n${opts.apiKey}`).slice(0, 12)}`,
     baseUrl: base,
-    async complete(prompt, signal) {
+    async complete(prompt, signal, onUsage) {
       const res = await fetch(`${base}/chat/completions`, {
         method: 'POST',
         signal,
@@ -60,7 +60,9 @@ export function httpModelClient(opts: HttpModelOptions): ModelClient & { gateKey
         });
         throw new ModelHttpError(redact(`${res.status} ${res.statusText}: ${body}`), res.status, headers);
       }
-      const json = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
+      const json = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }>; usage?: { prompt_tokens_details?: { cached_tokens?: unknown } } };
+      const cached = json.usage?.prompt_tokens_details?.cached_tokens;
+      if (typeof cached === 'number' && Number.isFinite(cached) && cached >= 0) onUsage?.({ cachedTokens: cached });
       const content = json.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new Error('the answer has no choices[0].message.content');
       return content;

@@ -1,8 +1,9 @@
 import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { addSpend, NO_SPEND, type Spend } from './budget.ts';
+import { PROMPT_FORMAT } from '../decision/promptFormat.ts';
 import { countTokens } from './countTokens.ts';
-import type { CallPurpose, ModelCallRecord, ModelClient } from './modelCall.ts';
+import type { CallPurpose, ModelCallRecord, ModelClient, ProviderUsage } from './modelCall.ts';
 import { callCost, type PriceTable } from './priceTable.ts';
 import type { ProviderGate } from './providerGate.ts';
 import { redactSecrets } from './redact.ts';
@@ -50,6 +51,8 @@ export interface MatchRecord {
   seats: Record<PlayerId, SeatInfo>;
   calls: ModelCallRecord[];
   phases: PhaseTrace[];
+  /** The layout its model prompts were written in (`decision/promptFormat.ts`); absent in records older than the field: format 1. */
+  promptFormat?: number;
 }
 
 /** Per-seat figures: what its model cost and how often its answers needed help. */
@@ -70,7 +73,7 @@ export interface SeatUsage {
 }
 
 export function emptyRecord(): MatchRecord {
-  return { seats: {}, calls: [], phases: [] };
+  return { seats: {}, calls: [], phases: [], promptFormat: PROMPT_FORMAT };
 }
 
 /** The hash a prompt is recorded under: the system prompt and the prompt, as the provider received them. */
@@ -109,7 +112,9 @@ export class MatchRecorder {
   async call(client: ModelClient, gate: ProviderGate | null, meta: CallMeta, prompt: string, signal?: AbortSignal): Promise<{ text: string | null; error: string | null; call: ModelCallRecord }> {
     const at = Date.now();
     const started = performance.now();
-    const raw = gate ? await gate.call(() => client.complete(prompt, signal), signal) : await direct(() => client.complete(prompt, signal));
+    let usage: ProviderUsage = {};
+    const ask = () => client.complete(prompt, signal, (u) => (usage = u));
+    const raw = gate ? await gate.call(ask, signal) : await direct(ask);
     // Before anything is kept: the record, the trace, the log's `decision_missing` and the repair prompt all quote these texts.
     const clean = (text: string) => redactSecrets(client.redact ? client.redact(text) : text);
     const result = { ...raw, error: raw.error === null ? null : clean(raw.error), retries: raw.retries.map((r) => ({ ...r, error: clean(r.error) })) };
@@ -132,6 +137,7 @@ export class MatchRecorder {
       error: result.error,
       tokensIn,
       tokensOut,
+      ...(usage.cachedTokens === undefined ? {} : { cachedIn: usage.cachedTokens }),
       latencyMs: Math.round((gate ? result.latencyMs : performance.now() - started) * 100) / 100,
       retries: result.retries,
       cost: callCost(this.prices, client.model, tokensIn, tokensOut),

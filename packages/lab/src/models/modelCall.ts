@@ -28,19 +28,26 @@ export interface ModelCallRecord {
   error: string | null;
   tokensIn: number;
   tokensOut: number;
+  /** Prompt tokens the provider said it read from its prompt cache (usage.prompt_tokens_details.cached_tokens), when it says. */
+  cachedIn?: number;
   latencyMs: number;
   retries: RetryNote[];
   cost: number;
   at: number;
 }
 
-/** Who answers a prompt: a model behind a provider. `complete` resolves with the text or throws. */
+/** What a provider reported about one answer's prompt, when it reports it. */
+export interface ProviderUsage {
+  cachedTokens?: number;
+}
+
+/** Who answers a prompt: a model behind a provider. `complete` resolves with the text or throws; it tells `onUsage` what the provider reported, if anything. */
 export interface ModelClient {
   provider: string;
   model: string;
   /** Tokens are counted for budgets and costs; offline brains cost nothing and skip the count. */
   free: boolean;
-  complete(prompt: string, signal?: AbortSignal): Promise<string>;
+  complete(prompt: string, signal?: AbortSignal, onUsage?: (usage: ProviderUsage) => void): Promise<string>;
   /** Takes the client's own secrets (its key, its URL's credentials) out of a text; the recorder calls it on every error before recording. */
   redact?(text: string): string;
 }

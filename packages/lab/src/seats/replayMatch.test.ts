@@ -6,6 +6,7 @@ import { BUNDLE_FORMAT, type MatchBundle } from '../models/matchBundle.ts';
 import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
 import type { ModelClient } from '../models/modelCall.ts';
 import { decodeRequest } from '../decision/decisionRequest.ts';
+import { PROMPT_FORMAT } from '../decision/promptFormat.ts';
 import { playRecorded, type HeadlessSeat } from './playRecorded.ts';
 import { replayMatch } from './replayMatch.ts';
 
@@ -84,6 +85,17 @@ describe('recorded play and replay-match', () => {
     expect(replayed.report.reproduced).toBe(false);
     expect(replayed.report.divergence).toMatchObject({ round: 5, phase: 'act', expected: { type: 'round' }, got: { type: 'round' } });
     expect(replayed.report.prompts.changed).toEqual([{ round: 3, phase: 'act', player: 'mia', call: 2 }]);
+  });
+
+  test('a match recorded in an older prompt format replays its answers and says which format it was, without comparing prompts', async () => {
+    const { bundle } = await record((m) => ({ mia: modelSeat(m), copycat: { kind: 'offline', strategy: trust.strategies.copycat! } }));
+    expect(bundle.record.promptFormat).toBe(PROMPT_FORMAT);
+    const old: MatchBundle = structuredClone(bundle);
+    delete old.record.promptFormat;
+    for (const call of old.record.calls) call.promptHash = '0'.repeat(64);
+    const replayed = await replayMatch(games, old);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.report).toMatchObject({ reproduced: true, prompts: { checked: 0, changed: [], format: { recorded: 1, current: PROMPT_FORMAT } } });
   });
 
   test("a seat over its budget plays its baseline and the log says so; over the match's budget, play pauses", async () => {

@@ -4,6 +4,7 @@ import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchBundle } from '../models/matchBundle.ts';
 import { promptHash, type AnswerTrace, type PhaseTrace } from '../models/matchRecorder.ts';
 import { decisionPrompt } from '../decision/decisionPrompt.ts';
+import { FIRST_PROMPT_FORMAT, PROMPT_FORMAT } from '../decision/promptFormat.ts';
 import { decideWithRepair, decisionOf } from './decideWithRepair.ts';
 import { decisionRequest } from './decisionRequestFor.ts';
 import { NotesBook } from './notesBook.ts';
@@ -26,6 +27,12 @@ export interface PromptChange {
   call: number;
 }
 
+/** Which prompt layout the record's model prompts were written in, and which this build writes; hashes are compared only when they agree. */
+export interface PromptFormats {
+  recorded: number;
+  current: number;
+}
+
 export interface ReplayReport {
   /** The replay gave the recorded log, entry for entry, and the same head. */
   reproduced: boolean;
@@ -35,7 +42,7 @@ export interface ReplayReport {
   /** Recorded answers fed back in place of models, people and baselines. */
   answers: number;
   divergence: Divergence | null;
-  prompts: { checked: number; changed: PromptChange[] };
+  prompts: { checked: number; changed: PromptChange[]; format: PromptFormats };
 }
 
 const brief = (e: LogEntry | undefined) => (e ? { type: e.type, ...(e.data ? { data: e.data } : {}), ...(e.to ? { to: e.to } : {}) } : null);
@@ -62,7 +69,9 @@ async function replayAnswer(game: AnyGame, state: unknown, player: PlayerId, a: 
  * recorded, the same House notices; then compares the log entry by entry.
  * Model prompts are rebuilt from the replayed views and checked against the
  * recorded hashes, so a changed rule shows as a divergence in the log and a
- * changed prompt as a prompt change.
+ * changed prompt as a prompt change; a record written in another prompt
+ * format (`promptFormat`) replays its answers without that check, and the
+ * report says which format it was.
  */
 export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchBundle): Promise<{ ok: true; report: ReplayReport } | { ok: false; error: string }> {
   const game = games[bundle.game];
@@ -74,6 +83,9 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
   const notes = new NotesBook(bundle.id);
   // Views and notes only matter for rebuilding model prompts.
   const modelSeats = Object.values(bundle.record.seats).some((seat) => seat.brain === 'model');
+  // A record from another prompt layout replays its answers as they are; its prompts cannot hash the same, so they are not rebuilt.
+  const format: PromptFormats = { recorded: bundle.record.promptFormat ?? FIRST_PROMPT_FORMAT, current: PROMPT_FORMAT };
+  const samePrompts = format.recorded === format.current;
   const missingAt = new Map<string, Map<PlayerId, string>>();
   for (const e of recorded) {
     if (e.type !== 'decision_missing') continue;
@@ -120,7 +132,7 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
         const seat = bundle.record.seats[player];
         const check = (_text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => {
           const recordedCall = call === undefined ? undefined : calls.get(call);
-          if (!recordedCall || !seat || seat.brain !== 'model') return;
+          if (!recordedCall || !seat || seat.brain !== 'model' || !samePrompts) return;
           checked += 1;
           const request = decisionRequest(game, state, bundle.id, game.view(state, player), { player, round, phase });
           const req = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
@@ -148,6 +160,6 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
   const recordedHead = recorded.at(-1)?.hash ?? bundle.head;
   return {
     ok: true,
-    report: { reproduced: divergence === null && head === recordedHead && match.log!.entries.length === recorded.length, head, recordedHead, phases, answers, divergence, prompts: { checked, changed } },
+    report: { reproduced: divergence === null && head === recordedHead && match.log!.entries.length === recorded.length, head, recordedHead, phases, answers, divergence, prompts: { checked, changed, format } },
   };
 }
