@@ -14,8 +14,9 @@ const matchDir = mkdtempSync(join(tmpdir(), 'house-cafe-'));
 
 /**
  * The House's model (the stub): it writes each challenge and judges the
- * answers, naming the first and the last player it may name; the players
- * are offline brains.
+ * answers, naming the first and the last player it may name. Ann and Bob
+ * think with a model too (the same stub, answering from the prompt alone as
+ * a model would); Cy and Dee are offline brains.
  */
 function houseModel(prompt: string): string | undefined {
   if (prompt.includes('Write one new challenge for round')) {
@@ -33,9 +34,9 @@ let stub: OpenAiStub;
 let host: TestHost;
 
 beforeAll(async () => {
-  stub = startOpenAiStub({ answer: (prompt) => houseModel(prompt) });
+  stub = startOpenAiStub({ answer: (prompt) => houseModel(prompt), mode: 'model' });
   host = await startTestHost({
-    charactersDir: testCharacters(['Ann', 'Bob', 'Cy', 'Dee'], 'offline'),
+    charactersDir: testCharacters(['Ann', 'Bob'], 'model', testCharacters(['Cy', 'Dee'], 'offline')),
     env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_MATCH_DIR: matchDir, HOUSE_CAFE_MODEL_CHALLENGES: '1' },
   });
 }, 90_000);
@@ -45,7 +46,7 @@ afterAll(async () => {
   await stub?.stop();
 }, 30_000);
 
-test("!play cafe: the House's model writes each challenge and judges by the rubric; the match replays from its file", async () => {
+test("!play cafe: the House's model writes each challenge and judges by the rubric, two model players answer it; the match replays from its file, prompts included", async () => {
   const opened = await host.service.open('cafe', ['Ann', 'Bob', 'Cy', 'Dee'], 4);
   if (!opened.ok) throw new Error(opened.error);
   await waitForEnd(host.service, opened.id, 120_000);
@@ -63,8 +64,15 @@ test("!play cafe: the House's model writes each challenge and judges by the rubr
 
   await host.service.finished(opened.id);
 
+  // The model players read the House's challenge (its own key ideas included) and answered legally from the prompt.
+  const asks = stub.calls.filter((c) => c.request?.matchId === opened.id);
+  expect(new Set(asks.map((c) => c.request!.player))).toEqual(new Set(['Ann', 'Bob']));
+  expect(asks.every((c) => c.kind === 'legal')).toBe(true);
+  expect(asks[0]!.prompt).toContain('Challenge (house-1): Round 1: plan a rainy-day menu with three dishes and their prices. (key ideas: menu, dishes, prices, rain)');
+  expect(detail.usage.Ann).toMatchObject({ calls: detail.history.length, repairs: 0, fallbacks: 0 });
+
   const read = readBundle(opened.id, matchDir);
   if (!read.ok) throw new Error(read.error);
   const replayed = await replayMatch(games, read.bundle);
-  expect(replayed.ok && replayed.report.reproduced).toBe(true);
+  expect(replayed.ok && replayed.report).toMatchObject({ reproduced: true, prompts: { checked: asks.length, changed: [] } });
 }, 150_000);

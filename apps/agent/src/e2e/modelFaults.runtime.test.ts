@@ -8,7 +8,7 @@ import { MatchStore } from '@the-house/plugin-house/matchStore.ts';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { startOpenAiStub, type OpenAiStub, type StubFault, type StubMode } from '@the-house/lab/testing/openaiStub.ts';
-import { liveViewOf, startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+import { startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
@@ -37,12 +37,14 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
   let host: TestHost;
 
   beforeAll(async () => {
-    stub = startOpenAiStub({ strategy: 'copycat' });
+    stub = startOpenAiStub({ mode: 'model' });
     host = await startTestHost({
       charactersDir: testCharacters(['Mia', 'Max'], 'model'),
       env: {
         ...stub.env(),
         HOUSE_ROUND_DELAY_MS: '0',
+        // A model-like player begs now and then: the observer's policy answers at once.
+        HOUSE_BEG_TIMEOUT_MS: '200',
         HOUSE_MATCH_DIR: matchDir,
         HOUSE_MODEL_RETRIES: '2',
         HOUSE_MODEL_RETRY_BASE_MS: '20',
@@ -50,7 +52,6 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
         HOUSE_MODEL_TIMEOUT_MS: '1500',
       },
     });
-    stub.options.viewOf = liveViewOf(host);
   }, 90_000);
 
   afterAll(async () => {
@@ -72,14 +73,14 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
       'Mia|5|ask': () => gone,
       'Max|5|ask': () => gone,
     });
-    stub.options.mode = (r: DecisionRequest): StubMode => (r.player === 'Mia' && r.round === 6 && !r.error ? 'malformed' : 'legal');
+    stub.options.mode = (r: DecisionRequest): StubMode => (r.player === 'Mia' && r.round === 6 && !r.error ? 'malformed' : 'model');
     const opened = await host.service.open('trust', ['Mia', 'Max'], 21);
     if (!opened.ok) throw new Error(opened.error);
     await waitForEnd(host.service, opened.id, 120_000);
     const detail = (await host.service.getMatch(opened.id))!;
     expect(detail.summary.status).toBe('finished');
     stub.options.fault = undefined;
-    stub.options.mode = 'legal';
+    stub.options.mode = 'model';
 
     const saved = await new MatchStore(host.house).load(opened.id);
     if (!saved.ok) throw new Error(saved.damage);

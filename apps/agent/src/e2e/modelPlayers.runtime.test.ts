@@ -7,19 +7,20 @@ import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { startOpenAiStub, type OpenAiStub, type StubMode } from '@the-house/lab/testing/openaiStub.ts';
-import { liveViewOf, startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+import { startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 /**
  * Mia answers with broken JSON at the first ask of every third round and
  * mends it on the repair round; Max breaks both asks of round 2, so the
- * House plays his fallback. Everything else is the copycat's legal move.
+ * House plays his fallback. Everything else is what a model would answer,
+ * read from the prompt alone (its move signatures and legal moves).
  */
 function script(request: DecisionRequest): StubMode {
   if (request.player === 'Mia' && request.round % 3 === 1 && !request.error) return 'malformed';
   if (request.player === 'Max' && request.round === 2) return request.error ? 'invalid' : 'malformed';
-  return 'legal';
+  return 'model';
 }
 
 const matchDir = mkdtempSync(join(tmpdir(), 'house-matches-'));
@@ -29,12 +30,11 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
   let host: TestHost;
 
   beforeAll(async () => {
-    stub = startOpenAiStub({ mode: script, strategy: 'copycat' });
+    stub = startOpenAiStub({ mode: script });
     host = await startTestHost({
       charactersDir: testCharacters(['Mia', 'Max'], 'model'),
       env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200', HOUSE_MATCH_DIR: matchDir },
     });
-    stub.options.viewOf = liveViewOf(host);
   }, 90_000);
 
   afterAll(async () => {
@@ -42,7 +42,7 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     await stub?.stop();
   }, 30_000);
 
-  test('a whole Trust match: every decision asked over POST /responses, one repair round, one fallback', async () => {
+  test('a whole Trust match: every decision asked over POST /responses and answered from the prompt alone, one repair round, one fallback', async () => {
     const opened = await host.service.open('trust', ['Mia', 'Max'], 11);
     if (!opened.ok) throw new Error(opened.error);
     await waitForEnd(host.service, opened.id, 120_000);
@@ -55,6 +55,11 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
 
     const asks = stub.calls.filter((c) => c.request?.matchId === opened.id);
     expect(new Set(asks.map((c) => c.path))).toEqual(new Set(['/responses']));
+    // The compact prompt (format 2): rules and signatures first, the same on every ask of a player; the stub found a legal move in each.
+    const mia = asks.filter((c) => c.request!.player === 'Mia' && !c.request!.error);
+    const head = (prompt: string) => prompt.slice(0, prompt.indexOf('Legal now') > 0 ? prompt.indexOf('\n\nRound ') : 0);
+    expect(new Set(mia.map((c) => head(c.prompt))).size).toBe(1);
+    expect(asks.filter((c) => c.mode === 'model').every((c) => c.kind === 'legal')).toBe(true);
     for (const player of ['Mia', 'Max']) {
       const asked = new Set(asks.filter((c) => c.request!.player === player && !c.request!.error).map((c) => c.request!.round));
       expect(asked.size).toBe(rounds);

@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { ModelType, type IAgentRuntime, type Plugin } from '@elizaos/core';
 import { decodeRequest, encodeRequest, type DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
+import { decisionPrompt } from '@the-house/lab/decision/decisionPrompt.ts';
 import { extractJson } from '@the-house/lab/decision/extractJson.ts';
+import { countTokens } from '@the-house/lab/models/countTokens.ts';
 import { games } from '@the-house/games/registry.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
 
@@ -52,6 +54,27 @@ describe('the stub over HTTP', () => {
     const repair = await post('/responses', { model: 'gpt-4o', input: prompt(request({ error: 'broken JSON' })) });
     const answer = JSON.parse(repair.body.output[0].content[0].text);
     expect(trust.validate(state, 'ada', answer).ok).toBe(false);
+    stub.options.mode = 'legal';
+  });
+
+  test('model mode: a compact prompt is answered from its text alone; usage counts its tokens and the prefix a cache would hold', async () => {
+    stub.options.mode = 'model';
+    stub.options.cache = { minTokens: 64, block: 64 };
+    const ask = (r: DecisionRequest) => decisionPrompt('You are Ada.', r, null, { forModel: true, historyRounds: 12 });
+    const first = await post('/chat/completions', { model: 'gpt-4o', messages: [{ role: 'user', content: ask(request()) }] });
+    expect(trust.validate(state, 'ada', JSON.parse(first.body.choices[0].message.content)).ok).toBe(true);
+    expect(stub.calls.at(-1)).toMatchObject({ mode: 'model', kind: 'legal', cachedTokens: 0 });
+    expect(first.body.usage.prompt_tokens).toBe(countTokens(ask(request())));
+    const again = await post('/chat/completions', { model: 'gpt-4o', messages: [{ role: 'user', content: ask(request({ round: 2 })) }] });
+    const cached = again.body.usage.prompt_tokens_details.cached_tokens as number;
+    expect(cached).toBeGreaterThan(0);
+    expect(cached % 64).toBe(0);
+    stub.options.model = { faults: { malformed: 1 } };
+    const broken = await post('/responses', { model: 'gpt-4o', input: ask(request({ round: 3 })) });
+    expect(extractJson(broken.body.output[0].content[0].text)).toBeNull();
+    expect(broken.body.usage.input_tokens_details.cached_tokens).toBeGreaterThan(0);
+    stub.options.model = undefined;
+    stub.options.cache = undefined;
     stub.options.mode = 'legal';
   });
 

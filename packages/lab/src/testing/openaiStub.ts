@@ -1,13 +1,18 @@
 import { decodeRequest, type DecisionRequest } from '../decision/decisionRequest.ts';
 import { offlineEmbedding } from '../decision/offlineEmbedding.ts';
 import { strategyMove } from '../decision/strategyMove.ts';
+import { countTokens } from '../models/countTokens.ts';
+import { modelAnswer, type ModelAnswerKind, type ModelAnswerOptions } from './modelAnswer.ts';
 
 /**
- * How the stub answers a House decision request: `legal` plays the game's first
- * baseline strategy, `malformed` sends broken JSON, `invalid` sends well-formed
- * JSON that no decision schema accepts.
+ * How the stub answers a House decision request: `model` reads the prompt's
+ * move signatures and legal moves as a model would and answers from them
+ * alone (`modelAnswer`: legal most of the time, with the fault rates of
+ * `options.model`); `legal` plays the game's first baseline strategy from the
+ * view (the marker's, or `viewOf`'s); `malformed` sends broken JSON;
+ * `invalid` sends well-formed JSON that no decision schema accepts.
  */
-export type StubMode = 'legal' | 'malformed' | 'invalid';
+export type StubMode = 'model' | 'legal' | 'malformed' | 'invalid';
 
 export interface StubCall {
   path: string;
@@ -15,6 +20,10 @@ export interface StubCall {
   prompt: string;
   request: DecisionRequest | null;
   mode: StubMode | null;
+  /** In `model` mode: a legal answer, or which fault. */
+  kind?: ModelAnswerKind;
+  /** Prompt tokens a provider that caches prefixes would have found cached (see `cache`). */
+  cachedTokens: number;
   answer: string;
   stream: boolean;
   /** performance.now() when the request arrived, and when its answer was sent. */
@@ -33,6 +42,14 @@ export interface OpenAiStubOptions {
   answer?: (prompt: string, request: DecisionRequest | null) => string | undefined;
   /** Baseline strategy that `legal` answers play (the game's first when absent or unknown). */
   strategy?: string;
+  /** How `model` answers go wrong, and how often. */
+  model?: ModelAnswerOptions;
+  /**
+   * Prompt caching as OpenAI documents it: a prompt's longest prefix shared
+   * with a recent prompt counts as cached from `minTokens` on, in whole
+   * `block`s (reported as usage's cached tokens). Defaults: 1024 and 128.
+   */
+  cache?: { minTokens: number; block: number };
   /**
    * The view a request is about, when its marker leaves it out (a model's
    * prompt has the view in words, not in the marker): the stub then answers
@@ -86,7 +103,7 @@ function chatAnswer(prompt: string): string {
   return '<response><thought>Stub model.</thought><actions>REPLY</actions><providers></providers><text>Stub model here.</text></response>';
 }
 
-function decisionAnswer(request: DecisionRequest, mode: StubMode, strategy: string | null, viewOf: OpenAiStubOptions['viewOf']): string {
+function decisionAnswer(request: DecisionRequest, mode: Exclude<StubMode, 'model'>, strategy: string | null, viewOf: OpenAiStubOptions['viewOf']): string {
   if (mode === 'malformed') return '{"action": "HIGH_FIVE", "target": ';
   if (mode === 'invalid') return JSON.stringify({ action: 'JUGGLE', with: 'everyone' });
   const view = request.view ?? viewOf?.(request) ?? null;
@@ -94,12 +111,12 @@ function decisionAnswer(request: DecisionRequest, mode: StubMode, strategy: stri
   return JSON.stringify(strategyMove({ ...request, view }, strategy ? { [request.game]: strategy } : null));
 }
 
-function usage(prompt: string, answer: string) {
-  return { input_tokens: Math.ceil(prompt.length / 4), output_tokens: Math.ceil(answer.length / 4) };
+function usage(prompt: string, answer: string, cached: number) {
+  return { input_tokens: countTokens(prompt), output_tokens: countTokens(answer), input_tokens_details: { cached_tokens: cached } };
 }
 
 /** The Responses API's answer to a non-streaming request, as @ai-sdk/openai parses it. */
-function responseBody(model: string, answer: string, prompt: string) {
+function responseBody(model: string, answer: string, prompt: string, cached: number) {
   const id = `resp_${crypto.randomUUID()}`;
   return {
     id,
@@ -108,12 +125,12 @@ function responseBody(model: string, answer: string, prompt: string) {
     model,
     status: 'completed',
     output: [{ type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answer, annotations: [] }] }],
-    usage: usage(prompt, answer),
+    usage: usage(prompt, answer, cached),
   };
 }
 
 /** The same answer as the server-sent events a streaming Responses request gets. */
-function responseStream(model: string, answer: string, prompt: string): string {
+function responseStream(model: string, answer: string, prompt: string, cached: number): string {
   const id = `resp_${crypto.randomUUID()}`;
   const item = { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [] };
   const events = [
@@ -121,20 +138,20 @@ function responseStream(model: string, answer: string, prompt: string): string {
     { type: 'response.output_item.added', output_index: 0, item },
     { type: 'response.output_text.delta', item_id: item.id, delta: answer },
     { type: 'response.output_item.done', output_index: 0, item },
-    { type: 'response.completed', response: { usage: usage(prompt, answer) } },
+    { type: 'response.completed', response: { usage: usage(prompt, answer, cached) } },
   ];
   return events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 }
 
-function chatCompletion(model: string, answer: string, prompt: string) {
-  const u = usage(prompt, answer);
+function chatCompletion(model: string, answer: string, prompt: string, cached: number) {
+  const u = usage(prompt, answer, cached);
   return {
     id: `chatcmpl-${crypto.randomUUID()}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: u.input_tokens, completion_tokens: u.output_tokens, total_tokens: u.input_tokens + u.output_tokens },
+    usage: { prompt_tokens: u.input_tokens, completion_tokens: u.output_tokens, total_tokens: u.input_tokens + u.output_tokens, prompt_tokens_details: { cached_tokens: cached } },
   };
 }
 
@@ -148,23 +165,43 @@ function embedding(text: string, dimensions: number): number[] {
  * An OpenAI-compatible server on loopback (port 0) for tests and benches: GET
  * /models, POST /responses (plain and streaming), /chat/completions and
  * /embeddings. Text answers wait `latencyMs`; House requests are answered by
- * mode, anything else with short bootstrap-shaped replies.
+ * mode, anything else with short bootstrap-shaped replies. Usage counts
+ * tokens as the House does, with the cached prefix of each prompt.
  */
 export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
   const calls: StubCall[] = [];
   const live: OpenAiStubOptions = { latencyMs: 0, mode: 'legal', embeddingDimensions: 1536, ...options };
 
+  /** Recent prompts, for the cached prefix of the next. */
+  const seen: string[] = [];
+  const cachedTokens = (prompt: string): number => {
+    let shared = 0;
+    for (const earlier of seen) {
+      let i = 0;
+      const n = Math.min(earlier.length, prompt.length);
+      while (i < n && earlier.charCodeAt(i) === prompt.charCodeAt(i)) i++;
+      shared = Math.max(shared, i);
+    }
+    seen.push(prompt);
+    if (seen.length > 64) seen.shift();
+    const { minTokens, block } = live.cache ?? { minTokens: 1024, block: 128 };
+    const tokens = shared ? countTokens(prompt.slice(0, shared)) : 0;
+    return tokens >= minTokens ? Math.floor(tokens / block) * block : 0;
+  };
+
   const answerFor = (path: string, prompt: string, stream: boolean, receivedAt: number): StubCall => {
     const request = decodeRequest(prompt);
     const own = live.answer?.(prompt, request);
     let mode: StubMode | null = null;
+    let kind: ModelAnswerKind | undefined;
     let answer: string;
     if (own !== undefined) answer = own;
     else if (request) {
       mode = typeof live.mode === 'function' ? live.mode(request) : (live.mode ?? 'legal');
-      answer = decisionAnswer(request, mode, live.strategy ?? null, live.viewOf);
+      if (mode === 'model') ({ text: answer, kind } = modelAnswer(prompt, live.model));
+      else answer = decisionAnswer(request, mode, live.strategy ?? null, live.viewOf);
     } else answer = chatAnswer(prompt);
-    const call: StubCall = { path, prompt, request, mode, answer, stream, receivedAt, answeredAt: receivedAt };
+    const call: StubCall = { path, prompt, request, mode, ...(kind ? { kind } : {}), answer, cachedTokens: cachedTokens(prompt), stream, receivedAt, answeredAt: receivedAt };
     calls.push(call);
     return call;
   };
@@ -215,8 +252,8 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
         const call = answerFor(path, prompt, stream, receivedAt);
         await wait();
         call.answeredAt = performance.now();
-        if (stream) return new Response(responseStream(model, call.answer, prompt), { headers: { 'Content-Type': 'text/event-stream' } });
-        return Response.json(responseBody(model, call.answer, prompt));
+        if (stream) return new Response(responseStream(model, call.answer, prompt, call.cachedTokens), { headers: { 'Content-Type': 'text/event-stream' } });
+        return Response.json(responseBody(model, call.answer, prompt, call.cachedTokens));
       }
       if (path === '/chat/completions') {
         const prompt = textOf(body.messages);
@@ -225,7 +262,7 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
         const call = answerFor(path, prompt, false, receivedAt);
         await wait();
         call.answeredAt = performance.now();
-        return Response.json(chatCompletion(model, call.answer, prompt));
+        return Response.json(chatCompletion(model, call.answer, prompt, call.cachedTokens));
       }
       return Response.json({ error: { message: `no route POST ${path}`, type: 'invalid_request_error', code: 'not_found' } }, { status: 404 });
     },
