@@ -10,6 +10,7 @@ import type { RunSpec } from '../sweep/runSpec.ts';
 import { writeSweepOutputs } from '../sweep/sweepCommand.ts';
 import { parseSweepArgs, planRuns } from '../sweep/sweepPlan.ts';
 import { SweepStore } from '../sweep/sweepStore.ts';
+import { startOpenAiStub } from '../testing/openaiStub.ts';
 import { runOnQueue } from './queueRuns.ts';
 import { queueSweeps } from './queueSweeps.ts';
 import { runKey } from './runKey.ts';
@@ -180,6 +181,33 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
     expect(await stopWorker(worker)).toContain('worker stopped: 2 runs played, 1 failed');
     const tab = await queueSweeps(url);
     expect(tab.ok && tab.sweeps.find((s) => s.name === 'poisoned-trust')).toMatchObject({ game: 'trust', kind: 'sweep', runs: 3, done: 2, failed: 1, running: 0 });
+  }, 180_000);
+
+  test('runs with model seats go to workers with a key, through their provider gates, and leave their usage rows', async () => {
+    const stub = startOpenAiStub();
+    try {
+      const env = { ...process.env, OPENAI_API_KEY: 'stub', OPENAI_BASE_URL: stub.baseUrl };
+      const args = ['trust', '--seeds', '2', '--rounds', '3', '--population', 'model:gpt-4o-mini:1,grudger:1'];
+      const worker = spawnWorker(url, ['--concurrency', '1', '--model-runs', '2', '--games', 'trust'], env);
+      workers.add(worker);
+      const cli = async (...more: string[]) => {
+        const proc = Bun.spawn([process.execPath, HOUSE_MAIN, 'sweep', ...args, ...more], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env });
+        const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+        return { code: await proc.exited, stdout, stderr };
+      };
+      const queued = await cli('--out', join(dir, 'model-queue'), '--queue', url);
+      expect(queued.code).toBe(0);
+      expect((await cli('--out', join(dir, 'model-local'), '--workers', '0')).code).toBe(0);
+      expect(csv('model-queue')).toBe(csv('model-local'));
+      const usage = await query<{ metric: string; n: number; whole: number }>('SELECT metric, count(*)::int AS n, sum(whole)::float8 AS whole FROM house_lab.usage GROUP BY metric ORDER BY metric');
+      expect(usage.map((u) => [u.metric, u.n])).toEqual([['usage:calls', 2], ['usage:cost', 2], ['usage:fallbacks', 2], ['usage:tokens', 2]]);
+      expect(usage.find((u) => u.metric === 'usage:calls')!.whole).toBeGreaterThanOrEqual(2 * 3);
+      const inputs = await query<{ lineup: string[] }>("SELECT lineup FROM house_lab.rating_inputs WHERE game = 'trust' AND 'model:gpt-4o-mini' = ANY(lineup)");
+      expect(inputs).toHaveLength(2);
+      expect(await stopWorker(worker)).toContain('worker stopped: 2 runs played, 0 failed');
+    } finally {
+      await stub.stop();
+    }
   }, 180_000);
 
   test("the House tab's reading of a queue it cannot reach is its error, the password hidden", async () => {

@@ -31,7 +31,7 @@ export interface QueueOutcome {
 }
 
 /** How long the sweep waits between looks at the tables. */
-const POLL_MS = 500;
+const POLL_MS = 200;
 /** How long it waits without any run taken before it says that no worker is there. */
 const NO_WORKER_MS = 10_000;
 /** Jobs per insert statement. */
