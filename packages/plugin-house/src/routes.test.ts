@@ -85,4 +85,17 @@ describe('houseRoutes', () => {
     const res = await call('/matches/:id', { id: 'trust-1' }, { listMatches: async () => ({ matches: [match.summary], page: 1, per: 20, total: 1 }), getMatch: async () => match });
     expect((res.body as MatchDetail).summary.id).toBe('trust-1');
   });
+
+  test('GET /sweeps without a PostgreSQL (POSTGRES_URL) is a 404 that says so, and the tab has no sweeps section', async () => {
+    const saved = process.env.POSTGRES_URL;
+    delete process.env.POSTGRES_URL;
+    try {
+      const res = await call('/sweeps');
+      expect(res.statusCode).toBe(404);
+      expect(String((res.body as { error: string }).error)).toStartWith('No queue: the House runs on PGLite.');
+      expect(String((await call('/dashboard')).body)).not.toContain('Sweeps on the queue');
+    } finally {
+      if (saved !== undefined) process.env.POSTGRES_URL = saved;
+    }
+  });
 });

@@ -3,6 +3,8 @@ import { games } from '@the-house/games/registry.ts';
 import { dashboardPage } from './dashboard/dashboardPage.ts';
 import type { Rendered } from './dashboard/chartSpec.ts';
 import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';
+import { renderSweeps } from './dashboard/renderSweeps.ts';
+import { queueSweeps } from '@the-house/lab/queue/queueSweeps.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
 import type { MatchDetail, MatchPage } from './types.ts';
 
@@ -32,22 +34,29 @@ function pageOf(req: RouteRequest): { page: number; per: number } {
   return { page: queryInt(query.page, 1, 1, 100_000), per: queryInt(query.per, 20, 1, 100) };
 }
 
-/** The dashboard's view: one page of the matches listed, the live and latest ones of it in full. */
-export async function dashboardView(house: MatchReader, paging: { page: number; per: number } = { page: 1, per: 20 }): Promise<Rendered> {
+/** The dashboard's view: one page of the matches listed, the live and latest ones of it in full, and the sweeps on the queue when there is one. */
+export async function dashboardView(house: MatchReader, paging: { page: number; per: number } = { page: 1, per: 20 }, queueUrl?: string): Promise<Rendered> {
   const page = await house.listMatches(paging);
   const details: MatchDetail[] = [];
   for (const s of pickDetailed(page.matches)) {
     const d = await house.getMatch(s.id);
     if (d) details.push(d);
   }
-  return renderDashboard(page, details, titles, (await house.leaderboards?.()) ?? {});
+  const view = renderDashboard(page, details, titles, (await house.leaderboards?.()) ?? {});
+  return queueUrl ? { ...view, html: `${view.html}\n${renderSweeps(await queueSweeps(queueUrl))}` } : view;
+}
+
+/** The queue's database: the House's own PostgreSQL (POSTGRES_URL), where `sweep ... --queue` enqueues by default; none on PGLite. */
+function queueUrlOf(runtime: IAgentRuntime): string | undefined {
+  const url = runtime.getSetting?.('POSTGRES_URL') ?? process.env.POSTGRES_URL;
+  return typeof url === 'string' && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
 }
 
 /**
  * Wraps a handler: the server calls handlers without awaiting them, so every
  * failure must become a response here. No House service is a 503.
  */
-function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse) => Promise<void>) {
+function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => Promise<void>) {
   return async (req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime): Promise<void> => {
     try {
       const house = reader(runtime);
@@ -55,7 +64,7 @@ function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse)
         res.status(503).json({ error: 'The House service is not running on this agent.' });
         return;
       }
-      await run(house, req, res);
+      await run(house, req, res, runtime);
     } catch (error) {
       if (!res.headersSent) res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
     }
@@ -69,7 +78,8 @@ function noStore(res: RouteResponse): void {
 /**
  * The House's HTTP routes (served under `/house/...`): the public `House` tab,
  * the view it polls, and the JSON of the matches (`/matches?page=N&per=M`,
- * newest first; a closed match is read from the database when asked for).
+ * newest first; a closed match is read from the database when asked for) and
+ * of the sweeps on the queue (`/sweeps`, on PostgreSQL).
  */
 export const houseRoutes: Route[] = [
   {
@@ -77,8 +87,8 @@ export const houseRoutes: Route[] = [
     path: '/dashboard',
     public: true,
     name: 'House',
-    handler: handle(async (house, req, res) => {
-      const page = dashboardPage(await dashboardView(house, pageOf(req)));
+    handler: handle(async (house, req, res, runtime) => {
+      const page = dashboardPage(await dashboardView(house, pageOf(req), queueUrlOf(runtime)));
       res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
       noStore(res);
       res.status(200).send(page);
@@ -87,9 +97,24 @@ export const houseRoutes: Route[] = [
   {
     type: 'GET',
     path: '/dashboard/view',
-    handler: handle(async (house, req, res) => {
+    handler: handle(async (house, req, res, runtime) => {
       noStore(res);
-      res.status(200).json(await dashboardView(house, pageOf(req)));
+      res.status(200).json(await dashboardView(house, pageOf(req), queueUrlOf(runtime)));
+    }),
+  },
+  {
+    type: 'GET',
+    path: '/sweeps',
+    handler: handle(async (_house, _req, res, runtime) => {
+      noStore(res);
+      const url = queueUrlOf(runtime);
+      if (!url) {
+        res.status(404).json({ error: 'No queue: the House runs on PGLite. Set POSTGRES_URL to run it, and sweep ... --queue, on PostgreSQL.' });
+        return;
+      }
+      const reading = await queueSweeps(url);
+      if (reading.ok) res.status(200).json({ sweeps: reading.sweeps });
+      else res.status(502).json({ error: `The queue could not be read: ${reading.error}` });
     }),
   },
   {
