@@ -1,4 +1,4 @@
-import { entryMoves, readDomain, readLegal, readSignatures, type LegalEntry } from '@the-house/games/engine/moveSignatures.ts';
+import { bound, entryMoves, readDomain, readLegal, readSignatures, type LegalEntry } from '@the-house/games/engine/moveSignatures.ts';
 import { Rng } from '@the-house/games/engine/rng.ts';
 import { nullRecord } from '@the-house/games/engine/safeKey.ts';
 
@@ -63,15 +63,11 @@ function isValuePlaceholder(node: unknown): boolean {
   return /^<\w+>$/.test(node) && node !== '<text>';
 }
 
-function domainOf(entry: LegalEntry | null, field: string): string | undefined {
-  return entry?.bind.find(([f]) => f === field)?.[1];
-}
-
 /** A value of a field's domain, less its `field!` exclusions; undefined when the entry binds nothing to it. */
 function valueOf(r: Reading, entry: LegalEntry | null, field: string): { value: string | number; numeric: boolean; min: number } | undefined {
-  const domain = domainOf(entry, field);
+  const domain = bound(entry ?? undefined, field);
   if (domain === undefined) return undefined;
-  const left = domainOf(entry, `${field}!`);
+  const left = bound(entry ?? undefined, `${field}!`);
   const out = left === undefined ? [] : readDomain(left);
   const excluded = (v: string | number) => out.some((p) => ('value' in p ? p.value === String(v) : typeof v === 'number' && v >= p.min && v <= p.max));
   const parts = readDomain(domain);
@@ -104,8 +100,8 @@ function valueOf(r: Reading, entry: LegalEntry | null, field: string): { value: 
 
 /** A list's length: within what the entry allows for `key` (`#key=a..b`), no longer than `most` (a model writes a few items, not the most it may). */
 function lengthOf(r: Reading, entry: LegalEntry | null, key: string | null, least: number, most: number): number {
-  const bound = key === null ? undefined : domainOf(entry, `#${key}`);
-  const part = bound === undefined ? undefined : readDomain(bound)[0];
+  const size = key === null ? undefined : bound(entry ?? undefined, `#${key}`);
+  const part = size === undefined ? undefined : readDomain(size)[0];
   const [lo, hi] = part && 'min' in part ? [part.min, part.max] : [least, most];
   const top = Math.max(lo, Math.min(hi, most));
   return r.rng.int(lo, top);
