@@ -1,4 +1,5 @@
 import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos/core';
+import { isReservedKey } from '@the-house/games/engine/safeKey.ts';
 import { games } from '@the-house/games/registry.ts';
 import { dashboardPage } from './dashboard/dashboardPage.ts';
 import type { Rendered } from './dashboard/chartSpec.ts';
@@ -138,7 +139,8 @@ export const houseRoutes: Route[] = [
     path: '/matches/:id',
     handler: handle(async (house, req, res) => {
       const id = req.params?.id ?? '';
-      if (!/^[\w.-]{1,128}$/.test(id)) {
+      // A route parameter is outside text: `constructor` and `__proto__` fit the pattern but name no match and reach no prototype.
+      if (!/^[\w.-]{1,128}$/.test(id) || isReservedKey(id)) {
         noStore(res);
         res.status(400).json({ error: 'A match id is letters, digits, dots and dashes (at most 128).' });
         return;

@@ -37,3 +37,10 @@ test('strategyFor: the named strategy of the game, else its first; null for an u
   expect(strategyFor('trust', null)).toBe('copycat');
   expect(strategyFor('chess', null)).toBeNull();
 });
+
+test('a character file naming constructor or toString as a strategy is told so, and plays the game’s first baseline', () => {
+  const { problems } = characterBrain({ brain: 'offline', strategies: { trust: 'constructor', cafe: 'toString' } }, false);
+  expect(problems).toEqual([expect.stringMatching(/^trust has no strategy 'constructor'/), expect.stringMatching(/^cafe has no strategy 'toString'/)]);
+  expect(characterBrain({ brain: 'constructor' }, false).problems).toEqual(["brain 'constructor' is neither 'model', 'offline' nor a strategy name"]);
+  expect(strategyFor('trust', { trust: 'constructor' })).toBe(strategyFor('trust', null));
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatZodError } from '@the-house/games/engine/errors.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { games } from '@the-house/games/registry.ts';
 import type { StrategyChoice } from '@the-house/lab/decision/strategyMove.ts';
 
@@ -22,9 +23,9 @@ export const brainSettingsSchema = z.object({
 export function strategyProblems(choice: StrategyChoice): string[] {
   const problems: string[] = [];
   for (const [gameId, name] of Object.entries(choice)) {
-    const game = games[gameId];
+    const game = ownValue(games, gameId);
     if (!game) problems.push(`unknown game '${gameId}' (games: ${Object.keys(games).join(', ')})`);
-    else if (!game.strategies[name]) problems.push(`${gameId} has no strategy '${name}' (strategies: ${Object.keys(game.strategies).join(', ')})`);
+    else if (!ownValue(game.strategies, name)) problems.push(`${gameId} has no strategy '${name}' (strategies: ${Object.keys(game.strategies).join(', ')})`);
   }
   return problems;
 }
@@ -38,11 +39,11 @@ export function characterBrain(settings: unknown, hasModel: boolean): { brain: C
   const strategies: StrategyChoice = {};
   for (const legacy of [s.brain, s.offlineStrategy]) {
     if (!legacy) continue;
-    for (const game of Object.values(games)) if (game.strategies[legacy]) strategies[game.id] ??= legacy;
+    for (const game of Object.values(games)) if (ownValue(game.strategies, legacy)) strategies[game.id] ??= legacy;
   }
   Object.assign(strategies, s.strategies);
   problems.push(...strategyProblems(s.strategies));
   if (s.brain === 'model') return { brain: hasModel ? { kind: 'model', fallback: strategies } : { kind: 'offline', strategies }, problems };
-  if (s.brain !== 'offline' && !Object.values(games).some((g) => g.strategies[s.brain])) problems.push(`brain '${s.brain}' is neither 'model', 'offline' nor a strategy name`);
+  if (s.brain !== 'offline' && !Object.values(games).some((g) => ownValue(g.strategies, s.brain))) problems.push(`brain '${s.brain}' is neither 'model', 'offline' nor a strategy name`);
   return { brain: { kind: 'offline', strategies }, problems };
 }

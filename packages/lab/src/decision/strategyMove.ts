@@ -1,4 +1,5 @@
 import { brainContext } from '@the-house/games/engine/runner.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { games } from '@the-house/games/registry.ts';
 import type { DecisionRequest } from './decisionRequest.ts';
 
@@ -9,8 +10,9 @@ export type StrategyChoice = Record<string, string>;
 export function strategyFor(gameId: string, choice: StrategyChoice | null): string | null {
   const game = games[gameId];
   if (!game) return null;
-  const named = choice?.[gameId];
-  return named && game.strategies[named] ? named : (Object.keys(game.strategies)[0] ?? null);
+  // Names come from character files and model answers: only a strategy the game has counts (`constructor` is none).
+  const named = choice ? ownValue(choice, gameId) : undefined;
+  return named && ownValue(game.strategies, named) ? named : (Object.keys(game.strategies)[0] ?? null);
 }
 
 /**
@@ -22,7 +24,7 @@ export function strategyFor(gameId: string, choice: StrategyChoice | null): stri
 export function strategyMove(request: DecisionRequest, choice: StrategyChoice | null): unknown {
   const game = games[request.game];
   const name = strategyFor(request.game, choice);
-  const strategy = game && name ? game.strategies[name] : undefined;
+  const strategy = game && name ? ownValue(game.strategies, name) : undefined;
   if (!strategy) return {};
   return strategy.decide(request.view, brainContext(request.seed, request.player, request.round, request.phase));
 }
