@@ -8,7 +8,7 @@ export interface JobState {
 }
 
 /** The reason in a failed job's output: ours (`{error}`), a thrown error's (`{message}`), or pg-boss's expiry (`{value: {message}}`). */
-function reasonOf(output: unknown): string | null {
+export function reasonOf(output: unknown): string | null {
   if (!output || typeof output !== 'object') return typeof output === 'string' ? output : null;
   const o = output as { error?: unknown; message?: unknown; value?: unknown };
   if (typeof o.error === 'string') return o.error;

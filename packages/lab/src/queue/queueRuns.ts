@@ -9,6 +9,7 @@ import { dbError, openLabDb } from './labDb.ts';
 import { redactUrl } from './queueUrl.ts';
 import { finishedKeys, readResults } from './resultStore.ts';
 import { queueOfSpec, runKey } from './runKey.ts';
+import { sweepTally } from './sweepProgress.ts';
 import { registerSweep, type RegisteredRun } from './sweepRegistry.ts';
 
 /** An experiment to play on the queue: its name (from its plan), what it is, and its runs in plan order. */
@@ -87,7 +88,8 @@ export async function runOnQueue(url: string, experiment: QueuedExperiment, wait
       log(`not waiting: follow it with \`bun run house sweep-status ${experiment.name}\`; rerun this command to wait for it and write the outputs`);
       return null;
     }
-    return await waitForRuns(sql, url, experiment, runs, done, log);
+    log(`waiting for workers (Ctrl-C leaves the ${experiment.unit} on the queue; rerun this command to collect them)`);
+    return await waitForRuns(sql, url, experiment, runs, done.size, log);
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw dbError(url, error);
@@ -102,42 +104,36 @@ async function waitForRuns(
   url: string,
   experiment: QueuedExperiment,
   runs: ReadonlyArray<{ spec: RunSpec; run: RegisteredRun }>,
-  done: Set<string>,
+  before: number,
   log: (line: string) => void,
 ): Promise<QueueOutcome> {
-  const queues = [...new Set(runs.map((r) => r.run.queue))];
-  const failures = new Map<string, string>();
   const bar = new SingleBar({ stream: process.stderr, format: `${experiment.label} [{bar}] {value}/{total} ${experiment.unit} | {eta_formatted} left (queue)`, hideCursor: true });
-  bar.start(runs.length, done.size);
+  bar.start(runs.length, before);
+  // A big sweep is looked at less often: each look counts its runs in the database.
+  const every = runs.length <= 2000 ? POLL_MS : 5 * POLL_MS;
   const started = Date.now();
   let told = false;
+  let tally = await sweepTally(sql, experiment.name);
   try {
-    for (;;) {
-      const open = runs.filter((r) => !done.has(r.run.key) && !failures.has(r.run.key)).map((r) => r.run.key);
-      if (open.length === 0) break;
-      for (const key of await finishedKeys(sql, open)) done.add(key);
-      const states = await jobStates(sql, open.filter((k) => !done.has(k)), queues);
-      let active = 0;
-      for (const [key, state] of states) {
-        if (state.state === 'failed') failures.set(key, state.error ?? 'failed');
-        if (state.state === 'active') active += 1;
-      }
-      bar.update(done.size + failures.size);
-      if (!told && active === 0 && done.size + failures.size === 0 && Date.now() - started > NO_WORKER_MS) {
+    while (tally.done + tally.failed.length < runs.length) {
+      await Bun.sleep(every);
+      tally = await sweepTally(sql, experiment.name);
+      bar.update(tally.done + tally.failed.length);
+      if (!told && tally.running === 0 && tally.done === before && Date.now() - started > NO_WORKER_MS) {
         told = true;
         log(`\nno worker has taken a run yet: start \`bun run house worker\` with HOUSE_QUEUE_URL=${redactUrl(url)} on any machine (Ctrl-C here leaves the ${experiment.unit} on the queue)`);
       }
-      if (done.size + failures.size < runs.length) await Bun.sleep(POLL_MS);
     }
   } finally {
     bar.stop();
   }
-  const byKey = await readResults(sql, [...done]);
+  const byKey = await readResults(sql, runs.map((r) => r.run.key));
   const results = new Map<string, RunResult>();
   for (const { run } of runs) {
     const result = byKey.get(run.key);
     if (result) results.set(run.id, result);
   }
+  const failures = new Map(tally.failed.map((f) => [f.key, f.error]));
   const failed = runs.flatMap(({ run }) => (failures.has(run.key) && !results.has(run.id) ? [{ id: run.id, error: failures.get(run.key)! }] : []));
   return { results, failed };
 }

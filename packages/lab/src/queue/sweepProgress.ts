@@ -1,4 +1,5 @@
 import type { SQL } from 'bun';
+import { reasonOf } from './jobStates.ts';
 import { BOSS_SCHEMA } from './labDb.ts';
 
 /** One experiment on the queue and how far it is. */
@@ -47,4 +48,35 @@ export function progressLine(p: SweepProgress): string {
   const waiting = Math.max(0, p.runs - p.done - p.failed - p.running);
   const state = p.done + p.failed >= p.runs ? (p.failed ? 'finished with failures' : 'finished') : 'in progress';
   return `${p.name} (${p.game} ${p.kind}, ${state}): ${p.done}/${p.runs} done, ${p.failed} failed, ${p.running} running, ${waiting} waiting`;
+}
+
+export interface SweepTally {
+  done: number;
+  running: number;
+  /** Runs without a result whose job failed, with the reason. */
+  failed: Array<{ key: string; error: string }>;
+}
+
+/**
+ * How far one experiment is, counted in the database (two statements
+ * whatever its size, so a waiting sweep of 160,000 runs does not send their
+ * keys every time it looks).
+ */
+export async function sweepTally(sql: SQL, name: string): Promise<SweepTally> {
+  const [counts] = (await sql.unsafe(
+    `SELECT count(r.run_key)::int AS done, count(*) FILTER (WHERE j.state::text = 'active')::int AS running
+     FROM house_lab.sweep_runs sr
+     LEFT JOIN house_lab.results r ON r.run_key = sr.run_key
+     LEFT JOIN ${BOSS_SCHEMA}.job j ON r.run_key IS NULL AND j.name = sr.queue AND j.id = sr.run_key
+     WHERE sr.sweep = $1`,
+    [name],
+  )) as Array<{ done: number; running: number }>;
+  const failed = (await sql.unsafe(
+    `SELECT sr.run_key::text AS key, j.output
+     FROM house_lab.sweep_runs sr
+     JOIN ${BOSS_SCHEMA}.job j ON j.name = sr.queue AND j.id = sr.run_key
+     WHERE sr.sweep = $1 AND j.state::text = 'failed' AND NOT EXISTS (SELECT 1 FROM house_lab.results r WHERE r.run_key = sr.run_key)`,
+    [name],
+  )) as Array<{ key: string; output: unknown }>;
+  return { done: counts?.done ?? 0, running: counts?.running ?? 0, failed: failed.map((f) => ({ key: f.key, error: reasonOf(f.output) ?? 'failed without a reason' })) };
 }
