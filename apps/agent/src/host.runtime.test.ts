@@ -69,9 +69,11 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { channelId: string; postedRound: number };
   expect(stored?.postedRound).toBe(detail.history.length);
   const room = (await chat.messages(stored!.channelId, 100)).map((m) => m.content);
-  expect(room.some((t) => t.includes('match over'))).toBe(true);
+  expect(room.some((t) => t.includes('Match over: '))).toBe(true);
   expect(room.filter((t) => t.startsWith('[trust] Round ')).length).toBe(detail.history.length);
-  expect(room.some((t) => t.includes('missed') || t.includes('fallback'))).toBe(false);
+  // RULES T-4: the players read the room, so a miss is told there only once the match is over.
+  expect(room.filter((t) => !t.includes('Match over: ')).some((t) => t.includes('missed'))).toBe(false);
+  expect(room.some((t) => t.includes('fallback'))).toBe(false);
 
   // Offline brains draw from the runner's stream: the House's match is the headless one, hash for hash.
   const headless = Match.create(games.trust!, {}, 11, ['Ada', 'Bram', 'Cleo', 'Dev']);
