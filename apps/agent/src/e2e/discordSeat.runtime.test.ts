@@ -76,7 +76,7 @@ test("mentions both ways: Ada's beg reaches the observer's DM with @Ada as a Dis
   const started = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes('match trust-5-')), { since: asked.id });
   const id = /match (trust-5-\w+)/.exec(started.content)![1]!;
   const beg = await guild.waitFor(samDm.id, houseSays((t) => t.includes('begs you for 9 sats')), { since: asked.id, timeoutMs: 90_000 });
-  expect(beg.content).toContain(`Answer with !grant <@${ada.botId}> N <reason>`);
+  expect(beg.content).toContain(`Answer with !grant <@${ada.botId}> N REASON`);
   expect(beg.mentions).toEqual([ada.botId]);
   const grant = guild.say('Sam', samDm.id, `!grant <@${ada.botId}> 12 fix that roof`);
   expect((await guild.waitFor(samDm.id, houseSays(() => true), { since: grant.id })).content).toBe('Granted 9 sats to Ada (capped to the 9 asked): fix that roof. They will be told.');
