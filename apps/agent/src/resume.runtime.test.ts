@@ -76,7 +76,7 @@ test('a match killed with SIGKILL mid-match resumes from its last completed roun
   const resumeRound = Number(resumed.match(/round (\d+)/)![1]);
   expect(resumeRound).toBeGreaterThan(killedAt);
   expect(resumeRound).toBeLessThanOrEqual(killedAt + 2);
-  await second.chat.waitFor(room, houseId, (t) => t.includes('match over'), 60_000);
+  await second.chat.waitFor(room, houseId, (t) => t.includes('Match over: '), 60_000);
   const posted = roundsPosted((await second.chat.messages(room, 200)).map((m) => m.content)).sort((a, b) => a - b);
   second.child.kill('SIGKILL');
   await second.child.exited;

@@ -53,6 +53,8 @@ interface Live {
   recorder: MatchRecorder;
   lobbyTimer: ReturnType<typeof setTimeout> | null;
   done: Promise<void> | null;
+  /** Settles once a starting match has its game room (or could not get one). */
+  roomReady: Promise<void> | null;
 }
 
 /** Closed matches whose detail stays in memory (the House tab polls the latest ones); older ones are read from the database. */
@@ -538,7 +540,7 @@ export class HouseService extends Service implements CommandDesk {
         const no = owned('start');
         if (no) return no;
         const error = this.begin(live!);
-        return error ?? this.startedText(live!.stored);
+        return error ?? (await this.startedText(live!));
       }
       case 'stop': {
         const no = owned('stop');
@@ -612,10 +614,23 @@ export class HouseService extends Service implements CommandDesk {
     ].join('\n');
   }
 
-  /** What a person is told when a match starts: who plays, and where to watch it. */
-  private startedText(stored: StoredMatch): string {
+  /**
+   * What a person is told when a match starts: who plays, and where to watch
+   * it, once its room exists. In the web GUI the room is a link: the GUI lists
+   * a new group only at its next refresh of the list (every two minutes, or
+   * at once on a click of its logo).
+   */
+  private async startedText(live: Live): Promise<string> {
+    const { stored } = live;
+    // A room that could not be made is the play loop's to report; the text then names no link.
+    await live.roomReady?.catch(() => undefined);
     const game = this.games[stored.game];
-    return `${game?.title ?? stored.game} match ${stored.id} has started (seed ${stored.seed}): ${stored.players.join(', ')}. Watch it in the room "${this.roomName(stored)}" under Groups, or on the dashboard: ${this.dashboardUrl}`;
+    const name = this.roomName(stored);
+    const inGui = stored.channelId && stored.serverId && !stored.origin;
+    const room = inGui
+      ? `the room [${name}](${this.publicUrl}/group/${stored.channelId}?messageServerId=${stored.serverId}) (it joins the Groups list within two minutes, or at once when you click the elizaOS logo)`
+      : `the room "${name}"${stored.origin ? '' : ' under Groups'}`;
+    return `${game?.title ?? stored.game} match ${stored.id} has started (seed ${stored.seed}): ${stored.players.join(', ')}. Watch it in ${room}, or on the dashboard: ${this.dashboardUrl}`;
   }
 
   statusText(stored: StoredMatch, match: Match | null, observer: ObserverDesk | null): string {
@@ -692,13 +707,13 @@ export class HouseService extends Service implements CommandDesk {
     if (!lobby) {
       const error = this.begin(live);
       if (error) return { ok: false, error };
-      return { ok: true, id, text: this.startedText(stored) };
+      return { ok: true, id, text: await this.startedText(live) };
     }
     const wait = numberSetting(this.runtime, 'HOUSE_LOBBY_MS', 20_000);
     houseLog(this.runtime, `${id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);
     live.lobbyTimer = setTimeout(() => {
       // Started by the clock, with nobody's command to answer: the table is told where to watch.
-      if (!this.begin(live)) void this.tellObserver(live, this.startedText(live.stored));
+      if (!this.begin(live)) void this.startedText(live).then((text) => this.tellObserver(live, text));
     }, wait);
     return {
       ok: true,
@@ -716,7 +731,7 @@ export class HouseService extends Service implements CommandDesk {
     stored.table ??= 'default';
     const dir = this.matchDir;
     const recorder = new MatchRecorder(stored.id, stored.record, this.prices, dir ? promptFileSink(dir, stored.id) : null);
-    const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), humans: new HumanDesk(), recorder, lobbyTimer: null, done: null };
+    const live: Live = { stored, match, abort: new AbortController(), observer: new ObserverDesk(), humans: new HumanDesk(), recorder, lobbyTimer: null, done: null, roomReady: null };
     this.live.set(stored.id, live);
     return live;
   }
@@ -758,6 +773,7 @@ export class HouseService extends Service implements CommandDesk {
     live.match = Match.create(game, live.stored.config, live.stored.seed, live.stored.players);
     live.stored.status = 'running';
     live.stored.state = live.match.state;
+    live.roomReady = this.openRoom(live);
     live.done = this.play(live, true);
     houseLog(this.runtime, `${live.stored.id} started: ${live.stored.players.join(', ')}; room "${this.roomName(live.stored)}"`);
     return null;
@@ -828,6 +844,17 @@ export class HouseService extends Service implements CommandDesk {
     for (const key of this.ready) if (key.endsWith(`:${stored.id}`)) this.ready.delete(key);
   }
 
+  /** The match's game room: a group of the House and its agents in the GUI, and on Discord a thread where `!play` was typed. */
+  private async openRoom(live: Live): Promise<void> {
+    const { stored } = live;
+    const room = await this.gateway.createRoom(this.roomName(stored), [this.runtime.agentId, ...stored.players.map((p) => findPlayer(p)?.agentId).filter((x): x is NonNullable<typeof x> => !!x)]);
+    if (room) {
+      stored.channelId = room.channelId;
+      stored.serverId = room.serverId;
+    }
+    if (stored.origin) stored.origin = await gameRoomOn(this.runtime, stored.origin, this.roomName(stored));
+  }
+
   /** Plays a running match to its end, saving after every phase. */
   private async play(live: Live, fresh: boolean): Promise<void> {
     const match = live.match!;
@@ -835,17 +862,7 @@ export class HouseService extends Service implements CommandDesk {
     const { stored } = live;
     try {
       if (fresh || !stored.channelId) {
-        const room = await this.gateway.createRoom(this.roomName(stored), [this.runtime.agentId, ...stored.players.map((p) => findPlayer(p)?.agentId).filter((x): x is NonNullable<typeof x> => !!x)]);
-        if (room) {
-          stored.channelId = room.channelId;
-          stored.serverId = room.serverId;
-          // The GUI lists a new group only when it next refreshes its list (every two minutes; at once on a click of its logo):
-          // the person who opened the match gets the room's link now.
-          if (fresh && stored.observer?.room && !stored.observer.origin) {
-            void this.tellObserver(live, `The room of ${stored.id} is ready: [${this.roomName(stored)}](${this.publicUrl}/group/${room.channelId}?messageServerId=${room.serverId}). It joins the Groups list within two minutes, or at once when you click the elizaOS logo.`);
-          }
-        }
-        if (stored.origin) stored.origin = await gameRoomOn(this.runtime, stored.origin, this.roomName(stored));
+        await (live.roomReady ??= this.openRoom(live));
         this.snapshot(live);
         if (!(await this.persist(live))) return;
         await this.say(stored, `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}). ${game.summary}`);

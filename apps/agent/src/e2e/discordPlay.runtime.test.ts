@@ -44,8 +44,12 @@ test('!play trust in a channel: the House answers there, opens a thread, posts e
   const detail = (await host.service.getMatch(id))!;
   expect(detail.summary.status).toBe('finished');
 
-  const headless = Match.create(games.trust!, {}, 11, ['Ada', 'Bram']);
-  runMatchSync(headless, { Ada: games.trust!.strategies.copycat!, Bram: games.trust!.strategies.grudger! });
+  // The lobby seats four with different strategies: here the guild's four players.
+  const seated = ['Ada', 'Bram', 'Cleo', 'Dev'];
+  expect(detail.summary.players.map((p) => p.name)).toEqual(seated);
+  const headless = Match.create(games.trust!, {}, 11, seated);
+  const { copycat, grudger, detective, copykitten } = games.trust!.strategies;
+  runMatchSync(headless, { Ada: copycat!, Bram: grudger!, Cleo: detective!, Dev: copykitten! });
   expect(detail.events.at(-1)!.hash).toBe(headless.log!.head);
 
   const [thread] = guild.world.threadsOf(guild.channel.id).filter((t) => t.name === `Trust ${id}`);
@@ -53,7 +57,7 @@ test('!play trust in a channel: the House answers there, opens a thread, posts e
   const rounds = detail.history.length;
   await guild.waitFor(thread!.id, houseSays((t) => t.startsWith(`[trust] Round ${rounds}\n`)), { timeoutMs: 120_000 });
   const posts = guild.world.history(thread!.id).filter(from(guild.house.botId)).map((m) => m.content);
-  expect(posts[0]).toStartWith('Trust begins: Ada, Bram (seed 11).');
+  expect(posts[0]).toStartWith('Trust begins: Ada, Bram, Cleo, Dev (seed 11).');
   expect(posts.filter((t) => t.startsWith('[trust] Round ')).map((t) => Number(/Round (\d+)/.exec(t)![1]))).toEqual(Array.from({ length: rounds }, (_, i) => i + 1));
   expect(guild.world.history(guild.channel.id).some((m) => m.content.startsWith('[trust] Round'))).toBe(false);
 }, 240_000);
@@ -74,11 +78,11 @@ test('!status and !stop work from Discord', async () => {
 test('a DM to the House: commands answer in the DM, and a long answer comes in pieces under 2,000 characters', async () => {
   const sam = guild.people.get('Sam')!;
   const dm = guild.world.dm(sam.id, guild.house.botId);
-  const asked = guild.say('Sam', dm.id, '!games');
-  const last = await guild.waitFor(dm.id, houseSays((t) => t.includes('trust (2-8 players): Trust.')), { since: asked.id });
+  const asked = guild.say('Sam', dm.id, '!help');
+  const last = await guild.waitFor(dm.id, houseSays((t) => t.includes('`!audit`')), { since: asked.id });
   const pieces = guild.world.history(dm.id).filter((m) => BigInt(m.id) > BigInt(asked.id) && BigInt(m.id) <= BigInt(last.id) && m.authorId === guild.house.botId);
   expect(pieces.length).toBeGreaterThan(1);
-  expect(pieces.map((m) => m.content).join('\n')).toBe((await host.service.handleCommand({ kind: 'games' }, { id: 'test', name: 'test' })).trim());
+  expect(pieces.map((m) => m.content).join('\n')).toBe(host.service.helpText().trim());
   const hello = guild.say('Sam', dm.id, 'hello House, what can I do here?');
   expect((await guild.waitFor(dm.id, from(guild.house.botId), { since: hello.id })).content).toContain('!play');
   for (const m of guild.world.history(dm.id)) expect(m.content.length).toBeLessThanOrEqual(2000);

@@ -35,11 +35,26 @@ async function api<T>(path: string): Promise<T> {
 const agentId = (name: string) => findPlayer(name)!.agentId;
 
 test('a whole Influence match: moderator lines and rumours in the game room, DMs in rooms of their members only, a head that verifies', async () => {
+  // A closed match's DM rooms are deleted: what each held is read just before, through the House's own gateway.
+  type Closed = { channelId: string; participants: string[]; messages: string[] };
+  const closed = new Map<string, Closed>();
+  const gateway = host.service.gateway;
+  host.service.gateway = {
+    ...gateway,
+    closeRoom: async (room) => {
+      const participants = await api<string[]>(`/api/messaging/channels/${room.channelId}/participants`);
+      const messages = (await chat.messages(room.channelId, 500)).map((m) => `${m.authorId} ${m.content}`);
+      closed.set(room.channelId, { channelId: room.channelId, participants, messages });
+      await gateway.closeRoom!(room);
+    },
+  };
   const dm = await chat.dm(houseId);
   await chat.send(dm, '!play influence Ada Bram Cleo Dev Edda Finn --seed 5');
   const opened = await chat.waitFor(dm, houseId, (t) => t.includes('match influence-5-'));
   const id = opened.match(/match (influence-5-\w+)/)![1]!;
   await waitForEnd(host.service, id, 120_000);
+  // Finished is saved before the DM rooms close; the match's play ends after.
+  await host.service.finished(id);
 
   const detail = (await host.service.getMatch(id))!;
   const state = detail.state as InfluenceState;
@@ -73,17 +88,21 @@ test('a whole Influence match: moderator lines and rumours in the game room, DMs
   const carried = room.filter((m) => m.authorId !== houseId).map((m) => `${m.authorId} ${m.content}`);
   expect(carried.sort()).toEqual(state.posts.map((p) => `${agentId(p.from)} ${p.image ?? p.text}`).sort());
 
-  // DMs: a room per channel with words in it, holding the House and its members only, every message from a member.
+  // DMs: a room per channel with words in it, holding the House and its members only, every message from a member;
+  // once the match is over each is deleted, and the game room says so.
   const spoken = state.channels.filter((c) => c.messages.length);
   expect(spoken.length).toBeGreaterThan(0);
-  expect(Object.keys(stored.rooms).sort()).toEqual(spoken.map((c) => [...c.members].sort().join('|')).sort());
+  expect(closed.size).toBe(spoken.length);
+  const rooms = [...closed.values()];
   for (const c of spoken) {
-    const dmRoom = stored.rooms[[...c.members].sort().join('|')]!;
-    const participants = await api<string[]>(`/api/messaging/channels/${dmRoom.channelId}/participants`);
-    expect([...participants].sort()).toEqual([houseId, ...c.members.map(agentId)].sort());
-    const messages = await chat.messages(dmRoom.channelId, 500);
-    expect(messages.map((m) => `${m.authorId} ${m.content}`).sort()).toEqual(c.messages.map((m) => `${agentId(m.from)} ${m.text}`).sort());
+    const members = [houseId, ...c.members.map(agentId)].sort();
+    const dmRoom = rooms.find((r) => [...r.participants].sort().join() === members.join());
+    expect(dmRoom).toBeDefined();
+    expect([...dmRoom!.messages].sort()).toEqual(c.messages.map((m) => `${agentId(m.from)} ${m.text}`).sort());
+    expect(await host.server.getChannelDetails(dmRoom!.channelId as never)).toBeNull();
   }
+  expect(stored.rooms).toEqual({});
+  expect(fromHouse.some((t) => t.startsWith(`The ${spoken.length} DM room${spoken.length > 1 ? 's' : ''} of this match`))).toBe(true);
 
   // The head the House published verifies against the game's hash-chained log.
   expect(auditLog(state.log, state.publishedHead).ok).toBe(true);

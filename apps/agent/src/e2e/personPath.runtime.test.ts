@@ -81,8 +81,9 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     // !play trust: a lobby of four that starts by its timer and says where to watch.
     await say(page, '!play trust');
     const [, id] = await seen(chat, /Trust lobby (trust-\d+-\w+) \(seed \d+\) seats Ada, Bram, Cleo, Dev/);
-    await seen(chat, new RegExp(`Trust match ${id} has started \\(seed \\d+\\): Ada, Bram, Cleo, Dev\\. Watch it in the room "Trust ${id}" under Groups, or on the dashboard: ${host.url}/house`));
-    await seen(chat, new RegExp(`The room of ${id} is ready`));
+    await seen(chat, new RegExp(`Trust match ${id} has started \\(seed \\d+\\): Ada, Bram, Cleo, Dev\\. Watch it in the room Trust ${id} \\(it joins the Groups list within two minutes, or at once when you click the elizaOS logo\\), or on the dashboard: ${host.url}/house`));
+    // The room's name is a link to it (the GUI's markdown draws links as buttons).
+    expect(await chat.locator('[data-streamdown="link"]', { hasText: `Trust ${id}` }).count()).toBe(1);
     const roomReady = Date.now();
     await page.screenshot({ path: join(shots, '2-play.png') });
 
