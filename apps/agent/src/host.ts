@@ -166,6 +166,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const bound = Number(env.SERVER_PORT ?? port);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
   const runtimes = server.getAllAgents();
+  // Each agent's message bus asks the server for its channels as it starts: ready means those answers are in
+  // (a host stopped before them logs a connection error per agent).
+  await Promise.race([Promise.all(runtimes.map((r) => r.getServiceLoadPromise('message-bus-service' as never))), Bun.sleep(30_000)]);
   for (const runtime of runtimes) {
     if (runtime.plugins.some((p) => p.name === discord?.name)) {
       registerDiscordSendHandler(runtime).catch((error) => log(`${runtime.character.name}: Discord posts will fail: ${error instanceof Error ? error.message : String(error)}`));
