@@ -5,17 +5,15 @@
 // The host runs in a child process: PGLite keeps one database per process, and
 // a stopped AgentServer leaves handles that would keep `bun run bench` alive.
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
-import type { Memory } from '@elizaos/core';
 import { mean } from 'simple-statistics';
-import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
-import { DECIDE_ACTION, NOTES_EVALUATOR } from '@the-house/plugin-player/playerPlugin.ts';
+import { NOTES_EVALUATOR } from '@the-house/plugin-player/playerPlugin.ts';
+import { onDecisions, type Span } from './decisionSpans.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
 import { startTestHost, testCharacters, type TestHost, liveViewOf } from '../e2e/testHost.ts';
 
 const MODEL_LATENCY_MS = 300;
 const ROUNDS = 10;
 
-type Span = [number, number];
 
 /** Marks and spans the bench reads; each round is the window between two round posts. */
 interface Timings {
@@ -50,26 +48,13 @@ function instrument(host: TestHost): Timings {
   };
   const setCache = host.house.setCache.bind(host.house);
   host.house.setCache = (key, value) => timed(t.saves, () => setCache(key, value));
+  onDecisions(host.runtimes, (request, span) => {
+    if (!request) return;
+    t.decisions.set(request.round, [...(t.decisions.get(request.round) ?? []), span]);
+    if (!request.error) t.asks.push({ player: request.player, round: request.round, span });
+  });
   const wrapped = new WeakSet<object>();
   for (const runtime of host.runtimes) {
-    const action = runtime.actions.find((a) => a.name === DECIDE_ACTION);
-    if (action && !wrapped.has(action)) {
-      wrapped.add(action);
-      const handler = action.handler;
-      action.handler = async (rt, message: Memory, ...rest) => {
-        const start = performance.now();
-        try {
-          return await handler(rt, message, ...rest);
-        } finally {
-          const request = (message.content as { houseRequest?: DecisionRequest }).houseRequest;
-          const span: Span = [start, performance.now()];
-          if (request) {
-            t.decisions.set(request.round, [...(t.decisions.get(request.round) ?? []), span]);
-            if (!request.error) t.asks.push({ player: request.player, round: request.round, span });
-          }
-        }
-      };
-    }
     const evaluator = runtime.evaluators.find((e) => e.name === NOTES_EVALUATOR);
     if (evaluator && !wrapped.has(evaluator)) {
       wrapped.add(evaluator);

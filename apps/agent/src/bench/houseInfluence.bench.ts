@@ -8,10 +8,9 @@
 // with its default of 8, twelve seats take two waves of the model's latency.
 // The host runs in a child process: PGLite keeps one database per process.
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
-import type { Memory } from '@elizaos/core';
 import { mean } from 'simple-statistics';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
-import { DECIDE_ACTION } from '@the-house/plugin-player/playerPlugin.ts';
+import { onDecisions } from './decisionSpans.ts';
 import { influenceAdapter } from '@the-house/plugin-house/adapters/influenceAdapter.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
 import { liveViewOf, startTestHost, testCharacters } from '../e2e/testHost.ts';
@@ -59,22 +58,11 @@ async function measure(): Promise<Record<string, number>> {
     const mark = current();
     if (mark) mark.posts = performance.now() - start;
   };
-  for (const runtime of host.runtimes) {
-    const action = runtime.actions.find((a) => a.name === DECIDE_ACTION);
-    if (!action) continue;
-    const handler = action.handler;
-    action.handler = async (rt, message: Memory, ...rest) => {
-      const start = performance.now();
-      try {
-        return await handler(rt, message, ...rest);
-      } finally {
-        const request = (message.content as { houseRequest?: DecisionRequest }).houseRequest;
-        if (request && !request.error) asks.push({ request, span: [start, performance.now()] });
-        const mark = marks.find((m) => m.round === request?.round && m.phase === request?.phase);
-        if (mark) mark.decisions = [Math.min(mark.decisions?.[0] ?? start, start), Math.max(mark.decisions?.[1] ?? 0, performance.now())];
-      }
-    };
-  }
+  onDecisions(host.runtimes, (request, [start, end]) => {
+    if (request && !request.error) asks.push({ request, span: [start, end] });
+    const mark = marks.find((m) => m.round === request?.round && m.phase === request?.phase);
+    if (mark) mark.decisions = [Math.min(mark.decisions?.[0] ?? start, start), Math.max(mark.decisions?.[1] ?? 0, end)];
+  });
   try {
     const callsBefore = stub.calls.length;
     const opened = await host.service.open('influence', names, 4);

@@ -5,14 +5,11 @@
 // span of its own decisions: with the CPU shared by every table this grows
 // with the tables); and the host's memory (RSS) after 1 and after 50 finished
 // matches. The host runs in a child process, like the other House benches.
-import type { Memory } from '@elizaos/core';
 import { mean } from 'simple-statistics';
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
-import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
-import { DECIDE_ACTION } from '@the-house/plugin-player/playerPlugin.ts';
 import { startTestHost, testCharacters, type TestHost } from '../e2e/testHost.ts';
+import { onDecisions, type Span } from './decisionSpans.ts';
 
-type Span = [number, number];
 
 interface Marks {
   /** Per match: when each round's outcome was posted. */
@@ -42,25 +39,11 @@ function instrument(host: TestHost): Marks {
     }
     return post(room, text, key, author);
   };
-  const seen = new WeakSet<object>();
-  for (const runtime of host.runtimes) {
-    const action = runtime.actions.find((a) => a.name === DECIDE_ACTION);
-    if (!action || seen.has(action)) continue;
-    seen.add(action);
-    const handler = action.handler;
-    action.handler = async (rt, message: Memory, ...rest) => {
-      const start = performance.now();
-      try {
-        return await handler(rt, message, ...rest);
-      } finally {
-        const request = (message.content as { houseRequest?: DecisionRequest }).houseRequest;
-        if (request) {
-          const key = `${request.matchId}:${request.round}`;
-          marks.decisions.set(key, [...(marks.decisions.get(key) ?? []), [start, performance.now()]]);
-        }
-      }
-    };
-  }
+  onDecisions(host.runtimes, (request, span) => {
+    if (!request) return;
+    const key = `${request.matchId}:${request.round}`;
+    marks.decisions.set(key, [...(marks.decisions.get(key) ?? []), span]);
+  });
   return marks;
 }
 

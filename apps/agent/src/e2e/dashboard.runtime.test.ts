@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
-import { repoRoot } from '../host.ts';
+import { artifacts, CHROMIUM_FLAGS, chromiumPath, hasChromium, warnIfNoChromium } from './chromium.ts';
 import { startTestHost, type TestHost } from './testHost.ts';
 
-const chromiumPath = process.env.HOUSE_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(chromiumPath);
-if (!hasChromium) console.warn(`SKIPPED the dashboard browser test: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set HOUSE_CHROMIUM)`);
-
-const artifacts = join(repoRoot, 'test-artifacts');
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+warnIfNoChromium('the dashboard browser test');
 
 /** The agent page's right sidebar opens with an unlabeled icon button in the chat header: try them right to left. */
 async function openHouseTab(page: Page): Promise<void> {
@@ -43,7 +38,7 @@ describe.skipIf(!hasChromium)('the House tab in headless Chromium', () => {
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
     host = await startTestHost({ players: ['Ada', 'Bram'] });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
   }, 90_000);
 
   afterAll(async () => {

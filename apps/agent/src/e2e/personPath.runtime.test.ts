@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { repoRoot } from '../host.ts';
+import { artifacts, CHROMIUM_FLAGS, chromiumPath, hasChromium, warnIfNoChromium } from './chromium.ts';
 import { startTestHost, type TestHost } from './testHost.ts';
 
-const chromiumPath = process.env.HOUSE_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(chromiumPath);
-if (!hasChromium) console.warn(`SKIPPED the person's-path browser test: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set HOUSE_CHROMIUM)`);
-
-/** Where the screenshots go; `.ci/run` prints this folder. */
-const shots = join(repoRoot, 'test-artifacts', 'person-path');
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+warnIfNoChromium("the person's-path browser test");
+const shots = join(artifacts, 'person-path');
 
 /** The GUI refreshes its Groups list every 120 s (ElizaOS 1.7.2 sends no event for a new channel); a little more for the fetch. */
 const GROUPS_REFRESH_MS = 135_000;
@@ -50,7 +45,7 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     mkdirSync(shots, { recursive: true });
     // The lobby starts by its timer, soon; rounds keep Trust's default delay a person can follow.
     host = await startTestHost({ players: ['Ada', 'Bram', 'Cleo', 'Dev'], env: { HOUSE_LOBBY_MS: '3000', HOUSE_ROUND_DELAY_MS: '' } });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
   }, 90_000);
 
   afterAll(async () => {
