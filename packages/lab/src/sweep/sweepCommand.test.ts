@@ -7,6 +7,7 @@ import { goldmineGame } from '@the-house/games/goldmine/goldmineGame.ts';
 import { sweepCommand } from './sweepCommand.ts';
 import { configKeys, parseSweepArgs, planRuns } from './sweepPlan.ts';
 import { HOUSE_MAIN } from '../cli/runHouseCli.ts';
+import { quietly } from '../testing/quietly.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'goldmine-sweep-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,17 +17,6 @@ const tiny = (out: string, workers: string) => [
   '--seeds', '2', '--rounds', '20', '--players', '4', '--population', 'greedy-mine:2,random:2',
   '--treatment', 'truce=1,2', '--out', join(dir, out), '--workers', workers,
 ];
-
-function quietly<T>(run: () => Promise<T>): Promise<T> {
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
-  return run().finally(() => {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  });
-}
 
 const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 

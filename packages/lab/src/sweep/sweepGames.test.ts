@@ -6,20 +6,10 @@ import { games } from '@the-house/games/registry.ts';
 import { CliError } from '../cli/cliError.ts';
 import { sweepCommand } from './sweepCommand.ts';
 import { parseSweepArgs, planRuns } from './sweepPlan.ts';
+import { quietly } from '../testing/quietly.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sweep-games-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function quietly<T>(run: () => Promise<T>): Promise<T> {
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
-  return run().finally(() => {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  });
-}
 
 const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 
