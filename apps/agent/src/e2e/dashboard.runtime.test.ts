@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
-import { artifacts, CHROMIUM_FLAGS, chromiumPath, hasChromium, warnIfNoChromium } from './chromium.ts';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { artifacts, hasChromium, launchChromium, openHouseChat, warnIfNoChromium } from './chromium.ts';
 import { startTestHost, type TestHost } from './testHost.ts';
 
 warnIfNoChromium('the dashboard browser test');
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the House tab in headless Chromium', () => {
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
     host = await startTestHost({ players: ['Ada', 'Bram'] });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {
@@ -47,10 +47,7 @@ describe.skipIf(!hasChromium)('the House tab in headless Chromium', () => {
   }, 30_000);
 
   test('the GUI shows a running Trust match on the House tab of The House', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(host.url, { waitUntil: 'domcontentloaded' });
-    await page.locator(`a[href="/chat/${host.house.agentId}"]`).first().click();
-    await page.waitForURL(new RegExp(`/chat/${host.house.agentId}`));
+    const page = await openHouseChat(browser, host);
 
     const opened = await host.service.open('trust', ['Ada', 'Bram'], 7);
     if (!opened.ok) throw new Error(opened.error);

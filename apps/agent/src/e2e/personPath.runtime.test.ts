@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { artifacts, CHROMIUM_FLAGS, chromiumPath, hasChromium, warnIfNoChromium } from './chromium.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { artifacts, hasChromium, launchChromium, openHouseChat, warnIfNoChromium } from './chromium.ts';
 import { startTestHost, type TestHost } from './testHost.ts';
 
 warnIfNoChromium("the person's-path browser test");
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     mkdirSync(shots, { recursive: true });
     // The lobby starts by its timer, soon; rounds keep Trust's default delay a person can follow.
     host = await startTestHost({ players: ['Ada', 'Bram', 'Cleo', 'Dev'], env: { HOUSE_LOBBY_MS: '3000', HOUSE_ROUND_DELAY_MS: '' } });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {
@@ -54,12 +54,7 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
   }, 30_000);
 
   test('help, a Trust match in its room and on /house, a seat played in short forms, status and stop', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(host.url, { waitUntil: 'domcontentloaded' });
-    // A fresh browser gets ElizaOS's guided tour first.
-    await page.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 }).catch(() => {});
-    await page.locator(`a[href="/chat/${host.house.agentId}"]`).first().click();
-    await page.waitForURL(new RegExp(`/chat/${host.house.agentId}`));
+    const page = await openHouseChat(browser, host);
     const chat = page.locator('main');
     const sidebar = page.locator('[data-sidebar="content"]:visible').first();
 
