@@ -154,3 +154,34 @@ test('matches saved at once all reach the index; a closed match leaves the open 
   expect(await new MatchStore(runtime).summary('c')).toEqual(summary);
   expect(rows.has('house:match:a:summary')).toBe(false);
 });
+
+test('a save still writing when the match is stopped cannot leave its older status last', async () => {
+  const { runtime, rows } = cacheRuntime();
+  // Each write takes as long as the race needs: the phase's head is slow, so it checks the status after the stop;
+  // its summary row is slower than the stop's, so without an order it would land last.
+  let heads = 0;
+  const delayOf = (key: string, json: string): number => {
+    if (key.endsWith(':summary')) return json.includes('"running"') ? 50 : 30;
+    if (key === 'house:match:m1') return heads++ === 0 ? 10 : 0;
+    return 0;
+  };
+  const slowRuntime = {
+    getCache: runtime.getCache,
+    setCache: async (key: string, value: { json: string }) => {
+      await Bun.sleep(delayOf(key, value.json));
+      return runtime.setCache(key, value);
+    },
+  } as unknown as IAgentRuntime;
+  const store = new MatchStore(slowRuntime);
+  const m = match();
+  const summaryAt = (status: StoredMatch['status']) => ({ id: 'm1', game: 'trust', status, round: 4, players: [], winners: [], spend: { tokens: 0, cost: 0 } });
+  const phase = store.save(m, summaryAt('running'));
+  m.status = 'stopped';
+  const stop = store.save(m, summaryAt('stopped'));
+  await Promise.all([phase, stop]);
+  const fresh = new MatchStore(runtime);
+  expect((await fresh.summary('m1'))?.status).toBe('stopped');
+  expect((await fresh.load('m1')).match?.status).toBe('stopped');
+  expect(await fresh.openIds()).toEqual([]);
+  expect(rows.has('house:match:m1:summary')).toBe(true);
+});

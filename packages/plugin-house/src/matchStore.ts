@@ -74,6 +74,8 @@ export class MatchStore {
   private readonly written = new Map<string, Lengths>();
   /** The status each match had at its last save, so the summary row is written when it changes. */
   private readonly savedStatus = new Map<string, MatchStatus>();
+  /** The save of each match still writing, so the next one waits for it. */
+  private readonly saving = new Map<string, Promise<void>>();
   private index: Promise<{ all: string[]; open: Set<string> }> | null = null;
   private indexWrites: Promise<void> = Promise.resolve();
   private readonly attempts: number;
@@ -200,7 +202,21 @@ export class MatchStore {
    * match is new or opens or closes, and `summary` (when given) whenever the
    * status changed. Throws a StoreError when a write fails for good.
    */
-  async save(match: StoredMatch, summary?: MatchSummary): Promise<void> {
+  save(match: StoredMatch, summary?: MatchSummary): Promise<void> {
+    // Saves of one match run one after another, each with the status it was called with:
+    // a phase's save still writing when `!stop` saves must not put its older summary last.
+    const status = match.status;
+    const before = this.saving.get(match.id) ?? Promise.resolve();
+    const next = before.catch(() => undefined).then(() => this.saveNow(match, status, summary));
+    this.saving.set(match.id, next);
+    const clear = () => {
+      if (this.saving.get(match.id) === next) this.saving.delete(match.id);
+    };
+    next.then(clear, clear);
+    return next;
+  }
+
+  private async saveNow(match: StoredMatch, status: MatchStatus, summary?: MatchSummary): Promise<void> {
     const done = this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 };
     const now = lists(match);
     const full = {} as Lengths;
@@ -216,11 +232,11 @@ export class MatchStore {
     await Promise.all(writes);
     const { log: _log, history: _history, record, ...rest } = match;
     const logHead = match.log.length ? match.log[match.log.length - 1]!.hash : undefined;
-    await this.put(headKey(match.id), { ...rest, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, updatedAt: Date.now() });
+    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, updatedAt: Date.now() });
     this.written.set(match.id, full);
-    if (summary && this.savedStatus.get(match.id) !== match.status) await this.put(summaryKey(match.id), summary);
-    this.savedStatus.set(match.id, match.status);
-    await this.updateIndex(match.id, match.status);
+    if (summary && this.savedStatus.get(match.id) !== status) await this.put(summaryKey(match.id), summary);
+    this.savedStatus.set(match.id, status);
+    await this.updateIndex(match.id, status);
   }
 
   /** Forgets what it tracked of a match that left memory (it is read from the database when asked for again). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freshDatabase } from '@the-house/lab/testing/freshDatabase.ts';
 import { fortyMatchesLoseNoPost, ownersAndAdmins, rebuiltFromFile, sixTablesAtOnce } from './arenaScenarios.ts';
 import { ensureVectorType } from './pgVectorStandIn.ts';
 import { startTestHost, type TestHost } from './testHost.ts';
@@ -13,15 +14,19 @@ describe.skipIf(!url)('the House as a shared arena (PostgreSQL)', () => {
   const adminId = crypto.randomUUID();
   const matchDir = mkdtempSync(join(tmpdir(), 'house-arena-pg-'));
   let host: TestHost;
+  let db: Awaited<ReturnType<typeof freshDatabase>> | null = null;
 
+  // A database of its own: matches an earlier run left open would take this run's tables.
   beforeAll(async () => {
-    const vector = await ensureVectorType(url!);
+    db = await freshDatabase(url!, 'house_arena_test');
+    const vector = await ensureVectorType(db.url);
     if (typeof vector !== 'string') throw new Error(`the test database has no usable vector type: ${vector.error}`);
-    host = await startTestHost({ postgresUrl: url, env: { HOUSE_ROUND_DELAY_MS: '0', HOUSE_ADMINS: adminId, HOUSE_MATCH_DIR: matchDir, HOUSE_MAX_TABLES: '8' } });
+    host = await startTestHost({ postgresUrl: db.url, env: { HOUSE_ROUND_DELAY_MS: '0', HOUSE_ADMINS: adminId, HOUSE_MATCH_DIR: matchDir, HOUSE_MAX_TABLES: '8' } });
   }, 120_000);
 
   afterAll(async () => {
     await host?.stop();
+    await db?.drop();
     rmSync(matchDir, { recursive: true, force: true });
   }, 30_000);
 

@@ -3,7 +3,8 @@ import { gameById } from '../sweep/playRun.ts';
 import { runRuns } from '../sweep/runRuns.ts';
 import type { RunSpec } from '../sweep/runSpec.ts';
 import { parseSweepArgs, planRuns, sweepName } from '../sweep/sweepPlan.ts';
-import { freshDatabase, spawnWorker, type WorkerProcess } from '../testing/queueHarness.ts';
+import { freshDatabase } from '../testing/freshDatabase.ts';
+import { spawnWorker, type WorkerProcess } from '../testing/queueHarness.ts';
 import { startOpenAiStub } from '../testing/openaiStub.ts';
 
 /** 200 gold-mining runs, 10 players, 200 rounds: 100 seeds x 2 truces. */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQL } from 'bun';
 import { HOUSE_MAIN } from '../cli/runHouseCli.ts';
-import { freshDatabase, spawnWorker, type WorkerProcess } from '../testing/queueHarness.ts';
+import { freshDatabase } from '../testing/freshDatabase.ts';
+import { spawnWorker, type WorkerProcess } from '../testing/queueHarness.ts';
 import { gameById } from '../sweep/playRun.ts';
 import type { RunSpec } from '../sweep/runSpec.ts';
 import { writeSweepOutputs } from '../sweep/sweepCommand.ts';
@@ -114,16 +115,26 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
   }, 180_000);
 
   test('a worker killed with SIGKILL mid-run loses nothing: its runs come back, another worker plays them, each result is written once', async () => {
-    const args = ['--seeds', '10', '--rounds', '200', '--players', '10', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,2'];
+    // About 25 ms a run, 40 runs: the worker is still busy for a second or more after its first result.
+    const args = ['--seeds', '20', '--rounds', '1000', '--players', '10', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,2'];
     const keys = keysOf('goldmine', args);
     const enqueued = await house('sweep', 'goldmine', ...args, '--queue', url, '--no-wait');
     expect(enqueued.code).toBe(0);
     // One job per fetch: the victim is sure to be in the middle of the sweep when it is killed.
     const victim = startWorker('--batch', '1');
-    const activeNow = async () => (await query<{ n: number }>("SELECT count(*)::int AS n FROM house_queue.job WHERE state = 'active' AND id = ANY($1::uuid[])", [keys]))[0]!.n;
-    await waitFor('the first result and a run in hand', async () => (await query<{ n: number }>('SELECT count(*)::int AS n FROM house_lab.results WHERE run_key = ANY($1::uuid[])', [keys]))[0]!.n >= 1 && (await activeNow()) >= 1);
+    await waitFor('the first result', async () => (await query<{ n: number }>('SELECT count(*)::int AS n FROM house_lab.results WHERE run_key = ANY($1::uuid[])', [keys]))[0]!.n >= 1);
+    // Frozen before the look, so the run it holds cannot finish between the look and the kill (a run takes ms).
+    const holding = async () => (await query<{ id: string }>("SELECT id::text AS id FROM house_queue.job WHERE state = 'active' AND id = ANY($1::uuid[])", [keys])).map((r) => r.id);
+    let held: string[] = [];
+    for (let look = 0; held.length === 0 && look < 100; look++) {
+      victim.proc.kill('SIGSTOP');
+      held = await holding();
+      if (held.length === 0) {
+        victim.proc.kill('SIGCONT');
+        await Bun.sleep(10);
+      }
+    }
     await stopWorker(victim, 'SIGKILL');
-    const held = (await query<{ id: string }>("SELECT id::text AS id FROM house_queue.job WHERE state = 'active' AND id = ANY($1::uuid[])", [keys])).map((r) => r.id);
     expect(held.length).toBeGreaterThan(0);
     const rescuer = startWorker();
     const queued = await house('sweep', 'goldmine', ...args, '--out', join(dir, 'killed-queue'), '--queue', url);
