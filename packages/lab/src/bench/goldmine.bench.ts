@@ -37,7 +37,12 @@ function loggedMatchMs(repeats: number): number {
   const seats = mixedSeats(10);
   const ids = seats.map((s) => s.id);
   const table = Object.fromEntries(seats.map((s) => [s.id, s.strategy]));
-  const once = (seed: number) => runMatchSync(Match.create(goldmineGame, config, seed, ids), table);
+  // The head is read so the chain is really hashed (a match's log chains its events when first read, as `play`'s writing does).
+  const once = (seed: number) => {
+    const match = Match.create(goldmineGame, config, seed, ids);
+    runMatchSync(match, table);
+    return match.log?.head;
+  };
   for (let s = 0; s < 3; s++) once(-1 - s);
   const start = performance.now();
   for (let s = 1; s <= repeats; s++) once(s);
