@@ -1,58 +1,47 @@
 import { describe, expect, test } from 'bun:test';
 import { Match } from '../engine/match.ts';
 import { brainContext, runMatchSync } from '../engine/runner.ts';
-import type { GameEvent } from '../engine/types.ts';
 import { alwaysCooperate } from './strategies/alwaysCooperate.ts';
 import { copycat } from './strategies/copycat.ts';
 import { prudent } from './strategies/prudent.ts';
 import { trustConfigSchema } from './trustConfig.ts';
 import { trustGame } from './trustGame.ts';
+import { playTrust, satsOf, startTrust } from './trustFixtures.ts';
 import type { TrustState } from './trustTypes.ts';
 
-type Decisions = Record<string, unknown>;
+const start = (config: Record<string, unknown> = {}, players = ['a', 'b', 'c'], seed = 1): TrustState => startTrust(config, players, seed);
 
-function start(config: Record<string, unknown> = {}, players = ['a', 'b', 'c'], seed = 1): TrustState {
-  return trustGame.setup(trustConfigSchema.parse({ missChance: 0, ...config }), seed, players);
-}
-
-function play(state: TrustState, ...rounds: Decisions[]): { state: TrustState; events: GameEvent[] } {
-  let events: GameEvent[] = [];
-  for (const decisions of rounds) ({ state, events } = trustGame.apply(state, { decisions }));
-  return { state, events };
-}
-
-const sats = (state: TrustState) => Object.fromEntries(state.units.map((u) => [u.id, u.sats]));
 const BL = { action: 'BLOCK' };
 const HF = (target: string) => ({ action: 'HIGH_FIVE', target });
 
 describe('house rule `shocks` (spec 7.4)', () => {
   test('off by default: no round carries a shock', () => {
-    const { events } = play(start({}, ['a', 'b']), { a: BL, b: BL });
+    const { events } = playTrust(start({}, ['a', 'b']), { a: BL, b: BL });
     expect(events.find((e) => e.type === 'round')!.data!.shock).toBeUndefined();
   });
 
   test('a shock moves every living unit by the same 1..size sats, drawn by seed, and everyone sees it', () => {
-    const { state, events } = play(start({ shocks: { chance: 1, size: 4 } }), { a: BL, b: BL, c: BL });
+    const { state, events } = playTrust(start({ shocks: { chance: 1, size: 4 } }), { a: BL, b: BL, c: BL });
     const shock = events.find((e) => e.type === 'round')!.data!.shock as { delta: number; synergy: string[] };
     expect(Math.abs(shock.delta)).toBeGreaterThanOrEqual(1);
     expect(Math.abs(shock.delta)).toBeLessThanOrEqual(4);
-    expect(sats(state)).toEqual({ a: 49 + shock.delta, b: 49 + shock.delta, c: 49 + shock.delta });
+    expect(satsOf(state)).toEqual({ a: 49 + shock.delta, b: 49 + shock.delta, c: 49 + shock.delta });
     expect(trustGame.view(state, 'b').history[0]!.shock).toEqual(shock);
-    expect(play(start({ shocks: { chance: 1, size: 4 } }), { a: BL, b: BL, c: BL }).events).toEqual(events);
-    const drawn = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => (play(start({ shocks: { chance: 1, size: 4 } }, ['a', 'b'], seed), { a: BL, b: BL }).events[0]!.data!.shock as { delta: number }).delta));
+    expect(playTrust(start({ shocks: { chance: 1, size: 4 } }), { a: BL, b: BL, c: BL }).events).toEqual(events);
+    const drawn = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => (playTrust(start({ shocks: { chance: 1, size: 4 } }, ['a', 'b'], seed), { a: BL, b: BL }).events[0]!.data!.shock as { delta: number }).delta));
     expect(drawn.size).toBeGreaterThan(2);
   });
 
   test('synergy: units on a high-five streak of `streak` rounds get the bonus in a shock round', () => {
     const s = start({ shocks: { chance: 1, size: 1, synergy: 5, streak: 2 } });
-    const { state, events } = play(s, { a: HF('b'), b: HF('a'), c: BL }, { a: HF('b'), b: HF('a'), c: BL });
+    const { state, events } = playTrust(s, { a: HF('b'), b: HF('a'), c: BL }, { a: HF('b'), b: HF('a'), c: BL });
     const second = events.find((e) => e.type === 'round')!.data!.shock as { synergy: string[] };
     expect(second.synergy).toEqual(['a', 'b']);
     expect(state.units.map((u) => u.fives)).toEqual([2, 2, 0]);
   });
 
   test('a shock can eliminate; the careful strategies keep the worst shock in reserve before they beg', () => {
-    const { state } = play({ ...start({ shocks: { chance: 1, size: 20 } }, ['a', 'b']), units: start({}, ['a', 'b']).units.map((u) => ({ ...u, sats: 1 })) }, { a: BL, b: BL });
+    const { state } = playTrust({ ...start({ shocks: { chance: 1, size: 20 } }, ['a', 'b']), units: start({}, ['a', 'b']).units.map((u) => ({ ...u, sats: 1 })) }, { a: BL, b: BL });
     expect(state.units.some((u) => !u.alive) || state.units.every((u) => u.sats > 1)).toBe(true);
     const low = { ...start({ shocks: { chance: 0.3, size: 5 } }, ['me', 'them']), units: start({}, ['me', 'them']).units.map((u) => ({ ...u, sats: 14 })) };
     expect(prudent.decide(trustGame.view(low, 'me'), brainContext(1, 'me', 1, 'act')).action).toBe('BEG');
@@ -65,37 +54,37 @@ describe('house rule `alliances` (spec 7.5)', () => {
   const on = () => start({ alliances: true });
 
   test('transcript: a offers b an alliance, b accepts the next round; both see it; attacks between allies are refused', () => {
-    const r1 = play(on(), { a: { ...BL, ally: 'b' }, b: BL, c: BL });
+    const r1 = playTrust(on(), { a: { ...BL, ally: 'b' }, b: BL, c: BL });
     expect(r1.events.find((e) => e.type === 'alliances')!.data).toMatchObject({ offered: [{ from: 'a', to: 'b' }], pairs: [] });
     expect(trustGame.view(r1.state, 'c').offers).toEqual([{ from: 'a', to: 'b' }]);
-    const r2 = play(r1.state, { a: BL, b: { ...BL, ally: 'a' }, c: BL });
+    const r2 = playTrust(r1.state, { a: BL, b: { ...BL, ally: 'a' }, c: BL });
     expect(r2.events.find((e) => e.type === 'alliances')!.data).toMatchObject({ formed: [['a', 'b']], pairs: [['a', 'b']], offers: [] });
     expect(trustGame.view(r2.state, 'a').allies).toEqual(['b']);
     expect(trustGame.validate(r2.state, 'b', { action: 'ATTACK', target: 'a' })).toEqual({ ok: false, error: 'a is your ally: allies cannot attack each other (leave the alliance first)' });
-    const r3 = play(r2.state, { a: BL, b: { action: 'ATTACK', target: 'a' }, c: BL });
+    const r3 = playTrust(r2.state, { a: BL, b: { action: 'ATTACK', target: 'a' }, c: BL });
     expect(r3.events.find((e) => e.type === 'fallback')!.data!.player).toBe('b');
-    expect(sats(r3.state).a).toBe(r2.state.units[0]!.sats - 1);
+    expect(satsOf(r3.state).a).toBe(r2.state.units[0]!.sats - 1);
   });
 
   test('two offers the same round make an alliance; a missed high five at an ally is just unmatched', () => {
-    const { state } = play(on(), { a: { ...BL, ally: 'b' }, b: { ...BL, ally: 'a' }, c: BL });
+    const { state } = playTrust(on(), { a: { ...BL, ally: 'b' }, b: { ...BL, ally: 'a' }, c: BL });
     expect(state.alliances.pairs).toEqual([['a', 'b']]);
-    const missed = play({ ...state, config: { ...state.config, missChance: 1 } }, { a: HF('b'), b: BL, c: BL });
-    expect(sats(missed.state)).toMatchObject({ a: sats(state).a! - 2, b: sats(state).b! - 1 });
+    const missed = playTrust({ ...state, config: { ...state.config, missChance: 1 } }, { a: HF('b'), b: BL, c: BL });
+    expect(satsOf(missed.state)).toMatchObject({ a: satsOf(state).a! - 2, b: satsOf(state).b! - 1 });
   });
 
   test('share gives sats to an ally; leave ends the alliance; a team out of the game loses its alliances', () => {
-    const allied = play(on(), { a: { ...BL, ally: 'b' }, b: { ...BL, ally: 'a' }, c: BL }).state;
-    const shared = play(allied, { a: { ...BL, share: { to: 'b', amount: 10 } }, b: BL, c: BL });
-    expect(sats(shared.state)).toMatchObject({ a: 38, b: 58 });
+    const allied = playTrust(on(), { a: { ...BL, ally: 'b' }, b: { ...BL, ally: 'a' }, c: BL }).state;
+    const shared = playTrust(allied, { a: { ...BL, share: { to: 'b', amount: 10 } }, b: BL, c: BL });
+    expect(satsOf(shared.state)).toMatchObject({ a: 38, b: 58 });
     expect(shared.events.find((e) => e.type === 'round')!.data!.acts).toMatchObject({ a: { action: 'BLOCK', share: { to: 'b', amount: 10 } } });
     expect(trustGame.validate(allied, 'a', { ...BL, share: { to: 'c', amount: 1 } })).toEqual({ ok: false, error: "share: 'c' is not your ally; you share only with allies" });
     expect(trustGame.validate(allied, 'a', { ...BL, share: { to: 'b', amount: 49 } })).toEqual({ ok: false, error: 'share: you have 49 sats and may share at most 48' });
-    const left = play(allied, { a: { ...BL, leave: 'b' }, b: BL, c: BL });
+    const left = playTrust(allied, { a: { ...BL, leave: 'b' }, b: BL, c: BL });
     expect(left.state.alliances.pairs).toEqual([]);
     expect(left.events.find((e) => e.type === 'alliances')!.data).toMatchObject({ left: [['a', 'b']] });
     const dying = { ...allied, units: allied.units.map((u) => (u.id === 'b' ? { ...u, sats: 1 } : u)) };
-    expect(play(dying, { a: BL, b: { action: 'DO_NOTHING' }, c: { action: 'ATTACK', target: 'b' } }).state.alliances).toEqual({ pairs: [], offers: [] });
+    expect(playTrust(dying, { a: BL, b: { action: 'DO_NOTHING' }, c: { action: 'ATTACK', target: 'b' } }).state.alliances).toEqual({ pairs: [], offers: [] });
   });
 
   test('off, or with two players, the fields are refused with the reason', () => {
