@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 
 const root = join(import.meta.dir, '..');
 const only = process.argv.slice(2);
-const files = [...new Glob('{packages,apps}/*/src/**/*.bench.ts').scanSync({ cwd: root })].sort().filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
+const files = [...new Glob('{packages,apps}/*/{src,bench}/**/*.bench.ts').scanSync({ cwd: root })].sort().filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 const figures: Record<string, number> = {};
 for (const file of files) {
   const mod = (await import(join(root, file))) as { bench?: () => Promise<Record<string, number>> };

@@ -1,5 +1,5 @@
 // One package's tests (run by turbo in the package's folder, or by hand): every
-// `src/**/*.test.ts` with `bun test`, then the package's closing line. Pure tests share
+// `src/**/*.test.ts` and `test/**/*.test.ts` with `bun test`, then the package's closing line. Pure tests share
 // one process; each `*.runtime.test.ts` (ElizaOS runtimes, PGLite, servers, browsers)
 // runs in a process of its own, because PGLite keeps one database per process.
 // The counts also go to test-results.json, which the root's `bun run test` adds up.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Glob } from 'bun';
 
-const all = [...new Glob('src/**/*.test.ts').scanSync({ cwd: process.cwd() })].filter((f) => !f.includes('node_modules')).sort();
+const all = [...new Glob('{src,test}/**/*.test.ts').scanSync({ cwd: process.cwd() })].filter((f) => !f.includes('node_modules')).sort();
 const runtime = all.filter((f) => f.endsWith('.runtime.test.ts'));
 const pure = all.filter((f) => !runtime.includes(f));
 const groups = [pure, ...runtime.map((f) => [f])].filter((g) => g.length > 0);

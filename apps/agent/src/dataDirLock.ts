@@ -1,6 +1,7 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, realpathSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { tryFlock, unflock } from './flock.ts';
 
 /** What a host says when it cannot start: one line for a person, no stack trace. */
 export class HostError extends Error {}
@@ -9,63 +10,130 @@ interface LockInfo {
   pid: number;
   host: string;
   started: string;
+  /** When the holder last said it is alive (ms since the epoch). */
+  renewed: number;
 }
 
-function alive(pid: number): boolean {
+export interface DataDirLock {
+  path: string;
+  release(): void;
+}
+
+export interface LockOptions {
+  /** How often a holder renews its lock. */
+  renewMs?: number;
+  /** A lock another host has not renewed for this long is stale. */
+  staleMs?: number;
+}
+
+const RENEW_MS = 10_000;
+const STALE_MS = 60_000;
+
+/** The lock's path: `<dir>.lock` beside the folder, through every symlink, its parent made when missing. */
+export function lockPathOf(dir: string): string {
+  const full = resolve(dir);
+  mkdirSync(dirname(full), { recursive: true });
+  let real: string;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    real = realpathSync(full);
+  } catch {
+    real = join(realpathSync(dirname(full)), basename(full));
   }
+  return `${real}.lock`;
+}
+
+function readInfo(fd: number): LockInfo | null {
+  const size = Math.min(fstatSync(fd).size, 4096);
+  if (size === 0) return null;
+  const buffer = Buffer.alloc(size);
+  readSync(fd, buffer, 0, size, 0);
+  try {
+    const info = JSON.parse(buffer.toString('utf8')) as Partial<LockInfo>;
+    if (typeof info.pid !== 'number' || typeof info.host !== 'string') return null;
+    // A lock from before renewals counts as renewed when its file last changed.
+    return { pid: info.pid, host: info.host, started: String(info.started ?? ''), renewed: typeof info.renewed === 'number' ? info.renewed : fstatSync(fd).mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+function writeInfo(fd: number, info: LockInfo | null): void {
+  ftruncateSync(fd, 0);
+  if (info) writeSync(fd, `${JSON.stringify(info)}\n`, 0);
 }
 
 /**
- * One host per PGLite data directory: a lock file beside it (`<dir>.lock`,
- * outside the folder PGLite owns) holds the pid of the host using it. A second
- * host on the same directory stops with one line naming the first, before it
- * touches the data. A lock left by a process that is gone (killed with
- * SIGKILL) is taken over.
+ * One host per PGLite data directory. The lock is a file beside the folder
+ * (`<dir>.lock`, outside what PGLite owns) held with `flock(2)`: the kernel
+ * gives it to exactly one open file at a time and takes it back when its
+ * process ends, SIGKILL included, so a lock left by a dead process is simply
+ * free, and racing starts cannot both win. The file says who holds it (pid,
+ * host, start) for the refusal's line, and the holder renews it every few
+ * seconds: a folder shared between machines (where one kernel cannot see the
+ * other's lock) counts as held by another host until that host has not
+ * renewed it for `staleMs`. A host that stops empties the file.
  */
-export function lockDataDir(dir: string): { path: string; release(): void } {
-  const path = `${resolve(dir)}.lock`;
-  const mine: LockInfo = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, `${JSON.stringify(mine)}\n`);
-      closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          const held = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
-          if (held.pid === process.pid) rmSync(path, { force: true });
-        } catch {
-          // Already gone, or taken over by another host: nothing of ours to remove.
-        }
-      };
-      process.once('exit', release);
-      return { path, release };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new HostError(`cannot lock the data directory ${dir} (${path}): ${(error as Error).message}`);
-    }
-    let held: LockInfo | null = null;
-    try {
-      held = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
-    } catch {
-      held = null;
-    }
-    const elsewhere = held && held.host !== mine.host;
-    if (held && (elsewhere || alive(held.pid))) {
-      throw new HostError(
-        `another House (pid ${held.pid}${elsewhere ? ` on ${held.host}` : ''}, started ${held.started}) is using the data directory ${resolve(dir)}; stop it first, or start this one with PGLITE_DATA_DIR set to another folder (lock: ${path})`,
-      );
-    }
-    rmSync(path, { force: true });
+export function lockDataDir(dir: string, options: LockOptions = {}): DataDirLock {
+  const renewMs = options.renewMs ?? RENEW_MS;
+  const staleMs = options.staleMs ?? STALE_MS;
+  let path = `${resolve(dir)}.lock`;
+  let fd: number;
+  try {
+    path = lockPathOf(dir);
+    fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+  } catch (error) {
+    throw new HostError(`cannot lock the data directory ${dir} (${path}): ${(error as Error).message}`);
   }
-  throw new HostError(`cannot lock the data directory ${dir}: ${path} keeps coming back`);
+  const refuse = (text: string): never => {
+    closeSync(fd);
+    throw new HostError(text);
+  };
+  let locked: boolean;
+  try {
+    locked = tryFlock(fd);
+  } catch (error) {
+    return refuse(`cannot lock the data directory ${dir} (${path}): ${(error as Error).message}`);
+  }
+  const held = readInfo(fd);
+  const where = resolve(dir);
+  if (!locked) {
+    return refuse(
+      `another House (${held ? `pid ${held.pid}${held.host !== hostname() ? ` on ${held.host}` : ''}, started ${held.started}` : 'starting now'}) is using the data directory ${where}; stop it first, or start this one with PGLITE_DATA_DIR set to another folder (lock: ${path})`,
+    );
+  }
+  const now = Date.now();
+  if (held && held.host !== hostname() && now - held.renewed < staleMs) {
+    unflock(fd);
+    const wait = Math.ceil((staleMs - (now - held.renewed)) / 1000);
+    return refuse(
+      `another House (pid ${held.pid} on ${held.host}, started ${held.started}) renewed its lock on the data directory ${where} ${Math.round((now - held.renewed) / 1000)} s ago; if that machine is gone, start again in ${wait} s, or set PGLITE_DATA_DIR to another folder (lock: ${path})`,
+    );
+  }
+  const mine: LockInfo = { pid: process.pid, host: hostname(), started: new Date(now).toISOString(), renewed: now };
+  writeInfo(fd, mine);
+  const renew = setInterval(() => {
+    try {
+      writeInfo(fd, { ...mine, renewed: Date.now() });
+    } catch {
+      // The next renewal tries again; a holder on this host keeps its flock either way.
+    }
+  }, renewMs);
+  renew.unref();
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    clearInterval(renew);
+    try {
+      writeInfo(fd, null);
+      unflock(fd);
+      closeSync(fd);
+    } catch {
+      // Closing is all that matters, and the kernel does it at exit anyway.
+    }
+  };
+  process.once('exit', release);
+  return { path, release };
 }
 
 /**

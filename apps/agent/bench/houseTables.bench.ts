@@ -7,7 +7,7 @@
 // matches. The host runs in a child process, like the other House benches.
 import { mean } from 'simple-statistics';
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
-import { startTestHost, testCharacters, type TestHost } from '../e2e/testHost.ts';
+import { startTestHost, testCharacters, type TestHost } from '../test/kit/testHost.ts';
 import { onDecisions, type Span } from './decisionSpans.ts';
 
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
-import { repoRoot } from '../../host.ts';
+import { repoRoot } from '../../../src/host.ts';
 import { startDiscordEmulator, type DiscordEmulator, type EmulatorOptions } from './discordEmulator.ts';
 import { pointDiscordJsAt } from './pointDiscordJs.ts';
 import { readmeDiscordSetup, type ReadmeDiscordSetup } from './readmeDiscordSetup.ts';

@@ -4,9 +4,9 @@ import { Match, runMatchSync } from '@the-house/games';
 import { games } from '@the-house/games/registry.ts';
 import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
 import { findPlayer } from '@the-house/plugin-player';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './discord/discordTestGuild.ts';
-import type { WorldMessage } from './discord/discordWorld.ts';
-import { startTestHost, waitForEnd, type TestHost } from './testHost.ts';
+import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import type { WorldMessage } from './kit/discord/discordWorld.ts';
+import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 let guild: DiscordTestGuild;
 let host: TestHost;

@@ -13,7 +13,7 @@ import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts
 import { onDecisions } from './decisionSpans.ts';
 import { influenceAdapter } from '@the-house/plugin-house/adapters/influenceAdapter.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
-import { liveViewOf, startTestHost, testCharacters } from '../e2e/testHost.ts';
+import { liveViewOf, startTestHost, testCharacters } from '../test/kit/testHost.ts';
 
 const MODEL_LATENCY_MS = 300;
 const PLAYERS = 12;

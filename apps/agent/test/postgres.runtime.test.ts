@@ -4,8 +4,8 @@ import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import type { IAgentRuntime } from '@elizaos/core';
 import { MatchStore } from '@the-house/plugin-house/matchStore.ts';
 import type { StoredMatch } from '@the-house/plugin-house/types.ts';
-import { ensureVectorType } from './pgVectorStandIn.ts';
-import { startTestHost, waitForEnd, type TestHost } from './testHost.ts';
+import { ensureVectorType } from './kit/pgVectorStandIn.ts';
+import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 const url = process.env.HOUSE_TEST_POSTGRES_URL;
 if (!url) console.warn('SKIPPED the PostgreSQL end-to-end test: HOUSE_TEST_POSTGRES_URL is not set (.ci/run starts a server from Debian packages and sets it)');

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
-import { repoRoot } from '../host.ts';
-import { freePort, RestChat } from '../restChat.ts';
-import { fortyMatchesLoseNoPost, ownersAndAdmins, rebuiltFromFile, sixTablesAtOnce } from './arenaScenarios.ts';
-import { startTestHost, type TestHost } from './testHost.ts';
+import { repoRoot } from '../src/host.ts';
+import { freePort, RestChat } from './kit/restChat.ts';
+import { fortyMatchesLoseNoPost, ownersAndAdmins, rebuiltFromFile, sixTablesAtOnce } from './kit/arenaScenarios.ts';
+import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 const adminId = crypto.randomUUID();
 const matchDir = mkdtempSync(join(tmpdir(), 'house-arena-matches-'));

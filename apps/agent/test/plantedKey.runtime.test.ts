@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { startOpenAiStub, type OpenAiStub, type StubFault } from '@the-house/lab/testing/openaiStub.ts';
 import { MatchStore } from '@the-house/plugin-house/matchStore.ts';
-import { liveViewOf, startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+import { liveViewOf, startTestHost, testCharacters, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 

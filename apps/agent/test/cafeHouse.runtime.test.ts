@@ -6,7 +6,7 @@ import { games } from '@the-house/games/registry.ts';
 import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { startOpenAiStub, type OpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
-import { startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+import { startTestHost, testCharacters, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 

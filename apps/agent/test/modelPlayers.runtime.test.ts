@@ -7,7 +7,7 @@ import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { startOpenAiStub, type OpenAiStub, type StubMode } from '@the-house/lab/testing/openaiStub.ts';
-import { startTestHost, testCharacters, waitForEnd, type TestHost } from './testHost.ts';
+import { startTestHost, testCharacters, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 

@@ -6,7 +6,7 @@ import { games } from '@the-house/games/registry.ts';
 import { strategyFor } from '@the-house/lab/decision/strategyMove.ts';
 import { characterBrain } from '@the-house/plugin-player/characterBrain.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
-import { RestChat } from '../restChat.ts';
+import { RestChat } from './restChat.ts';
 import type { TestHost } from './testHost.ts';
 
 /** A person with a chat (a DM with the House) of their own: one table. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { RestChat } from '../restChat.ts';
+import { RestChat } from './kit/restChat.ts';
 import { auditLog } from '@the-house/games/influence/audit.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { MatchStore } from '@the-house/plugin-house/matchStore.ts';
-import { startTestHost, waitForEnd, type TestHost } from './testHost.ts';
+import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 /**
  * `!play influence` in the real host (AgentServer, the House, the six

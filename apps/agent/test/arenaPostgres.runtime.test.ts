@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDatabase } from '@the-house/lab/testing/freshDatabase.ts';
-import { fortyMatchesLoseNoPost, ownersAndAdmins, rebuiltFromFile, sixTablesAtOnce } from './arenaScenarios.ts';
-import { ensureVectorType } from './pgVectorStandIn.ts';
-import { startTestHost, type TestHost } from './testHost.ts';
+import { fortyMatchesLoseNoPost, ownersAndAdmins, rebuiltFromFile, sixTablesAtOnce } from './kit/arenaScenarios.ts';
+import { ensureVectorType } from './kit/pgVectorStandIn.ts';
+import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 const url = process.env.HOUSE_TEST_POSTGRES_URL;
 if (!url) console.warn('SKIPPED the arena tests on PostgreSQL: HOUSE_TEST_POSTGRES_URL is not set (.ci/run starts a server from Debian packages and sets it)');

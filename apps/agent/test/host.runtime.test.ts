@@ -5,8 +5,8 @@ import { games } from '@the-house/games/registry.ts';
 import { houseStateProvider, type HouseService } from '@the-house/plugin-house';
 import { findPlayer } from '@the-house/plugin-player';
 import type { Memory, State } from '@elizaos/core';
-import { startHost, type Host } from './host.ts';
-import { freePort, RestChat } from './restChat.ts';
+import { startHost, type Host } from '../src/host.ts';
+import { freePort, RestChat } from './kit/restChat.ts';
 
 process.env.PGLITE_DATA_DIR = 'memory://';
 process.env.SERVER_HOST = '127.0.0.1';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, openHouseChat, warnIfNoChromium } from './chromium.ts';
-import { startTestHost, type TestHost } from './testHost.ts';
+import { artifacts, hasChromium, launchChromium, openHouseChat, warnIfNoChromium } from './kit/chromium.ts';
+import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 warnIfNoChromium('the dashboard browser test');
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayIntentBits } from 'discord.js';
-import { repoRoot } from '../../host.ts';
+import { repoRoot } from '../../../src/host.ts';
 
 /** The privileged intents by the names the developer portal shows on a bot's page. */
 const PORTAL_INTENTS = new Map<string, number>([

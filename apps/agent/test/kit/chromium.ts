@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { repoRoot } from '../host.ts';
+import { repoRoot } from '../../src/host.ts';
 import type { TestHost } from './testHost.ts';
 
 /** Debian's Chromium (CI installs it), or HOUSE_CHROMIUM. */

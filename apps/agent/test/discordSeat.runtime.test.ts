@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ModelType } from '@elizaos/core';
 import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
 import { findPlayer } from '@the-house/plugin-player';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './discord/discordTestGuild.ts';
-import type { WorldChannel, WorldMessage } from './discord/discordWorld.ts';
-import { startTestHost, type TestHost } from './testHost.ts';
+import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import type { WorldChannel, WorldMessage } from './kit/discord/discordWorld.ts';
+import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 let guild: DiscordTestGuild;
 let host: TestHost;

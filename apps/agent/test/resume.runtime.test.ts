@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Match, runMatchSync, verifyChain } from '@the-house/games';
 import { games } from '@the-house/games/registry.ts';
 import type { HouseService } from '@the-house/plugin-house';
-import { repoRoot, startHost } from './host.ts';
-import { freePort, RestChat } from './restChat.ts';
+import { repoRoot, startHost } from '../src/host.ts';
+import { freePort, RestChat } from './kit/restChat.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'house-resume-'));
 const children: Array<ReturnType<typeof Bun.spawn>> = [];

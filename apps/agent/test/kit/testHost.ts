@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, startHost, type Host } from '../host.ts';
+import { repoRoot, startHost, type Host } from '../../src/host.ts';
 import { games } from '@the-house/games/registry.ts';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import type { HouseService } from '@the-house/plugin-house/houseService.ts';

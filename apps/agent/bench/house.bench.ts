@@ -9,7 +9,7 @@ import { mean } from 'simple-statistics';
 import { NOTES_EVALUATOR } from '@the-house/plugin-player/playerPlugin.ts';
 import { onDecisions, type Span } from './decisionSpans.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
-import { startTestHost, testCharacters, type TestHost, liveViewOf } from '../e2e/testHost.ts';
+import { startTestHost, testCharacters, type TestHost, liveViewOf } from '../test/kit/testHost.ts';
 
 const MODEL_LATENCY_MS = 300;
 const ROUNDS = 10;
