@@ -5,7 +5,7 @@ import { SPAWN_SATS } from './trustConfig.ts';
 import type { TrustAction } from './trustDecision.ts';
 import type { AlliancePair, Alliances, SeenAct, SeenRound, SeenShock, TrustState, TrustUnit } from './trustTypes.ts';
 import { noiseStrikes } from './trustNoise.ts';
-import { allied, findUnit, livingTeamSats, teamHolder } from './trustUnits.ts';
+import { findUnit, livingTeamSats, teamHolder } from './trustUnits.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
 
 interface Plan {
@@ -88,7 +88,6 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     }
   }
 
-  const allies = config.alliances && state.alliances.pairs.length > 0;
   const replicators: Plan[] = [];
   for (const plan of plans) {
     const { unit } = plan;
@@ -96,9 +95,8 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     switch (plan.action) {
       case 'HIGH_FIVE': {
         const other = planOf(plans, plan.target!);
-        // A miss lands as an attack, except on an ally (allies cannot attack each other): then it is just unmatched.
-        if (plan.missed && !(allies && allied(state, unit.team, other.unit.team))) hit(plan, other);
-        else if (plan.missed) plan.delta -= 2;
+        // RULES T-d: a miss lands as an attack in every respect, on an ally too (the alliance forbids choosing to attack, not bad luck).
+        if (plan.missed) hit(plan, other);
         else plan.delta += other.action === 'HIGH_FIVE' && !other.missed && other.target === unit.id ? 3 : -2;
         break;
       }
@@ -255,8 +253,9 @@ function publicAct(plan: Plan): SeenAct {
 /**
  * House rule `shocks` (spec 7.4): with the configured chance, every unit
  * alive at the round's start gains or loses the same 1..size sats, drawn from
- * the stream (seed, round, 'shock'); units on a high-five streak of at least
- * `streak` rounds (this one included) also get `synergy`.
+ * the stream (seed, round, 'shock'); in a negative shock (RULES T-e: only
+ * then) units on a high-five streak of at least `streak` rounds (this one
+ * included) also get `synergy`: cooperators weather a loss better.
  */
 function drawShock(state: TrustState, plans: Plan[]): SeenShock | null {
   const { chance, size, synergy, streak } = state.config.shocks;
@@ -267,7 +266,7 @@ function drawShock(state: TrustState, plans: Plan[]): SeenShock | null {
   const lucky: PlayerId[] = [];
   for (const plan of plans) {
     plan.delta += delta;
-    if (synergy > 0 && plan.unit.fives >= streak) {
+    if (delta < 0 && synergy > 0 && plan.unit.fives >= streak) {
       plan.delta += synergy;
       lucky.push(plan.unit.id);
     }

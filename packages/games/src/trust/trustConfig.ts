@@ -6,7 +6,7 @@ import { ONE_DAY_MS } from '../engine/timerBounds.ts';
  * a shock moves every living unit by the same 1..`size` sats, up or down
  * (drawn from the stream seed, round, 'shock'); units whose high-five streak
  * (rounds in a row of matched high fives) is at least `streak` also get
- * `synergy` sats in a shock round: cooperators weather shocks better.
+ * `synergy` sats in a negative shock (RULES T-e): cooperators weather losses better.
  */
 export const shocksSchema = z
   .object({

@@ -32,7 +32,7 @@ describe('house rule `shocks` (spec 7.4)', () => {
     expect(drawn.size).toBeGreaterThan(2);
   });
 
-  test('synergy: units on a high-five streak of `streak` rounds get the bonus in a shock round', () => {
+  test('synergy: units on a high-five streak of `streak` rounds get the bonus in a negative shock round', () => {
     const s = start({ shocks: { chance: 1, size: 1, synergy: 5, streak: 2 } });
     const { state, events } = playTrust(s, { a: HF('b'), b: HF('a'), c: BL }, { a: HF('b'), b: HF('a'), c: BL });
     const second = events.find((e) => e.type === 'round')!.data!.shock as { synergy: string[] };
@@ -66,11 +66,13 @@ describe('house rule `alliances` (spec 7.5)', () => {
     expect(satsOf(r3.state).a).toBe(r2.state.units[0]!.sats - 1);
   });
 
-  test('two offers the same round make an alliance; a missed high five at an ally is just unmatched', () => {
+  test('two offers the same round make an alliance; a missed high five at an ally lands as an attack (RULES T-d) and the alliance stands', () => {
     const { state } = playTrust(on(), { a: { ...BL, ally: 'b' }, b: { ...BL, ally: 'a' }, c: BL });
     expect(state.alliances.pairs).toEqual([['a', 'b']]);
-    const missed = playTrust({ ...state, config: { ...state.config, missChance: 1 } }, { a: HF('b'), b: BL, c: BL });
-    expect(satsOf(missed.state)).toMatchObject({ a: satsOf(state).a! - 2, b: satsOf(state).b! - 1 });
+    const missed = playTrust({ ...state, config: { ...state.config, missChance: 1 } }, { a: HF('b'), b: BL, c: { action: 'DO_NOTHING' } });
+    // b blocked: the accident is repelled like any attack (-3 to a, +2 to b less its BLOCK's 1).
+    expect(satsOf(missed.state)).toMatchObject({ a: satsOf(state).a! - 3, b: satsOf(state).b! + 1 });
+    expect(missed.state.alliances.pairs).toEqual([['a', 'b']]);
   });
 
   test('share gives sats to an ally; leave ends the alliance; a team out of the game loses its alliances', () => {

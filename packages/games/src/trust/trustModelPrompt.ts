@@ -31,10 +31,10 @@ function rules(view: TrustView): string {
     `A HIGH_FIVE misses ${percent(r.missChance)} of the time and lands as an ATTACK.${r.noise > 0 ? ` Noise: a move fails as DO_NOTHING ${percent(r.noise)} of the time.` : ''} REPLICATE with ${r.replicateAt}+ sats at the round's start costs ${r.replicateCost} and ${replicate}. At 0 sats a unit is out; after ${view.maxRounds} rounds the richest team wins.`,
   ];
   if (r.shocks.chance > 0) {
-    const synergy = r.shocks.synergy > 0 ? `; units with ${r.shocks.streak}+ matched high fives in a row get ${r.shocks.synergy} more` : '';
+    const synergy = r.shocks.synergy > 0 ? `; in a loss, units with ${r.shocks.streak}+ matched high fives in a row get ${r.shocks.synergy} back` : '';
     lines.push(`Shocks: each round, with chance ${percent(r.shocks.chance)}, every living unit gains or loses the same 1..${r.shocks.size} sats${synergy}.`);
   }
-  if (r.alliances) lines.push('Alliances: add "ally" to propose one (or accept one proposed to you), "leave" to end one, "share" to give an ally sats; allies cannot attack each other.');
+  if (r.alliances) lines.push('Alliances: add "ally" to propose one (or accept one proposed to you), "leave" to end one, "share" to give an ally sats; allies cannot attack each other (a missed high five still lands as an attack).');
   lines.push('Codes: H HIGH_FIVE, A ATTACK, B BLOCK, N DO_NOTHING, G BEG (+ granted, - not), R REPLICATE; >id target; * your high five missed; ~X your X failed (noise or refusal).');
   lines.push(...signatureLines('<move>', r.alliances ? [...MOVES, ...ALLIANCE_MOVES] : MOVES));
   return lines.join('\n');
@@ -170,7 +170,7 @@ function read(text: string): TrustView {
     shocks.chance = fraction(/chance ([\d.]+)%/.exec(shockLine)?.[1] ?? '0');
     shocks.size = numberAfter(shockLine, /same 1\.\.(\d+) sats/, shocks.size);
     shocks.streak = numberAfter(shockLine, /units with (\d+)\+/, shocks.streak);
-    shocks.synergy = numberAfter(shockLine, /get (\d+) more/, 0);
+    shocks.synergy = numberAfter(shockLine, /get (\d+) back/, 0);
   }
   const rulesText = text;
   const rules: TrustView['rules'] = {
