@@ -4,7 +4,7 @@ import { readHouseChallenge } from './cafeChallenge.ts';
 import type { CafeMove } from './cafeDecision.ts';
 import { eliminationLevel } from './cafeConfig.ts';
 import type { CafePlayer, CafeState, Challenge, Verdict } from './cafeTypes.ts';
-import { percentOf, toTokens } from './cents.ts';
+import { formatTokens, percentOf, toTokens } from './cents.ts';
 import { challengeForRound } from './challengeOrder.ts';
 import { checkJudgeAnswer } from './checkJudgeAnswer.ts';
 import { readCafeDecision } from './readCafeDecision.ts';
@@ -30,9 +30,11 @@ import { standInJudge } from './standInJudge.ts';
  * "living" for the bonuses means alive before this round's eliminations
  * (RULES C-a, the spec's step order): the player who falls to the
  * elimination level this round still gets the survival bonus and still counts
- * for the group bonus, then it is eliminated; an eliminated borrower defaults; a repayment to an
- * eliminated lender lands in its frozen bank; loans due after the last round
- * are never collected.
+ * for the group bonus, then it is eliminated; an eliminated borrower repays
+ * from its frozen bank when the bank covers the debt and defaults only when it
+ * cannot (RULES C-c), before the MARKET, so a resurrection in the same round
+ * brings it back with what the debt left; a repayment to an eliminated lender
+ * lands in its frozen bank; loans due after the last round are never collected.
  */
 export function applyCafeRound(state: CafeState, input: PhaseInput): Step<CafeState> {
   if (state.result.over) return { state, events: [] };
@@ -66,12 +68,13 @@ export function applyCafeRound(state: CafeState, input: PhaseInput): Step<CafeSt
     const borrower = seat.get(loan.borrower)!;
     const lender = seat.get(loan.lender)!;
     const base = { loan: loan.id, lender: loan.lender, borrower: loan.borrower, principal: toTokens(loan.principalCents), rate: loan.rate, owed: toTokens(loan.dueCents) };
-    if (borrower.alive && borrower.cents >= loan.dueCents) {
+    // RULES C-c: a frozen bank is frozen for interest and bonuses, not for debts; an eliminated borrower pays when its bank covers the debt.
+    if (borrower.cents >= loan.dueCents) {
       borrower.cents -= loan.dueCents;
       lender.cents += loan.dueCents;
       events.push({ type: 'loan_repaid', data: base });
     } else {
-      const why = borrower.alive ? 'cannot pay' : 'eliminated (frozen bank)';
+      const why = borrower.alive ? 'cannot pay' : `cannot pay: its frozen bank holds ${formatTokens(borrower.cents)} tokens`;
       events.push({ type: 'loan_defaulted', data: { ...base, why } });
     }
   }

@@ -110,7 +110,8 @@ function checkRound(before: CafeState, decisions: Record<PlayerId, unknown>, aft
     expect(Number.isSafeInteger(p.cents) && p.cents >= 0).toBe(true);
     if (p.alive) expect(p.level >= after.config.minLevel && p.level <= after.config.maxLevel).toBe(true);
     else expect(p.level).toBe(after.config.minLevel - 1);
-    if (!was.alive && !events.some((e) => e.type === 'resurrection' && e.data!.target === p.id)) expect(p.cents).toBe(was.cents);
+    // A frozen bank earns nothing; only its loans falling due move it (RULES C-c: it repays, or a repayment to it lands in it).
+    if (!was.alive && !events.some((e) => e.type === 'resurrection' && e.data!.target === p.id)) expect(p.cents).toBe(was.cents + (ledger(events.filter((e) => e.type === 'loan_repaid')).get(p.id) ?? 0));
   }
   // Every move of every living player shows up exactly once: as its effect, a refusal, or a shape problem.
   for (const id of before.table.filter((p) => p.alive).map((p) => p.id)) {
