@@ -170,7 +170,12 @@ export interface ModelPrompt<V> {
   view(view: V, rounds: number): string;
   /** The view back from `rules` and `view` text: the facts strategies read; fields no decision reads come back empty. */
   read(text: string): V;
-  /** Rounds of history a prompt shows in full at most (a match's own window may be shorter); earlier ones are summed up. */
+  /**
+   * Rounds of history a prompt shows in full at most (a match's own window may
+   * be shorter); earlier ones are summed up. Infinity: every round the view
+   * holds, whatever the window, for a game whose config decides what its
+   * players see (Gold mining's `history`, RULES G-f).
+   */
   recentRounds: number;
 }
 

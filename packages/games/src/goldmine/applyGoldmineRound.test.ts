@@ -273,8 +273,8 @@ describe('Step 4: the round log', () => {
     expect(applyGoldmineRound(state, { decisions: { a: acts(mine(0, 3)) } })).toEqual({ state, events: [] });
   });
 
-  test('the history keeps the last 5 public rounds (k5), only the last one (last), or every round (full, RULES G-d)', () => {
-    const after7 = (history: 'k5' | 'last' | 'full') => {
+  test('the history keeps the last 5 public rounds (k5), only the last one (last), every round (full, RULES G-d), or none (none, RULES G-f)', () => {
+    const after7 = (history: 'none' | 'k5' | 'last' | 'full') => {
       let state = smallMatch('a-- --- ---', { rounds: 9, history });
       for (let r = 0; r < 7; r++) state = play(state, {}).next;
       return state.recent.map((p) => p.round);
@@ -282,6 +282,7 @@ describe('Step 4: the round log', () => {
     expect(after7('k5')).toEqual([3, 4, 5, 6, 7]);
     expect(after7('full')).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(after7('last')).toEqual([7]);
+    expect(after7('none')).toEqual([]);
   });
 
   test('history `full` keeps each round\'s public events, round by round', () => {

@@ -27,6 +27,8 @@ export function tieBreak(seed: number, round: number, plot: number, kind: 'claim
 
 /** An empty participant list, shared: logged rounds never edit their lists. */
 const NOBODY: number[] = [];
+/** The history `none` keeps: shared, since views only read it. */
+const NO_ROUNDS: RoundPublic[] = [];
 
 /** A resolved round: the next state, the round's complete Step 4 log, and the events for the match log. */
 export interface ResolvedRound {
@@ -52,8 +54,9 @@ export interface ResolvedRound {
  * 0..cap, RULES G-a) whose plot its miner still owns: a plot lost this round
  * yields 0 (its stamina is spent all the same), and a plot gained this round
  * was not the miner's at the start, so Step 0 already dropped any mining of
- * it; then the authority fines each raider it overruled (per plot, never more
- * gold than the raider holds). Step 4 logs the round and clears the defense
+ * it; then the authority fines every raider of each plot it gave back
+ * (RULES G-g: not only the one the draw picked, a raider a `perRaid` defense
+ * stopped too; per plot, never more gold than the raider holds). Step 4 logs the round and clears the defense
  * flags, which live only in this round's decisions.
  *
  * Events, in order: per player, `fallback` or `actions_dropped` when Step 0
@@ -160,11 +163,13 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
   let fined: number[] | undefined;
   if (config.authority > 0) {
     fined = new Array<number>(n).fill(0);
+    // RULES G-g: every raider of a plot the authority gave back is fined, not only the one the draw picked.
     for (const r of overruled) {
-      const raider = r.returnedFrom!;
-      const fine = Math.min(config.authorityFine, gold[raider]!);
-      gold[raider]! -= fine;
-      fined[raider]! += fine;
+      for (const raider of r.by) {
+        const fine = Math.min(config.authorityFine, gold[raider]!);
+        gold[raider]! -= fine;
+        fined[raider]! += fine;
+      }
     }
   }
   const talk: TalkLine[] = [];
@@ -207,8 +212,9 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
   };
 }
 
-/** The public history a view shows (RULES G-d): the last round, the last K=5, or every round played. */
+/** The public history a view shows (RULES G-d): none, the last round, the last K=5, or every round played. */
 function remember(recent: readonly RoundPublic[], pub: RoundPublic, history: GoldmineState['config']['history']): RoundPublic[] {
+  if (history === 'none') return NO_ROUNDS;
   const keep = history === 'last' ? 1 : history === 'k5' ? HISTORY_K : Infinity;
   return recent.length >= keep ? [...recent.slice(recent.length - keep + 1), pub] : [...recent, pub];
 }

@@ -57,8 +57,9 @@ export function actionList(raw: unknown): { list: unknown[]; talk?: unknown } | 
     if (Array.isArray(obj.actions)) return { list: obj.actions, talk };
     const byCategory = obj.actions === undefined ? categoryActions(obj) : null;
     if (byCategory) return 'error' in byCategory ? byCategory : { list: byCategory.list, talk };
-    // A decision that only talks plays no actions.
+    // A decision that only talks plays no actions; `{}` is an empty plan (the schema's `actions` defaults to []), not a malformed one.
     if (obj.actions === undefined && typeof talk === 'string') return { list: [], talk };
+    if (Object.keys(obj).length === 0) return { list: [] };
   }
   return { error: 'decision must be {"actions": [...]} with an ordered list of claim, raid, defend and mine actions (or {"defend": [...], "mine": [...], "claim": [...], "raid": [...]})' };
 }

@@ -71,13 +71,13 @@ export const goldmineConfigSchema = z
     truce: z.number().int().min(0).max(10_000).default(1),
     /** `all`: a defended plot blocks every raider. `perRaid`: one defense point blocks one raider, lowest id first (RULES 4). */
     defense: z.enum(['all', 'perRaid']).default('all'),
-    /** What the public history in a view holds: last round only, the last K=5 rounds, or every round played (RULES G-d). */
-    history: z.enum(['last', 'k5', 'full']).default('k5'),
+    /** What the public history in a view (and a model's prompt, RULES G-f) holds: nothing but the map, the last round only, the last K=5 rounds, or every round played (RULES G-d). */
+    history: z.enum(['none', 'last', 'k5', 'full']).default('k5'),
     /** Cheap talk (RULES G-e): each player may post one public line of at most 200 characters a round, shown to all the next round. */
     talk: z.boolean().default(false),
-    /** Authority (RULES G-e): a plot raided from a holder of at least this many rounds goes back to it and the raider is fined; 0 = no authority. */
+    /** Authority (RULES G-e, G-g): a plot raided from a holder of at least this many rounds goes back to it and every raider of it is fined; 0 = no authority. */
     authority: z.number().int().min(0).max(10_000).default(0),
-    /** Gold the authority fines a raider per plot it gives back (never more than the raider holds). */
+    /** Gold the authority fines each raider of a plot it gives back (never more than the raider holds). */
     authorityFine: z.number().min(0).max(1_000_000).default(10),
   })
   .strict()

@@ -19,7 +19,7 @@ test('parse({}) gives the ODD defaults; unknown keys and bad values are refused 
     "bad goldmine config: stamina: Too small: expected number to be >=1; unknown key 'colour' (allowed keys: size, rounds, stamina, cap, alpha, plotAlpha, truce, defense, history, talk, authority, authorityFine)",
   );
   expect(error({ defense: 'strong' })).toContain('defense: Invalid option: expected one of "all"|"perRaid"');
-  expect(error({ history: 'k7' })).toContain('history: Invalid option: expected one of "last"|"k5"|"full"');
+  expect(error({ history: 'k7' })).toContain('history: Invalid option: expected one of "none"|"last"|"k5"|"full"');
   for (const bad of [{ size: 1 }, { rounds: 0 }, { cap: 0 }, { alpha: 0 }, { truce: -1 }, { truce: 1.5 }]) expect(error(bad)).not.toBeNull();
   expect(error({ size: 4, rounds: 3, stamina: 8, cap: 2, alpha: 2, truce: 0, defense: 'perRaid', history: 'full' })).toBeNull();
 });

@@ -1,6 +1,6 @@
 import type { ModelPrompt } from '../engine/types.ts';
 import { intDomain, intSet, legalLines, readIntSet, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
-import { TALK_MAX } from './goldmineConfig.ts';
+import { HISTORY_K, TALK_MAX } from './goldmineConfig.ts';
 import { encodeMap, seatLetter } from './goldminePrompt.ts';
 import type { ClaimResult, GoldmineView, RaidResult, RoundPublic, TalkLine } from './goldmineTypes.ts';
 
@@ -30,6 +30,17 @@ function alphaLines(view: GoldmineView): string[] {
   return [`Plot yields: ${view.alpha} gold per mined stamina, except ${alphas.flatMap((a, p) => (a === view.alpha ? [] : [`${p}=${a}`])).join(' ')}.`];
 }
 
+/** What the match's `history` shows a model (RULES G-f, as views do: G-d), in the rules' words. */
+const HISTORY_WORDS: Record<Exclude<GoldmineView['history'], 'none'>, string> = { last: 'the last round', k5: `the last ${HISTORY_K} rounds`, full: 'every round so far' };
+const NO_HISTORY = 'History: none; you see the map only.';
+
+/** The `history` setting back from the rules' words. */
+function readHistory(text: string): GoldmineView['history'] {
+  if (text.includes(NO_HISTORY)) return 'none';
+  for (const [setting, words] of Object.entries(HISTORY_WORDS)) if (text.includes(`History: ${words},`)) return setting as GoldmineView['history'];
+  return 'k5';
+}
+
 function rules(view: GoldmineView): string {
   const n = view.players.length;
   const defense = view.defense === 'all' ? 'defended plots hold' : 'each defense stops one raider (lowest id first)';
@@ -43,10 +54,10 @@ function rules(view: GoldmineView): string {
     `Gold mining, run by The House: ${view.rounds} rounds, players ${seatLetter(0)}-${seatLetter(n - 1)}, you are ${seatLetter(view.me)}; map ${view.size}x${view.size}, plot = row*${view.size} + column.`,
     `${view.stamina} stamina a round, unused lost${view.staminaOf ? ` (by player: ${view.staminaOf.map((s, i) => `${seatLetter(i)} ${s}`).join(', ')})` : ''}. Actions in priority order (cost): claim an unowned plot (1), raid another's (1), defend yours (1), mine yours k = 0..${view.cap} (k; ${view.plotAlpha ? "the plot's yield in" : view.alpha} gold per unit if you keep the plot). Illegal or repeated actions are dropped, then the last ones until the cost fits. Claims resolve, then raids: ${defense}, undefended ones go to the raider (ties: seeded draw). ${truce} Most gold wins.`,
   ];
-  if (view.authority) lines.push(`Authority: a plot raided from a holder of ${view.authority.tenure}+ rounds goes back to it, and the raider is fined ${view.authority.fine} gold.`);
+  if (view.authority) lines.push(`Authority: a plot raided from a holder of ${view.authority.tenure}+ rounds goes back to it, and each of its raiders is fined ${view.authority.fine} gold.`);
   lines.push(...alphaLines(view));
   if (view.talk) lines.push(`Talk: "talk" is one public line (at most ${TALK_MAX} characters), shown to everyone next round; it binds no one.`);
-  lines.push('History: claims plot:claimants>winner; raids plot:raiders>taker or blocked/truce/returned (plot(X): your plot); defended plots.');
+  lines.push(view.history === 'none' ? NO_HISTORY : `History: ${HISTORY_WORDS[view.history]}, a line each: claims plot:claimants>winner; raids plot:raiders>taker or blocked/truce/returned (plot(X): your plot); defended plots.`);
   lines.push(...signatureLines(view.talk ? '{"actions":[<move>,...],"talk":"<text>"}' : '{"actions":[<move>,...]}', MOVES));
   return lines.join('\n');
 }
@@ -67,18 +78,29 @@ function roundLine(pub: RoundPublic, me: number): string {
   return `R${pub.round}: ${parts.join('; ') || 'nothing'}`;
 }
 
-/** The rounds before the last, summed up: raids made and plots they took. */
+/**
+ * The rounds before a shorter window than the view holds, in one line that
+ * keeps who raided what: each raided plot with its raiders and who took it,
+ * and the plots defended (`R3-R7 in sum: 4 raids (2:BC>C 7:A); defended 1 5`).
+ */
 function summary(earlier: readonly RoundPublic[]): string[] {
   if (earlier.length === 0) return [];
   let raids = 0;
-  let taken = 0;
+  const raiders = new Map<number, Set<number>>();
+  const takers = new Map<number, Set<number>>();
+  const defended = new Set<number>();
+  const add = (map: Map<number, Set<number>>, plot: number, seat: number) => (map.get(plot) ?? map.set(plot, new Set()).get(plot)!).add(seat);
   for (const pub of earlier) {
     for (const r of pub.raids) {
       raids += r.by.length;
-      if (r.winner >= 0) taken += 1;
+      for (const seat of r.by) add(raiders, r.plot, seat);
+      if (r.winner >= 0) add(takers, r.plot, r.winner);
     }
+    for (const plot of pub.defended) defended.add(plot);
   }
-  return [`R${earlier[0]!.round}-R${earlier.at(-1)!.round}: ${raids} raids, ${taken} plots taken.`];
+  const sorted = (seats: Iterable<number>) => [...seats].sort((a, b) => a - b);
+  const plots = sorted(raiders.keys()).map((p) => `${p}:${letters(sorted(raiders.get(p)!))}${takers.has(p) ? `>${letters(sorted(takers.get(p)!))}` : ''}`);
+  return [`R${earlier[0]!.round}-R${earlier.at(-1)!.round} in sum: ${raids} raids${plots.length ? ` (${plots.join(' ')})` : ''}; defended ${intSet(sorted(defended)) || 'none'}.`];
 }
 
 function legal(view: GoldmineView): LegalEntry[] {
@@ -188,7 +210,7 @@ function read(text: string): GoldmineView {
   const plainAlpha = /; ([\d.]+) gold per unit if you keep/.exec(text);
   const bandAlpha = /: - [\d.]+, o ([\d.]+), \+/.exec(text) ?? /^Plot yields: ([\d.]+) gold/m.exec(text);
   const alpha = Number(plainAlpha?.[1] ?? bandAlpha?.[1] ?? 1);
-  const authority = /a plot raided from a holder of (\d+)\+ rounds goes back to it, and the raider is fined ([\d.]+) gold/.exec(text);
+  const authority = /a plot raided from a holder of (\d+)\+ rounds goes back to it, and each of its raiders is fined ([\d.]+) gold/.exec(text);
   const truceRule = /cannot be raided for (\d+) rounds/.exec(text);
   const recent: RoundPublic[] = [];
   for (const l of lines) {
@@ -212,7 +234,7 @@ function read(text: string): GoldmineView {
     plotAlpha: readAlpha(lines, size, alpha),
     truce: truceRule ? Number(truceRule[1]) : text.includes('and a claimed one raided, from the next round') ? 1 : 0,
     defense: text.includes('defended plots hold') ? 'all' : 'perRaid',
-    history: 'k5',
+    history: readHistory(text),
     talk: text.includes('Talk: "talk" is one public line'),
     authority: authority ? { tenure: Number(authority[1]), fine: Number(authority[2]) } : null,
     authorityPlots: shield && shield[1] !== 'none' ? readIntSet(shield[1]!) : [],
@@ -227,9 +249,12 @@ function read(text: string): GoldmineView {
 
 /**
  * Gold mining as a model reads it: the rules with this match's parameters
- * and treatments, the player's letter, and the move signatures; then its gold
- * and the map, last round in one line (earlier rounds summed up), the plots
+ * and treatments (the `history` it sees among them), the player's letter, and
+ * the move signatures; then its gold and the map, the public history its
+ * match's `history` allows, round by round in compact lines (RULES G-f: none,
+ * the last round, the last five, or every round; `recentRounds` is Infinity,
+ * so a House's history window never cuts what the treatment shows), the plots
  * the truce or the authority protect, its notices (what was dropped from its
  * last answer) and the legal moves.
  */
-export const goldmineModelPrompt: ModelPrompt<GoldmineView> = { rules, view: viewText, read, recentRounds: 1 };
+export const goldmineModelPrompt: ModelPrompt<GoldmineView> = { rules, view: viewText, read, recentRounds: Infinity };

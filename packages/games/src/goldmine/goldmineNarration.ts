@@ -54,7 +54,7 @@ function roundSentence(d: Record<string, unknown>, players: readonly PlayerId[])
   for (const r of raids) {
     const plot = `plot ${num(r.plot)}`;
     const owner = num(r.owner) >= 0 ? name(r.owner) : 'no one';
-    if (typeof r.returnedFrom === 'number') returned.push(`${name(r.returnedFrom)} took ${owner}'s ${plot}, but the authority gave it back and fined ${name(r.returnedFrom)}`);
+    if (typeof r.returnedFrom === 'number') returned.push(`${name(r.returnedFrom)} took ${owner}'s ${plot}, but the authority gave it back and fined ${plainList(seats(players, r.by))}`);
     else if (num(r.winner) >= 0) taken.push(`${name(r.winner)} took ${plot} from ${owner}${list(r.by).length > 1 ? ` (drawn among ${plainList(seats(players, r.by))})` : ''}`);
     const stopped = seats(players, r.blocked);
     if (stopped.length) blocked.push(`${plainList(stopped)} on ${owner}'s ${plot} (${r.truce === true ? 'claim truce' : 'defended'})`);

@@ -65,6 +65,9 @@ describe('the model player\'s prompt', () => {
     const last = goldminePrompt(goldmineView(after(smallMatch('aa- -b- ---', { history: 'last' }), round1), 'a'));
     expect(last).toContain('Round 1 events:');
     expect(last).not.toContain('Last 1 rounds');
+    const none = goldminePrompt(goldmineView(after(smallMatch('aa- -b- ---', { history: 'none' }), round1), 'a'));
+    expect(none).not.toContain('Round 1 events:');
+    expect(none).toContain('History: none is shown in this match; you see the map only.');
     let state = after(smallMatch('aa- -b- ---', { history: 'full' }), round1);
     state = after(state, { c: { actions: [{ type: 'raid', plot: 1 }] } });
     const full = goldminePrompt(goldmineView(state, 'a'));

@@ -123,7 +123,7 @@ export function goldminePrompt(view: GoldmineView): string {
   );
   if (view.authority) {
     const shield = view.authorityPlots.length ? ` Protected now: ${plotRanges(view.authorityPlots)}.` : ' No plot is protected yet.';
-    lines.push(`Authority: a plot raided from a holder who has held it ${view.authority.tenure} or more rounds goes back to that holder at once, and the raider is fined ${view.authority.fine} gold per plot.${shield}`);
+    lines.push(`Authority: a plot raided from a holder who has held it ${view.authority.tenure} or more rounds goes back to that holder at once, and every raider of that plot is fined ${view.authority.fine} gold.${shield}`);
   }
   lines.push(...alphaLines(view));
   lines.push(
@@ -148,7 +148,8 @@ export function goldminePrompt(view: GoldmineView): string {
     }
     if (last.talk?.length) lines.push(`Talk last round: ${last.talk.map((t) => `${seatLetter(t.seat)}: "${t.text}"`).join(' ')}`);
   }
-  if (view.history !== 'last') lines.push(...historyLines(view));
+  if (view.history === 'none') lines.push('History: none is shown in this match; you see the map only.');
+  else if (view.history !== 'last') lines.push(...historyLines(view));
   if (view.own) {
     const acts = view.own.kept.map((a) => (a.type === 'mine' ? `mine ${a.plot} k${a.k}` : `${a.type} ${a.plot}`)).join(', ');
     lines.push(`Your last round: ${acts || 'no actions'}${view.own.dropped ? ` (${view.own.dropped} dropped)` : ''}; gained ${view.own.gained} gold.`);

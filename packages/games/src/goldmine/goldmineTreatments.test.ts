@@ -130,11 +130,20 @@ describe('RULES G-e: authority', () => {
     expect(events.find((e) => e.type === 'ledger')!.to).toEqual([]);
   });
 
+  test('RULES G-g: a plot held N+ rounds, defended one point (perRaid) and raided by b, c and d: b (the lowest id) is blocked, the draw gives it to c or d, the authority gives it back and fines all three', () => {
+    const held = { ...smallMatch('a-- --- ---', { authority: 2, authorityFine: 2, defense: 'perRaid', rounds: 9 }, 7, 4), round: 5, since: [1, 0, 0, 0, 0, 0, 0, 0, 0], gold: [0, 5, 5, 1] };
+    const { next, log } = play(held, { a: acts({ type: 'defend', plot: 0 }), b: acts(raid(0)), c: acts(raid(0)), d: acts(raid(0)) });
+    expect(drawMap(next)).toBe('a-- --- ---');
+    expect(log.raids[0]).toMatchObject({ by: [1, 2, 3], blocked: [1], winner: -1 });
+    expect([2, 3]).toContain(log.raids[0]!.returnedFrom!);
+    expect([log.fined, next.gold]).toEqual([[0, 2, 2, 1], [0, 3, 3, 0]]);
+  });
+
   test('the view lists the plots it protects; the prompt states the rule; greedy raiders leave them alone', () => {
     const held = { ...smallMatch('aab bbb ccc', { authority: 2, rounds: 9 }), round: 3, since: [1, 1, 1, 3, 3, 3, 3, 3, 3] };
     const view = goldmineView(held, 'c');
     expect(view.authorityPlots).toEqual([0, 1, 2]);
-    expect(goldminePrompt(view)).toContain('Authority: a plot raided from a holder who has held it 2 or more rounds goes back to that holder at once, and the raider is fined 10 gold per plot. Protected now: 0-2.');
+    expect(goldminePrompt(view)).toContain('Authority: a plot raided from a holder who has held it 2 or more rounds goes back to that holder at once, and every raider of that plot is fined 10 gold. Protected now: 0-2.');
     const { actions } = greedyMine.decide(view, brainContext(1, 'c', 3, 'act'));
     const raids = actions.filter((a) => a.type === 'raid').map((a) => a.plot);
     expect(raids).toHaveLength(1);

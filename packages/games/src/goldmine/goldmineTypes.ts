@@ -136,7 +136,7 @@ export interface GoldmineState extends BaseState<GoldmineConfig> {
   staminaOf: number[];
   /** Each plot's alpha, resolved from `plotAlpha` at setup; null when every plot yields `alpha`. */
   alphaOf: number[] | null;
-  /** Public records of past rounds: the last one (`last`), the last K=5 (`k5`), or every round played (`full`). */
+  /** Public records of past rounds: none (`none`), the last one (`last`), the last K=5 (`k5`), or every round played (`full`). */
   recent: RoundPublic[];
   own: Array<OwnRound | null>;
   over: boolean;
@@ -172,7 +172,7 @@ export interface GoldmineView {
   /** Plots whose claim truce protects them from raids this round. */
   protectedPlots: number[];
   gold: number;
-  /** Public records of past rounds, oldest first (at most one with `last`, five with `k5`, all with `full`). */
+  /** Public records of past rounds, oldest first (none with `none`, at most one with `last`, five with `k5`, all with `full`). */
   recent: readonly RoundPublic[];
   own: OwnRound | null;
   /** Why last round's answer lost actions, in plain words (empty when it lost none). */

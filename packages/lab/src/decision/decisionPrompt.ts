@@ -53,7 +53,8 @@ export function decisionPromptSections(persona: string, request: DecisionRequest
   const kit = game?.modelPrompt;
   const out: Array<{ section: PromptSection; text: string }> = [];
   if (kit && request.view !== null && request.view !== undefined) {
-    const rounds = Math.min(options.historyRounds, kit.recentRounds);
+    // A game whose own config decides its prompt's history (Gold mining's `history`, RULES G-f) says Infinity; the match's window does not cut it.
+    const rounds = Number.isFinite(kit.recentRounds) ? Math.min(options.historyRounds, kit.recentRounds) : Infinity;
     out.push({ section: 'prefix', text: `${persona}\n${kit.rules(request.view as never)}` });
     const view = kit.view(request.view as never, rounds);
     const at = view.lastIndexOf(LEGAL);

@@ -5,9 +5,13 @@
  * summary, the view in words or JSON, notes, legal moves and the decision's
  * JSON Schema. 2: persona, the rules and move signatures of the match (the
  * same text on every call), then the compact view ending with the legal
- * moves, the memory, a repair's refusal and the request marker.
+ * moves, the memory, a repair's refusal and the request marker. 3: the same
+ * layout; what the rules say changed (issue 24): Gold mining's history follows
+ * the match's `history` (none, last, k5, full, round by round, RULES G-f) and
+ * names it, its authority fines every raider; Trust's synergy is paid in a
+ * loss only and a missed high five hits an ally too (RULES T-d, T-e).
  */
-export const PROMPT_FORMAT = 2;
+export const PROMPT_FORMAT = 3;
 
 /** What a record without a format was written with. */
 export const FIRST_PROMPT_FORMAT = 1;
