@@ -8,6 +8,8 @@ import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plu
 import { databaseError, lockDataDir } from './dataDirLock.ts';
 import { serverGateway } from './serverGateway.ts';
 import { registerDiscordSendHandler } from './discordSendHandler.ts';
+import { inProcessBusPlugin, serveBusInProcess } from './inProcessBus.ts';
+import { replaceApiRateLimit } from './peopleRateLimit.ts';
 import { houseLogs } from './logLevels.ts';
 import { quietLines } from './quietLines.ts';
 import { shortUrls } from './shortUrls.ts';
@@ -106,7 +108,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   applyDefaults(env);
   const port = options.port ?? Number(env.PORT ?? 3000);
   const host = env.SERVER_HOST ?? '127.0.0.1';
-  const loopback = host === '0.0.0.0' || host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : host;
+  // Where links in the House's posts point; the agents' own bus never uses it (inProcessBus.ts).
+  const loopback = host === '0.0.0.0' || host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   if (!env.CENTRAL_MESSAGE_SERVER_URL) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${port}`;
 
   const { house, players: allPlayers } = loadCharacters(options.charactersDir ?? join(repoRoot, 'characters'));
@@ -128,7 +131,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const agents = [
     {
       character: { ...house, plugins: [] },
-      plugins: [bootstrapPlugin, housePlugin, model ? model.plugin : offlineBrainPlugin(null), ...(discordOn && discord ? [discord] : [])],
+      plugins: [inProcessBusPlugin, bootstrapPlugin, housePlugin, model ? model.plugin : offlineBrainPlugin(null), ...(discordOn && discord ? [discord] : [])],
     },
     ...players.map((character) => {
       const { brain, problems } = characterBrain(character.settings, !!model);
@@ -138,7 +141,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       log(`${character.name}: ${brain.kind === 'model' ? `model (${model!.name}); fallback ${played}` : `offline (${played})`}`);
       return {
         character: { ...character, plugins: [] },
-        plugins: [bootstrapPlugin, playerPlugin, brainPlugin, ...(discord && hasOwnDiscordToken(character) ? [discord] : [])],
+        plugins: [inProcessBusPlugin, bootstrapPlugin, playerPlugin, brainPlugin, ...(discord && hasOwnDiscordToken(character) ? [discord] : [])],
       };
     }),
   ];
@@ -147,7 +150,11 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const lock = dataDir && !dataDir.startsWith('memory://') ? lockDataDir(dataDir) : null;
   const loopbackOnly = host === '127.0.0.1' || host === 'localhost';
   if (!loopbackOnly && !env.ELIZA_SERVER_AUTH_TOKEN) log(`warning: listening on ${host} with no ELIZA_SERVER_AUTH_TOKEN: anyone who can reach this port can use the REST API`);
+  const signalHandlers = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   const server = new AgentServer();
+  // AgentServer stops on SIGINT by itself (exit 1 when a GUI holds a connection open); the host's own stop saves first.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) for (const handler of process.listeners(signal)) if (!signalHandlers.has(handler)) process.removeListener(signal, handler);
+  serveBusInProcess(server);
   useRoomGateway((runtime) => serverGateway(server, runtime));
   useHouseLog((line, level) => {
     if (houseLogs(env, level)) log(line);
@@ -163,6 +170,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   } finally {
     restore();
   }
+  if (!replaceApiRateLimit(server.app)) log("warning: this server's /api rate limit was not found, so it still counts this machine's own requests (1,000 per 15 minutes)");
   const bound = Number(env.SERVER_PORT ?? port);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
   const runtimes = server.getAllAgents();

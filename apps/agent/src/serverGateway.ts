@@ -1,6 +1,7 @@
 import { ChannelType, stringToUuid, type IAgentRuntime, type UUID } from '@elizaos/core';
 import type { AgentServer } from '@elizaos/server';
 import type { RoomGateway } from '@the-house/plugin-house';
+import { broadcastMessage } from './broadcastMessage.ts';
 
 /** Tries per post before the House logs it as lost. */
 const POST_ATTEMPTS = 3;
@@ -45,17 +46,7 @@ export function serverGateway(server: AgentServer, runtime: IAgentRuntime): Room
             sourceType: 'agent_response',
             metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined },
           });
-          server.socketIO?.to(room.channelId).emit('messageBroadcast', {
-            senderId: from.id,
-            senderName: from.name,
-            text,
-            roomId: room.channelId,
-            serverId: room.serverId,
-            createdAt: new Date(created.createdAt).getTime(),
-            source: 'agent_response',
-            id: messageId ?? created.id,
-            actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'],
-          });
+          broadcastMessage(server, created, { serverId: room.serverId, senderName: from.name, id: messageId, source: 'agent_response', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'] });
           return;
         } catch (error) {
           why = error instanceof Error ? error.message : String(error);

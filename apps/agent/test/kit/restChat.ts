@@ -45,8 +45,8 @@ export class RestChat {
   }
 
   /** Newest first, as the API gives them. */
-  async messages(channelId: string, limit = 50): Promise<Array<{ authorId: string; content: string }>> {
-    const body = await this.json<{ data: { messages: Array<{ authorId: string; content: string }> } }>(`/api/messaging/channels/${channelId}/messages?limit=${limit}`);
+  async messages(channelId: string, limit = 50): Promise<Array<{ id: string; authorId: string; content: string }>> {
+    const body = await this.json<{ data: { messages: Array<{ id: string; authorId: string; content: string }> } }>(`/api/messaging/channels/${channelId}/messages?limit=${limit}`);
     return body.data.messages;
   }
 
