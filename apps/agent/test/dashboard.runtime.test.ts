@@ -1,29 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, openHouseChat, warnIfNoChromium } from './kit/chromium.ts';
+import type { Browser, FrameLocator } from 'playwright-core';
+import { artifacts, hasChromium, launchChromium, openHouseChat, openHouseTab, warnIfNoChromium } from './kit/chromium.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 warnIfNoChromium('the dashboard browser test');
-
-/** The agent page's right sidebar opens with an unlabeled icon button in the chat header: try them right to left. */
-async function openHouseTab(page: Page): Promise<void> {
-  const tab = page.getByRole('tab', { name: 'House' });
-  const buttons = page.locator('button');
-  const header: Array<{ i: number; x: number }> = [];
-  for (let i = 0; i < (await buttons.count()); i++) {
-    const box = await buttons.nth(i).boundingBox();
-    if (box && box.y < 80 && box.x > 300) header.push({ i, x: box.x });
-  }
-  for (const { i } of header.sort((a, b) => b.x - a.x)) {
-    if (await tab.isVisible()) break;
-    await buttons.nth(i).click();
-    await tab.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
-    if (!(await tab.isVisible())) await page.keyboard.press('Escape');
-  }
-  await tab.click();
-}
 
 async function scoreboard(frame: FrameLocator, id: string): Promise<Array<{ name: string; score: number }>> {
   const rows = frame.locator(`table.scoreboard[data-match="${id}"] tr[data-player]`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, openHouseChat, warnIfNoChromium } from './kit/chromium.ts';
+import { artifacts, hasChromium, launchChromium, openHouseChat, say, seen, warnIfNoChromium } from './kit/chromium.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 warnIfNoChromium("the person's-path browser test");
@@ -11,30 +11,10 @@ const shots = join(artifacts, 'person-path');
 /** The GUI refreshes its Groups list every 120 s (ElizaOS 1.7.2 sends no event for a new channel); a little more for the fetch. */
 const GROUPS_REFRESH_MS = 135_000;
 
-/** Polls the visible text of `where` until `pattern` matches; returns the match. */
-async function seen(where: Locator, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
-  const until = Date.now() + timeoutMs;
-  let text = '';
-  while (Date.now() < until) {
-    text = await where.innerText({ timeout: 2000 }).catch((error: Error) => `(no text: ${error.message.split('\n')[0]})`);
-    const found = text.match(pattern);
-    if (found) return found;
-    await Bun.sleep(250);
-  }
-  await where.page().screenshot({ path: join(shots, 'failed.png') }).catch(() => {});
-  throw new Error(`never saw ${pattern} within ${timeoutMs} ms (screenshot: ${join(shots, 'failed.png')}); the last text ended with: ${text.slice(-600)}`);
-}
-
 /** What a person sees must never be the model plumbing or a raw state dump. */
 function expectReadable(text: string): void {
   expect(text).not.toContain('<response>');
   expect(text).not.toContain('{"game"');
-}
-
-async function say(page: Page, text: string): Promise<void> {
-  const box = page.locator('textarea').first();
-  await box.fill(text);
-  await box.press('Enter');
 }
 
 describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {

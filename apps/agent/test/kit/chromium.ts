@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { repoRoot } from '../../src/host.ts';
 import type { TestHost } from './testHost.ts';
 
@@ -29,4 +29,44 @@ export async function openHouseChat(browser: Browser, host: TestHost): Promise<P
   await page.locator(`a[href="/chat/${host.house.agentId}"]`).first().click();
   await page.waitForURL(new RegExp(`/chat/${host.house.agentId}`));
   return page;
+}
+
+/** The agent page's right sidebar opens with an unlabeled icon button in the chat header: try them right to left. */
+export async function openHouseTab(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: 'House' });
+  const buttons = page.locator('button');
+  const header: Array<{ i: number; x: number }> = [];
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const box = await buttons.nth(i).boundingBox();
+    if (box && box.y < 80 && box.x > 300) header.push({ i, x: box.x });
+  }
+  for (const { i } of header.sort((a, b) => b.x - a.x)) {
+    if (await tab.isVisible()) break;
+    await buttons.nth(i).click();
+    await tab.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
+    if (!(await tab.isVisible())) await page.keyboard.press('Escape');
+  }
+  await tab.click();
+}
+
+/** Polls the visible text of `where` until `pattern` matches; returns the match. */
+export async function seen(where: Locator, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+  const until = Date.now() + timeoutMs;
+  let text = '';
+  while (Date.now() < until) {
+    text = await where.innerText({ timeout: 2000 }).catch((error: Error) => `(no text: ${error.message.split('\n')[0]})`);
+    const found = text.match(pattern);
+    if (found) return found;
+    await Bun.sleep(250);
+  }
+  const shot = join(artifacts, 'failed.png');
+  await where.page().screenshot({ path: shot }).catch(() => {});
+  throw new Error(`never saw ${pattern} within ${timeoutMs} ms (screenshot: ${shot}); the last text ended with: ${text.slice(-600)}`);
+}
+
+/** Types a line into the open chat and sends it. */
+export async function say(page: Page, text: string): Promise<void> {
+  const box = page.locator('textarea').first();
+  await box.fill(text);
+  await box.press('Enter');
 }
