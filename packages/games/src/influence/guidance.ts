@@ -1,6 +1,6 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { InfluenceState } from './influenceTypes.ts';
-import { basePhase, legalPowerActions, living, twoLeft, type PowerChoice } from './influenceQueries.ts';
+import { basePhase, legalPowerActions, living, twoLeft, whisperTurn, type PowerChoice } from './influenceQueries.ts';
 
 const ALWAYS = '!status, !audit';
 
@@ -44,11 +44,18 @@ function describePower(actions: PowerChoice[]): string {
   return parts.join(' or ');
 }
 
-/** The public state, as `!status` replies with it (spec section 5: "DM with current public state"). */
+/**
+ * The public state, as `!status` replies with it (spec section 5: "DM with
+ * current public state"): the phase as the public knows it (WHISPER, never
+ * its turn, RULES I-d); a living player asking during WHISPER also hears its
+ * own turn.
+ */
 export function statusText(s: InfluenceState, player: PlayerId): string {
   if (s.phase === 'INIT') return `Lobby: ${s.players.length} joined (${s.players.join(', ') || 'no one'}); host ${s.host ?? 'none'}; ${s.config.minPlayers} needed to start, ${s.config.maxPlayers} at most.`;
   const dead = s.eliminations.map((e) => `${e.player} (round ${e.round}, ${e.reason})`);
-  const parts = [`Round ${s.round}, phase ${s.phase}.`, `Alive: ${living(s).join(', ')}.`, `Eliminated: ${dead.length ? dead.join(', ') : 'no one'}.`];
+  const turn = whisperTurn(s.phase);
+  const yours = turn !== null && s.alive[player] ? ` (your turn ${turn} of ${s.config.whisperTurns})` : '';
+  const parts = [`Round ${s.round}, phase ${basePhase(s.phase)}${yours}.`, `Alive: ${living(s).join(', ')}.`, `Eliminated: ${dead.length ? dead.join(', ') : 'no one'}.`];
   if (s.empowered && (s.phase === 'POWER' || s.phase === 'REVEAL')) parts.push(`Empowered: ${s.empowered}. Exposed: ${s.exposed.join(', ') || 'no one'}.`);
   if (s.winner) parts.push(`Winner: ${s.winner}.`);
   if (s.players.includes(player)) parts.push(allowedNow(s, player));

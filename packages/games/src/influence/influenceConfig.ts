@@ -3,6 +3,9 @@ import { ONE_DAY_MS } from '../engine/timerBounds.ts';
 
 const timer = () => z.number().int().min(1).max(ONE_DAY_MS);
 
+/** The most DMs a config may let one player send in one WHISPER; one decision may carry that many (RULES I-e). */
+export const MAX_WHISPERS = 100;
+
 /** Phase timers in milliseconds (spec section 2 defaults), at most a day each; the adapter schedules them, the rules only name them. */
 export const influenceTimersSchema = z
   .object({
@@ -34,8 +37,8 @@ export const influenceConfigSchema = z
     inactivityLimit: z.number().int().min(1).max(20).default(3),
     /** Turns of WHISPER in a headless or House match (RULES I-a): each turn every living player may send DMs and sees the DMs of earlier turns. */
     whisperTurns: z.number().int().min(1).max(10).default(3),
-    /** DMs one player may send in one WHISPER, over all its turns. */
-    maxWhispers: z.number().int().min(1).max(100).default(12),
+    /** DMs one player may send in one WHISPER, over all its turns; past it, each DM is refused with the reason and the others are delivered (RULES I-e). */
+    maxWhispers: z.number().int().min(1).max(MAX_WHISPERS).default(12),
   })
   .strict()
   .refine((c) => c.minPlayers <= c.maxPlayers, { message: 'minPlayers must not exceed maxPlayers' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_WHISPERS } from './influenceConfig.ts';
 
 export const whisperSchema = z.object({
   to: z.array(z.string().min(1)).min(1),
@@ -12,7 +13,8 @@ export const powerSchema = z.object({
 
 /** The decision's fields; their descriptions are what the prompt says about each (see influencePrompt.ts). */
 export const influenceDecisionFields = z.object({
-  whispers: z.array(whisperSchema).max(12).optional().describe('WHISPER: private messages; each names up to 4 other living players (the limit is configurable)'),
+  // Bounded by the most any config allows (RULES I-e): the match's own `maxWhispers` refuses the DMs past it one by one, and the others are delivered.
+  whispers: z.array(whisperSchema).max(MAX_WHISPERS).optional().describe('WHISPER: private messages; each names up to 4 other living players (the limit is configurable)'),
   public: z.string().optional().describe('RUMOR: your one public message, or img:<http(s) URL to a png/jpeg>'),
   empower: z.string().min(1).optional().describe('VOTE: the player you want empowered (not yourself)'),
   expose: z.string().min(1).optional().describe('VOTE: the player you want exposed (not yourself; omitted with two left)'),

@@ -201,7 +201,9 @@ function report(s: InfluenceState): RoundReport {
 
 /**
  * One replay round `{decisions: {id: {whispers, public, empower, expose, last}},
- * turns?: [{id: {whispers}}, ...], power?}` becomes the phase inputs: the
+ * turns?: [{id: {whispers}}, ...], images?: {id: {verdict, why?}}, power?}`
+ * becomes the phase inputs (`images`: what the House found fetching each
+ * `img:` URL, for RUMOR, RULES I-f): the
  * WHISPER turns (`decisions`' whispers for the first, then `turns` one by one;
  * a turn no one writes in closes WHISPER, and the inputs left for it are
  * skipped), RUMOR, VOTE and POWER. `power` is played by whoever the vote
@@ -214,7 +216,9 @@ function replayInputs(s: InfluenceState, round: Record<string, unknown>): PhaseI
   const whispers: PhaseInput[] = [{ decisions, external: { phase: 'WHISPER' } }];
   for (let t = 2; t <= s.config.whisperTurns; t++) whispers.push({ decisions: turns[t - 2] ?? {}, external: { phase: `WHISPER ${t}` } });
   const power = round.power === undefined ? {} : { power: round.power };
-  return [...whispers, { decisions, external: { phase: 'RUMOR' } }, { decisions, external: { phase: 'VOTE' } }, { decisions, external: { phase: 'POWER', ...power } }];
+  // RULES I-f: the House's image verdicts travel with RUMOR, as the House records them (`external.images`).
+  const images = round.images === undefined ? {} : { images: round.images };
+  return [...whispers, { decisions, external: { phase: 'RUMOR', ...images } }, { decisions, external: { phase: 'VOTE' } }, { decisions, external: { phase: 'POWER', ...power } }];
 }
 
 /** Influence (spec influence-and-elizaos.md, settled by RULES.md Influence 1-10) as a game of the generic runner. */

@@ -59,7 +59,7 @@ function legal(view: InfluenceView): LegalEntry[] {
   if (!view.alive || others.length === 0) return [];
   switch (view.phase) {
     case 'WHISPER':
-      return view.whispersLeft > 0 ? [{ name: 'WHISPER', bind: [['who', oneOf(others)], ['#to', span(1, Math.min(view.maxDmRecipients, others.length))], ['#whispers', span(0, Math.min(view.whispersLeft, 12))]] }] : [{ name: 'WHISPER', bind: [['#whispers', span(0, 0)]] }];
+      return view.whispersLeft > 0 ? [{ name: 'WHISPER', bind: [['who', oneOf(others)], ['#to', span(1, Math.min(view.maxDmRecipients, others.length))], ['#whispers', span(0, view.whispersLeft)]] }] : [{ name: 'WHISPER', bind: [['#whispers', span(0, 0)]] }];
     case 'RUMOR':
       return [{ name: 'RUMOR', bind: [] }];
     case 'VOTE':

@@ -12,6 +12,10 @@ describe('influenceNarration: one sentence per event, with names', () => {
     expect(say({ type: 'start', data: { players: ['Ada', 'Bram', 'Cleo', 'Dev'], host: 'Ada' } })).toBe('The game began with Ada, Bram, Cleo and Dev (host Ada).');
     expect(say({ type: 'phase', data: { phase: 'WHISPER', round: 2 } })).toBe('Round 2 begins: WHISPER, time to conspire in private channels.');
     expect(say({ type: 'phase', data: { phase: 'WHISPER 2', round: 2 } })).toBe('WHISPER turn 2: players answer the DMs they got, or write new ones.');
+    // RULES I-d: a later turn is private to the players; the observer reads it once the game is over, the room never.
+    const turn: NarratedEvent = { type: 'whisper_turn', data: { turn: 2, of: 3, round: 2 }, to: ['Ada', 'Bram', 'Cleo', 'Dev'] };
+    expect(say(turn)).toBe('WHISPER turn 2 of 3: players answer the DMs they got, or write new ones.');
+    expect(influenceNarration.observerMay(turn, { ...ctx, over: false })).toBe(false);
     expect(say({ type: 'phase', data: { phase: 'VOTE', round: 2 } })).toBe('VOTE: each player empowers one player and exposes another.');
   });
 

@@ -7,6 +7,7 @@ const TYPES: ReadonlySet<string> = new Set([
   'join',
   'start',
   'phase',
+  'whisper_turn',
   'channel_opened',
   'dm',
   'public',
@@ -36,9 +37,14 @@ function othersIn(e: NarratedEvent, me: PlayerId): PlayerId[] {
   return members.filter((m) => m !== me);
 }
 
+/** A later WHISPER turn: a private `whisper_turn` event (RULES I-d), or a public `phase` one in logs written before it. */
+function turnSentence(turn: string, of?: number): string {
+  return `WHISPER turn ${turn}${of ? ` of ${of}` : ''}: players answer the DMs they got, or write new ones.`;
+}
+
 function phaseSentence(phase: string, round: number): string {
   const turn = /^WHISPER (\d+)$/.exec(phase);
-  if (turn) return `WHISPER turn ${turn[1]}: players answer the DMs they got, or write new ones.`;
+  if (turn) return turnSentence(turn[1]!);
   switch (phase) {
     case 'WHISPER':
       return `Round ${round} begins: WHISPER, time to conspire in private channels.`;
@@ -72,6 +78,8 @@ function sentence(e: NarratedEvent): string | null {
       return `The game began with ${plainList(strs(d.players))}${typeof d.host === 'string' ? ` (host ${d.host})` : ''}.`;
     case 'phase':
       return phaseSentence(str(d.phase), num(d.round));
+    case 'whisper_turn':
+      return turnSentence(String(num(d.turn)), num(d.of));
     case 'channel_opened':
       return `${str(d.by)} opened a private channel with ${plainList(othersIn(e, str(d.by)))}.`;
     case 'dm': {

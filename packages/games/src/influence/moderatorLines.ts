@@ -12,7 +12,7 @@ export const moderatorLines = {
   joined: (player: PlayerId, count: number, host: PlayerId): string =>
     line('INIT', `${player} joined (${count} in the lobby). ${host} is the host and may !start.`),
   whisper: (round: number): string => line('WHISPER', `Round ${round}. Phase 1 begins. You may create private channels and conspire.`),
-  /** A later turn of a WHISPER played in turns (RULES I-a). */
+  /** A later turn of a WHISPER played in turns (RULES I-a), told to each living player privately, never to the room (RULES I-d). */
   whisperTurn: (round: number, turn: number, turns: number): string =>
     line('WHISPER', `Round ${round}, WHISPER turn ${turn} of ${turns}: answer the DMs you received, or write new ones.`),
   rumor: (): string => line('RUMOR', 'Phase 2. Post exactly *one* public message or image via !public.'),

@@ -237,7 +237,10 @@ function postDm(s: InfluenceState, fx: Fx, channel: Channel, player: PlayerId, t
  * RULES I-a, a WHISPER played in turns (headless and the House): after a turn
  * in which someone sent a DM, the next turn opens (everyone may answer what it
  * received); after the last turn, or a turn in which no one wrote (nobody has
- * anything new to answer), RUMOR begins. Returns whether a turn opened.
+ * anything new to answer), RUMOR begins. RULES I-d: the public hears only that
+ * WHISPER opened and closed, never how many turns ran (which would tell that
+ * someone wrote): a new turn is a private `whisper_turn` event to the living
+ * players and a private line to each. Returns whether a turn opened.
  */
 export function nextWhisperTurn(s: InfluenceState, fx: Fx, spoke: boolean): boolean {
   const turn = whisperTurn(s.phase);
@@ -248,8 +251,9 @@ export function nextWhisperTurn(s: InfluenceState, fx: Fx, spoke: boolean): bool
   }
   s.phase = `WHISPER ${turn + 1}`;
   s.acted = {};
-  record(s, 'phase', { phase: s.phase, round: s.round });
-  fx.push({ kind: 'post', channel: 'public', text: say.whisperTurn(s.round, turn + 1, s.config.whisperTurns) });
+  const players = living(s);
+  record(s, 'whisper_turn', { turn: turn + 1, of: s.config.whisperTurns, round: s.round }, players);
+  for (const p of players) fx.push({ kind: 'reply', to: p, text: say.whisperTurn(s.round, turn + 1, s.config.whisperTurns), refused: false });
   return true;
 }
 

@@ -13,6 +13,7 @@ beforeAll(() => {
     '/photo.jpg': { body: jpegBytes(320, 200), type: 'image/jpeg' },
     '/tall.jpg': { body: jpegBytes(200, 900), type: 'image/jpeg' },
     '/heavy.png': { body: pngBytes(64, 64, 1024 * 1024 + 10), type: 'image/png' },
+    '/just-over.png': { body: pngBytes(64, 64, 1024 * 1024), type: 'image/png' },
     '/text.png': { body: 'not an image at all', type: 'text/plain' },
     '/gif.png': { body: pngBytes(10, 10), type: 'image/gif' },
     '/gone.png': { body: 'missing', status: 404 },
@@ -52,8 +53,10 @@ describe('the House checks an img: URL by fetching it (loopback server, no netwo
   test('too many pixels, too many bytes, not an image, a wrong type, an error status: refused with the reason', async () => {
     expect(await check('/wide.png')).toEqual({ verdict: 'refused', why: 'the image is 600x100 pixels; the limit is 512x512' });
     expect(await check('/tall.jpg')).toEqual({ verdict: 'refused', why: 'the image is 200x900 pixels; the limit is 512x512' });
-    expect(await check('/heavy.png')).toEqual({ verdict: 'refused', why: 'the image is 1 MB; the limit is 1 MB' });
-    expect(await check('/streamed.png')).toEqual({ verdict: 'refused', why: 'the image is over 1 MB, the limit' });
+    expect(await check('/heavy.png')).toEqual({ verdict: 'refused', why: 'the image is 1,048,619 bytes; the limit is 1,048,576 bytes (1 MB)' });
+    // 1 MB and 33 bytes says so, not "the image is 1 MB; the limit is 1 MB".
+    expect(await check('/just-over.png')).toEqual({ verdict: 'refused', why: 'the image is 1,048,609 bytes; the limit is 1,048,576 bytes (1 MB)' });
+    expect(await check('/streamed.png')).toEqual({ verdict: 'refused', why: 'the image is over the limit of 1,048,576 bytes (1 MB)' });
     expect(await check('/text.png')).toEqual({ verdict: 'refused', why: 'it is not a png or jpeg image' });
     expect(await check('/gif.png')).toEqual({ verdict: 'refused', why: 'the server calls it image/gif, but it is a png' });
     expect(await check('/gone.png')).toEqual({ verdict: 'refused', why: 'the server answered 404 Not Found' });

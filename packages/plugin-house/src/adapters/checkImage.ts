@@ -72,7 +72,11 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number):
   return out;
 }
 
-const megabytes = (n: number): string => `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+const MB = 1024 * 1024;
+/** A size as it is, to the byte (an image 33 bytes over 1 MB is not "1 MB"). */
+const bytes = (n: number): string => `${n.toLocaleString('en-US')} bytes`;
+/** A limit to the byte, with its MB when it is a whole number of them. */
+const limit = (n: number): string => (n % MB === 0 ? `${bytes(n)} (${n / MB} MB)` : bytes(n));
 
 /**
  * Fetches an `img:` URL (GET, read at most `maxBytes` + 1 bytes, within
@@ -101,10 +105,10 @@ export async function checkImage(url: string, opts: ImageCheckOptions): Promise<
     const declared = Number(res.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
       await res.body?.cancel();
-      return { verdict: 'refused', why: `the image is ${megabytes(declared)}; the limit is ${megabytes(maxBytes)}` };
+      return { verdict: 'refused', why: `the image is ${bytes(declared)}; the limit is ${limit(maxBytes)}` };
     }
     const body = await readCapped(res.body, maxBytes);
-    if (!body) return { verdict: 'refused', why: `the image is over ${megabytes(maxBytes)}, the limit` };
+    if (!body) return { verdict: 'refused', why: `the image is over the limit of ${limit(maxBytes)}` };
     const sniffed = png(body) ?? jpeg(body);
     if (!sniffed) return { verdict: 'refused', why: 'it is not a png or jpeg image' };
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -48,7 +48,11 @@ describe('what the House posts for an Influence match', () => {
     expect(room.map((p) => p.text)).toContain(line.rumor());
     expect(room.find((p) => p.key === 'open:1:VOTE')!.text).toBe(line.vote(false));
     expect(room.find((p) => p.key === 'open:1:POWER')!.text).toBe(line.power(first.empowered, first.exposedAtVote));
-    expect(room.filter((p) => p.key.startsWith('open:')).length).toBe(phases.length);
+    // Later WHISPER turns open in silence (RULES I-d): the room never learns how many turns ran.
+    const turns = phases.filter((p) => p.before.phase.startsWith('WHISPER ')).length;
+    expect(turns).toBeGreaterThan(0);
+    expect(room.filter((p) => p.key.startsWith('open:')).length).toBe(phases.length - turns);
+    expect(room.some((p) => p.text.includes('WHISPER turn'))).toBe(false);
   });
 
   test('every DM goes to the room of its channel’s members, carried for its sender; nothing else does', () => {

@@ -1,5 +1,5 @@
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
-import { living, twoLeft, whisperTurn } from '@the-house/games/influence/influenceQueries.ts';
+import { living, twoLeft } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
 import { influenceRoundSummary } from './influenceRoundText.ts';
@@ -22,11 +22,12 @@ export function dmKey(round: number, turn: number, from: PlayerId, n: number): s
 /**
  * The spec's opening line of the phase the state waits in (section 6), posted
  * before its decisions are asked; POWER's names the empowered and the exposed.
+ * A later WHISPER turn opens in silence (RULES I-d: the room hears only that
+ * WHISPER opened and, with RUMOR's line, that it closed; a turn would tell
+ * that someone wrote): each player reads its turn in its own prompt.
  */
 export function openingPost(s: InfluenceState): RoomPost | null {
   const key = `open:${s.round}:${s.phase}`;
-  const turn = whisperTurn(s.phase);
-  if (turn !== null && turn > 1) return house(line.whisperTurn(s.round, turn, s.config.whisperTurns), key);
   switch (s.phase) {
     case 'WHISPER':
       return house(line.whisper(s.round), key);

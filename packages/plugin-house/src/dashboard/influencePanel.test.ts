@@ -16,7 +16,7 @@ describe('influencePanel', () => {
     for (const e of last.eliminated) expect(html).toContain(`round ${last.round}: ${e.player}`);
   });
 
-  test('every round’s outcome and the current rumours; DMs only counted while the game runs', () => {
+  test('every round’s outcome and the current rumours; DMs neither shown nor counted while the game runs (RULES I-d)', () => {
     const detail = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e', 'f'], 1);
     const state = detail.state as { phase: string; round: number; posts: Array<{ round: number; from: string }>; channels: Array<{ messages: Array<{ text: string }> }>; rounds: Array<{ round: number; empowered: string }> };
     expect(state.phase).not.toBe('END');
@@ -25,7 +25,10 @@ describe('influencePanel', () => {
     for (const p of state.posts.filter((x) => x.round === state.round)) expect(html).toContain(`<li><b>${p.from}</b>: `);
     const dms = state.channels.flatMap((c) => c.messages);
     expect(dms.length).toBeGreaterThan(0);
-    expect(html).toContain(`${state.channels.length} private channel(s), ${dms.length} DM(s): revealed when the game ends.`);
+    expect(html).toContain('DMs are private: they are revealed when the game ends.');
+    expect(html).not.toMatch(/channel\(s\)|DM\(s\)/);
+    // A later WHISPER turn reads as WHISPER: the number of turns would tell that someone wrote.
+    expect(influencePanel({ ...detail, state: { ...state, phase: 'WHISPER 2' } })!.html).toContain('Phase <b class="phase">WHISPER</b>');
     for (const m of dms) expect(html).not.toContain(m.text);
     // Nor does the timeline tell them, nor any ballot, while the game runs.
     const card = renderMatch(detail).html;

@@ -58,13 +58,13 @@ function rumours(s: InfluenceLike): string {
 }
 
 /**
- * DMs are private while the game runs: the page (public) counts them; once it
- * is over they are revealed (spec section 9), each channel with its messages.
+ * DMs are private while the game runs, and so is how many there are (RULES
+ * I-d, S-a: no channel or DM count on the public page); once it is over they
+ * are revealed (spec section 9), each channel with its messages.
  */
 function dms(s: InfluenceLike): string {
   const channels = s.channels ?? [];
-  const count = channels.reduce((n, c) => n + (c.messages?.length ?? 0), 0);
-  if (s.phase !== 'END') return `<p class="muted dms">${channels.length} private channel(s), ${count} DM(s): revealed when the game ends.</p>`;
+  if (s.phase !== 'END') return '<p class="muted dms">DMs are private: they are revealed when the game ends.</p>';
   if (!channels.length) return '<h3>DMs, revealed</h3><p class="muted">No private channels were opened.</p>';
   const cards = channels
     .map((c) => {
@@ -116,7 +116,9 @@ export function influencePanel(detail: MatchDetail): Rendered | null {
   }
   const words = s.phase === 'END' ? describeOutcome('influence', s) : null;
   const ending = s.phase === 'END' ? `<p>${s.winner ? `Winner: <b>${e(s.winner)}</b>, the last operative` : 'No operative survived'}${words ? ` (${e(words)})` : ''}.${s.publishedHead ? ` Published chain head <code>${e(s.publishedHead)}</code> (type !audit to verify).` : ''}</p>` : '';
-  const html = `<div class="influence"><p>Phase <b class="phase">${e(s.phase)}</b>, round ${s.round ?? '?'}${s.empowered ? `; empowered: <b>${e(s.empowered)}</b>` : ''}</p>
+  // The phase as the room knows it: a WHISPER turn is the players' own business (RULES I-d).
+  const phase = s.phase.startsWith('WHISPER') ? 'WHISPER' : s.phase;
+  const html = `<div class="influence"><p>Phase <b class="phase">${e(phase)}</b>, round ${s.round ?? '?'}${s.empowered ? `; empowered: <b>${e(s.empowered)}</b>` : ''}</p>
 ${ending}<h3>${title}</h3><div class="grid"><table><thead><tr><th>player</th><th class="num">empower</th><th class="num">expose</th><th></th></tr></thead><tbody>${rows}</tbody></table>${chart}</div>
 ${eliminated.length ? `<p class="muted">Eliminated: ${eliminated.join('; ')}</p>` : ''}
 ${roundsTable(rounds)}

@@ -29,7 +29,7 @@ describe('describeEvent', () => {
 });
 
 describe('renderTimeline', () => {
-  test('shows rounds newest first in words; tells a miss the observer may read, counts what it may not', () => {
+  test('shows rounds newest first in words; tells a miss the observer may read, counts what it may not once the match is over (uncounted while it runs, RULES I-d)', () => {
     const html = renderTimeline(
       [
         entry(0, 1, 'round', fives(1, 'HIGH_FIVE', 'HIGH_FIVE', [53, 53])),
@@ -37,10 +37,13 @@ describe('renderTimeline', () => {
         entry(2, 2, 'round', fives(2, 'ATTACK', 'HIGH_FIVE', [57, 45])),
         entry(3, 2, 'secret', { note: 'x' }, ['Bram']),
       ],
-      trust,
+      { ...trust, over: true },
     );
     expect([...html.matchAll(/data-round="(\d+)"/g)].map((m) => m[1])).toEqual(['2', '1']);
     expect(html).toContain('<li>Ada&#39;s high five missed and landed as an attack on Bram; Bram high-fived Ada, unanswered. Sats: Ada 57, Bram 45.</li><li class="muted">1 private event</li>');
+    const running = renderTimeline([entry(0, 1, 'secret', { note: 'x' }, ['Bram']), entry(1, 1, 'secret', { note: 'y' }, ['Ada'])], trust);
+    expect(running).toContain('<li class="muted">and private events</li>');
+    expect(running).not.toMatch(/\d private event/);
     expect(html).toContain('<li>Ada and Bram high-fived each other. Sats: Ada 53, Bram 53.</li>');
     expect(html).not.toContain('secret');
   });

@@ -8,8 +8,10 @@ import { describeEvents, type Narrating } from '@the-house/lab/report/describeEv
  * game's words (`describeEvents`). The House tab is the observer's view: it
  * reads the public events and the private ones its game lets the observer read
  * (a Trust miss, a Café refusal; Influence's DMs and ballots once the game is
- * over); the rest (what players keep from each other) is only counted. The
- * whole log is narrated, so a sentence can build on earlier rounds (a feud).
+ * over); the rest (what players keep from each other) is only counted once the
+ * match is over: while it runs a count would tell how many DMs went out (RULES
+ * I-d), so the round only says it held private events. The whole log is
+ * narrated, so a sentence can build on earlier rounds (a feud).
  */
 export function renderTimeline(events: readonly LogEntry[], how: Omit<Narrating, 'audience'>, rounds = 6, perRound = 12): string {
   const ctx = { ...how, audience: 'observer' as const };
@@ -28,7 +30,7 @@ export function renderTimeline(events: readonly LogEntry[], how: Omit<Narrating,
     const { lines, hidden } = byRound.get(round)!;
     const list = lines.slice(0, perRound).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
     const more = lines.length > perRound ? `<li class="muted">${lines.length - perRound} more</li>` : '';
-    const note = hidden ? `<li class="muted">${hidden} private event${hidden === 1 ? '' : 's'}</li>` : '';
+    const note = !hidden ? '' : how.over ? `<li class="muted">${hidden} private event${hidden === 1 ? '' : 's'}</li>` : '<li class="muted">and private events</li>';
     return `<li class="round" data-round="${round}"><b>Round ${round}</b><ul>${list}${more}${note}</ul></li>`;
   });
   return `<ol class="timeline">${items.join('')}</ol>`;
