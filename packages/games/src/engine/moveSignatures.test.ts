@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { bound, entryMoves, intDomain, intSet, legalLines, readDomain, readIntSet, readLegal, readSignatures, readValues, signatureLines } from './moveSignatures.ts';
+import { bound, entryMoves, FILL_LINE, intDomain, intSet, legalLines, legalSignatures, readDomain, readIntSet, readLegal, readSignatures, readValues, signatureLines } from './moveSignatures.ts';
 
 describe('move signatures', () => {
   const text = [
@@ -52,5 +52,14 @@ describe('move signatures', () => {
     expect(readLegal(legalLines([]).join('\n'))).toEqual([]);
     expect(readLegal('no moves here')).toBeNull();
     expect(readSignatures('no moves here')).toBeNull();
+  });
+
+  test('a call that stands alone keeps the signatures of the moves legal now, and the extras', () => {
+    const rules = text.slice(0, text.indexOf('\n\nRound 3.'));
+    const mineOnly = legalSignatures(rules, [{ name: 'mine', bind: [['plot', '16']] }]);
+    expect(mineOnly.split('\n')).toEqual(['Some rules.', 'Answer with JSON only: {"actions":[<move>,...]}', 'Moves:', 'mine {"type":"mine","plot":<plot>,"k":<k>}', '+talk {"talk":"<text>"}', FILL_LINE]);
+    expect(Object.fromEntries(readSignatures(legalSignatures(rules, [{ name: 'raid', bind: [] }]))!.moves)).toEqual({ claim: '{"type":"claim","plot":<plot>}', raid: '{"type":"raid","plot":<plot>}', '+talk': '{"talk":"<text>"}' });
+    expect(legalSignatures(rules, [])).toBe(rules);
+    expect(legalSignatures('no moves here', [{ name: 'mine', bind: [] }])).toBe('no moves here');
   });
 });

@@ -192,3 +192,25 @@ export function readSignatures(text: string): { answer: string; moves: Map<strin
   }
   return { answer: answerLine.slice(ANSWER_LINE.length), moves };
 }
+
+/**
+ * The rules with only the signature lines of moves that `legal` names (an
+ * entry naming any move of a line keeps the line; extras always stay): what a
+ * call that stands alone needs. Text outside the signature block is kept as
+ * it is; with no "Moves:" block, or nothing legal, the rules come back whole.
+ */
+export function legalSignatures(rules: string, legal: readonly LegalEntry[]): string {
+  if (legal.length === 0) return rules;
+  const lines = rules.split('\n');
+  const at = lines.lastIndexOf(MOVES_LINE);
+  if (at < 0) return rules;
+  const named = new Set(legal.flatMap(entryMoves));
+  const signature = new RegExp(`^(${NAME}(?:\\|${NAME})*) \\{`);
+  const out = lines.slice(0, at + 1);
+  for (const line of lines.slice(at + 1)) {
+    const m = signature.exec(line);
+    if (m && !m[1]!.startsWith('+') && !m[1]!.split('|').some((name) => named.has(name))) continue;
+    out.push(line);
+  }
+  return out.join('\n');
+}

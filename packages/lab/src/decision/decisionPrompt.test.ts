@@ -40,9 +40,10 @@ describe('the compact decision prompt (format 2)', () => {
     expect(last.prompt).not.toContain('JSON Schema');
   });
 
-  test("a model's marker names the request without the view; the repair's error travels in it", () => {
-    const request = decodeRequest(prompts.at(-1)!.prompt)!;
-    expect(request).toEqual({ matchId: 't-3', game: 'trust', player: 'ann', round: 14, phase: 'act', error: 'unknown action "JUGGLE"', previous: 'JUGGLE' } as never);
+  test("a model's marker names the request in words, without the view; a repair's carries the refusal", () => {
+    expect(decodeRequest(prompts[0]!.prompt)).toEqual({ matchId: 't-3', game: 'trust', player: 'ann', round: 1, phase: 'act' } as never);
+    expect(prompts[0]!.sections.at(-1)!.text).toBe('[[HOUSE_REQUEST]]trust t-3 ann 1 act[[/HOUSE_REQUEST]]');
+    expect(decodeRequest(prompts.at(-1)!.prompt)).toEqual({ matchId: 't-3', game: 'trust', player: 'ann', round: 14, phase: 'act', error: 'unknown action "JUGGLE"', previous: 'JUGGLE' } as never);
     expect(prompts[0]!.prompt.length).toBeLessThan(2600);
   });
 });

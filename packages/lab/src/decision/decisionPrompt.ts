@@ -1,6 +1,6 @@
-import { FILL_LINE } from '@the-house/games/engine/moveSignatures.ts';
+import { FILL_LINE, legalSignatures, readLegal } from '@the-house/games/engine/moveSignatures.ts';
 import { games } from '@the-house/games/registry.ts';
-import { encodeRequest, markerOf, type DecisionRequest } from './decisionRequest.ts';
+import { encodeRequest, markerOf, modelMarkerOf, type DecisionRequest } from './decisionRequest.ts';
 import { compactMemory } from './memory.ts';
 import type { PlayerNotes } from './opponentNotes.ts';
 import { renderPlayerView, type ViewWindow } from './playerView.ts';
@@ -32,10 +32,15 @@ export type PromptSection = 'prefix' | 'view' | 'legal' | 'memory' | 'repair' | 
 
 const LEGAL = '\nLegal now:\n';
 
-/** What the marker of a model's prompt carries: enough for the House's tools to tell which request a prompt is, nothing a model needs to read twice (no view, no seed). */
+/**
+ * What the marker of a model's prompt carries: enough for the House's tools
+ * to tell which request a prompt is (no view, no seed), in words; a repair's
+ * keeps the JSON form with the refusal, which tools read to tell a repair
+ * round from a first ask.
+ */
 function modelMarker(request: DecisionRequest): string {
   const { matchId, game, player, round, phase, error, previous } = request;
-  return markerOf({ matchId, game, player, round, phase, ...(error === undefined ? {} : { error, previous }) });
+  return error === undefined ? modelMarkerOf(request) : markerOf({ matchId, game, player, round, phase, error, previous });
 }
 
 /**
@@ -50,17 +55,13 @@ function modelMarker(request: DecisionRequest): string {
  */
 export function decisionPromptSections(persona: string, request: DecisionRequest, notes: PlayerNotes | null, options: PromptOptions): Array<{ section: PromptSection; text: string }> {
   const game = games[request.game];
-  const kit = game?.modelPrompt;
   const out: Array<{ section: PromptSection; text: string }> = [];
-  if (kit && request.view !== null && request.view !== undefined) {
-    // A game whose own config decides its prompt's history (Gold mining's `history`, RULES G-f) says Infinity; the match's window does not cut it.
-    const rounds = Number.isFinite(kit.recentRounds) ? Math.min(options.historyRounds, kit.recentRounds) : Infinity;
-    out.push({ section: 'prefix', text: `${persona}\n${kit.rules(request.view as never)}` });
-    const view = kit.view(request.view as never, rounds);
-    const at = view.lastIndexOf(LEGAL);
-    out.push({ section: 'view', text: at < 0 ? view : view.slice(0, at).trimEnd() }, ...(at < 0 ? [] : [{ section: 'legal' as const, text: view.slice(at + 1) }]));
-    const memory = compactMemory(notes, rounds, Array.isArray((request.view as { history?: unknown }).history));
-    if (memory) out.push({ section: 'memory', text: memory });
+  const parts = compactParts(request, notes, windowOf(request, options));
+  if (parts) {
+    // A call that stands alone shows the signatures of the moves it may make now (a conversation shows them all once).
+    out.push({ section: 'prefix', text: `${persona}\n${legalSignatures(parts.rules, readLegal(parts.legal) ?? [])}` }, { section: 'view', text: parts.view });
+    if (parts.legal) out.push({ section: 'legal', text: parts.legal });
+    if (parts.memory) out.push({ section: 'memory', text: parts.memory });
   } else {
     out.push(
       { section: 'prefix', text: `${persona}\n\nYou are playing ${game?.title ?? request.game}, run by The House. Rules: ${game?.summary ?? ''}` },
@@ -73,6 +74,34 @@ export function decisionPromptSections(persona: string, request: DecisionRequest
   }
   out.push({ section: 'marker', text: options.forModel ? modelMarker(request) : encodeRequest(request) });
   return out;
+}
+
+/** The rounds of history a compact prompt shows in full: the match's window, unless the game's own config decides (Gold mining's `history`, RULES G-f, says Infinity). */
+export function windowOf(request: DecisionRequest, options: ViewWindow): number {
+  const kit = games[request.game]?.modelPrompt;
+  return !kit || !Number.isFinite(kit.recentRounds) ? Infinity : Math.min(options.historyRounds, kit.recentRounds);
+}
+
+/** A compact prompt's parts, for a game with a `modelPrompt`: the match's rules with every signature, the view, its legal moves, the memory ('' when empty). */
+export interface CompactParts {
+  rules: string;
+  view: string;
+  legal: string;
+  memory: string;
+}
+
+/** The parts of a compact prompt with `rounds` of history in full, or null when the game has no `modelPrompt` or the request no view. */
+export function compactParts(request: DecisionRequest, notes: PlayerNotes | null, rounds: number): CompactParts | null {
+  const kit = games[request.game]?.modelPrompt;
+  if (!kit || request.view === null || request.view === undefined) return null;
+  const text = kit.view(request.view as never, rounds);
+  const at = text.lastIndexOf(LEGAL);
+  return {
+    rules: kit.rules(request.view as never),
+    view: at < 0 ? text : text.slice(0, at).trimEnd(),
+    legal: at < 0 ? '' : text.slice(at + 1),
+    memory: compactMemory(notes, rounds, Array.isArray((request.view as { history?: unknown }).history)),
+  };
 }
 
 /** The prompt for one decision: its sections, a blank line apart. */

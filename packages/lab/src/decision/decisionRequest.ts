@@ -29,25 +29,49 @@ export function encodeRequest(request: DecisionRequest): string {
   return markerOf({ ...brief, legalMoves: [], schema: null });
 }
 
-/** A marker with only the fields given (a model's prompt names its request; the view is already in words). */
+/** A marker with only the fields given, as JSON (an offline brain's carries the whole view). */
 export function markerOf(fields: Partial<DecisionRequest>): string {
   return `${OPEN}${JSON.stringify(fields)}${CLOSE}`;
 }
 
+/** A name the short marker can hold: no white space, nothing a marker or JSON starts or ends with. */
+const PLAIN = /^[^\s{}[\]]+$/;
+
 /**
- * The last request marker in a text (prompts may quote older messages first),
- * or null. A model's prompt names its request without the view or the seed
- * (`markerOf`): those fields are then absent.
+ * What a model's prompt ends with: the request named in words, `game matchId
+ * player round phase` (about half the tokens of the JSON form; a model reads
+ * it too), or the JSON form when a name holds a space.
+ */
+export function modelMarkerOf(request: Pick<DecisionRequest, 'matchId' | 'game' | 'player' | 'round' | 'phase'>): string {
+  const { matchId, game, player, round, phase } = request;
+  if (![matchId, game, player].every((name) => PLAIN.test(name)) || !Number.isSafeInteger(round) || !PLAIN.test(phase.replaceAll(' ', '_'))) return markerOf({ matchId, game, player, round, phase });
+  return `${OPEN}${game} ${matchId} ${player} ${round} ${phase}${CLOSE}`;
+}
+
+/**
+ * The last request marker in a text (prompts may quote older messages first,
+ * and a conversation holds every earlier turn's), or null. A model's prompt
+ * names its request in words, without the view or the seed
+ * (`modelMarkerOf`): those fields are then absent.
  */
 export function decodeRequest(text: string): DecisionRequest | null {
   const end = text.lastIndexOf(CLOSE);
   if (end < 0) return null;
   const start = text.lastIndexOf(OPEN, end);
   if (start < 0) return null;
+  const body = text.slice(start + OPEN.length, end);
+  if (!body.startsWith('{')) return shortRequest(body);
   try {
-    const value = JSON.parse(text.slice(start + OPEN.length, end)) as DecisionRequest;
+    const value = JSON.parse(body) as DecisionRequest;
     return value && typeof value === 'object' && typeof value.game === 'string' ? value : null;
   } catch {
     return null;
   }
+}
+
+/** The fields of a short marker (`modelMarkerOf`), or null when it is not one. */
+function shortRequest(body: string): DecisionRequest | null {
+  const m = /^(\S+) (\S+) (\S+) (\d+) (\S.*)$/.exec(body);
+  if (!m) return null;
+  return { game: m[1]!, matchId: m[2]!, player: m[3]!, round: Number(m[4]), phase: m[5]! } as DecisionRequest;
 }

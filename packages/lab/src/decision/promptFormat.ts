@@ -9,9 +9,12 @@
  * layout; what the rules say changed (issue 24): Gold mining's history follows
  * the match's `history` (none, last, k5, full, round by round, RULES G-f) and
  * names it, its authority fines every raider; Trust's synergy is paid in a
- * loss only and a missed high five hits an ally too (RULES T-d, T-e).
+ * loss only and a missed high five hits an ally too (RULES T-d, T-e). 4
+ * (issue 26): a call that stands alone shows only the signatures of the
+ * moves legal now, and the marker names the request in words
+ * (`game matchId player round phase`; a repair's keeps the JSON form).
  */
-export const PROMPT_FORMAT = 3;
+export const PROMPT_FORMAT = 4;
 
 /** What a record without a format was written with. */
 export const FIRST_PROMPT_FORMAT = 1;
