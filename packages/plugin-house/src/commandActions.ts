@@ -81,7 +81,15 @@ export async function runCommand(runtime: IAgentRuntime, message: Memory, callba
   let text: string;
   if (!house) text = 'The House is not ready yet; try again in a moment.';
   else if (!parsed.ok) text = parsed.error;
-  else text = await house.handleCommand(parsed.command, await authorName(runtime, message), parsed.match);
+  else {
+    try {
+      text = await house.handleCommand(parsed.command, await authorName(runtime, message), parsed.match);
+    } catch (error) {
+      // A command always gets an answer: what went wrong goes to the log, the person gets one line.
+      runtime.logger.error(`House: !${parsed.command.kind} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      text = `The House could not finish !${parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind} just now; its log says why.`;
+    }
+  }
   text = bounded(text);
   const spec = parsed.ok ? table.find((s) => s.verb === (parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind)) : undefined;
   for (const piece of discord ? splitMessage(text) : [text]) {

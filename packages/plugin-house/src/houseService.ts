@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Service, type IAgentRuntime } from '@elizaos/core';
 import { checkPlayers, parseConfig } from '@the-house/games/engine/config.ts';
 import { Match } from '@the-house/games/engine/match.ts';
@@ -8,7 +9,7 @@ import { describeOutcome } from '@the-house/games/narrations.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
 import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
-import { promptFileSink } from '@the-house/lab/models/matchBundle.ts';
+import { bundlePath, promptFileSink } from '@the-house/lab/models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, seatUsage } from '@the-house/lab/models/matchRecorder.ts';
 import { parsePriceTable, type PriceTable } from '@the-house/lab/models/priceTable.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
@@ -30,6 +31,7 @@ import type { PhaseContext } from './houseGameAdapter.ts';
 import { numberSetting, sleep, yieldToEventLoop } from './houseSettings.ts';
 import { humanBrain } from './humanBrain.ts';
 import { HumanDesk } from './humanDesk.ts';
+import { fileProblem } from './fileProblem.ts';
 import { rebuildFromFile, writeMatchFile } from './matchFile.ts';
 import { MatchStore, StoreError } from './matchStore.ts';
 import { ObserverDesk } from './observerDesk.ts';
@@ -61,6 +63,8 @@ interface Live {
 const RECENT_DETAILS = 4;
 /** Tables whose last closed match `!status` still names. */
 const RECENT_TABLES = 256;
+/** Closed matches whose check (whole, or what is damaged) the list remembers; a closed match does not change. */
+const CHECKED = 4096;
 
 /** The player runtime behind a seat: the player itself, or the team a spawned unit belongs to. */
 function runtimeFor(match: Match, id: PlayerId): IAgentRuntime | undefined {
@@ -133,6 +137,10 @@ export class HouseService extends Service implements CommandDesk {
   private readonly live = new Map<string, Live>();
   private readonly recent = new Map<string, MatchDetail>();
   private readonly lastAtTable = new Map<string, string>();
+  /** Closed matches read and checked: null when whole, else what is damaged (the list shows what the detail shows). */
+  private readonly checked = new Map<string, string | null>();
+  /** Why a match's file could not be written, by match id, for `!status`. */
+  private readonly fileProblems = new Map<string, string>();
   private readonly store: MatchStore;
   private readonly ready = new Set<string>();
   private readonly people: PeopleNames;
@@ -281,13 +289,25 @@ export class HouseService extends Service implements CommandDesk {
     return { matches, page, per, total: all.length };
   }
 
-  /** One match's summary: live, or its summary row, or (for a match saved before rows existed) read from its head. */
+  /**
+   * One match's summary: live, or its summary row once the match it sums up
+   * has been read and checked (a damaged match is listed as damaged, as its
+   * detail shows it), or (for a match saved before rows existed) its detail's.
+   */
   async summaryOf(id: string): Promise<MatchSummary | null> {
     const live = this.live.get(id);
     if (live) return this.summary(live.stored, live.match);
+    if (!this.checked.has(id)) {
+      const detail = await this.getMatch(id, { fresh: true });
+      if (!detail) return null;
+      if (detail.summary.status === 'damaged') return detail.summary;
+    }
+    const damage = this.checked.get(id);
+    if (damage === undefined) return null;
     const row = await this.store.summary(id);
-    if (row) return row;
-    return (await this.getMatch(id))?.summary ?? null;
+    if (row && damage === null) return row;
+    const detail = await this.getMatch(id);
+    return detail ? detail.summary : null;
   }
 
   /** An open match in full, as it stands (no database read): what tests and the stub model read while it plays. */
@@ -375,6 +395,18 @@ export class HouseService extends Service implements CommandDesk {
    * what was wrong.
    */
   private async loadChecked(id: string): Promise<{ match: StoredMatch; damage?: string } | { match: null; damage: string; partial: StoredMatch | null } | null> {
+    const result = await this.loadAndRepair(id);
+    if (result && !this.live.has(id)) {
+      this.checked.delete(id);
+      this.checked.set(id, result.match ? null : result.damage);
+      // A copy kept in memory is no longer what the database holds.
+      if (!result.match) this.recent.delete(id);
+      while (this.checked.size > CHECKED) this.checked.delete(this.checked.keys().next().value!);
+    }
+    return result;
+  }
+
+  private async loadAndRepair(id: string): Promise<{ match: StoredMatch; damage?: string } | { match: null; damage: string; partial: StoredMatch | null } | null> {
     const loaded = await this.store.load(id);
     if (loaded.ok) return { match: loaded.match };
     if (!loaded.match && !(await this.store.ids()).includes(id)) return null;
@@ -641,7 +673,15 @@ export class HouseService extends Service implements CommandDesk {
     const paused = s.status === 'paused' && stored.paused ? ` Paused: ${stored.paused}.` : '';
     // Amount and reason are the observer's alone (RULES T-a); a status reply may land in a room others read.
     const begs = (observer?.pending() ?? []).map((b) => `${b.player}'s beg`);
-    return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${paused}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}`;
+    return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${paused}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}${this.fileNote(stored)}`;
+  }
+
+  /** For a match that has stopped, ended or paused: whether its match file is there (`replay-match` and repairs read it). */
+  private fileNote(stored: StoredMatch): string {
+    const dir = this.matchDir;
+    if (!dir || stored.status === 'running' || stored.status === 'lobby' || existsSync(bundlePath(dir, stored.id))) return '';
+    const why = this.fileProblems.get(stored.id);
+    return ` Its match file is missing${why ? ` (it could not be written: ${why})` : ''}.`;
   }
 
   // ---- matches ----
@@ -982,8 +1022,13 @@ export class HouseService extends Service implements CommandDesk {
     if (!dir || !match || stored.status === 'running') return;
     try {
       writeMatchFile(dir, stored, match.outcome(), match.log?.head ?? '');
+      this.fileProblems.delete(stored.id);
     } catch (error) {
-      this.runtime.logger.warn(`House: could not write the match file of ${stored.id}: ${error instanceof Error ? error.message : String(error)}`);
+      // The previous file (if any) is left whole; the database holds the match, so nothing pauses.
+      const why = fileProblem(error);
+      this.fileProblems.set(stored.id, why);
+      houseLog(this.runtime, `${stored.id}: its match file could not be written (${why}); the database still holds the match`, 'error');
+      void this.tellObserver(live, `The match file of ${stored.id} could not be written (${why}). The match itself is safe in the House's database; \`replay-match\` and repairs need the file.`).catch(() => undefined);
     }
   }
 

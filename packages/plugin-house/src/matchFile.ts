@@ -34,7 +34,7 @@ export function writeMatchFile(dir: string, stored: StoredMatch, outcome: Outcom
  * the match (owner, table, rooms) is kept.
  */
 export function rebuildFromFile(dir: string, id: string, partial: StoredMatch | null, minLog: number): { ok: true; match: StoredMatch } | { ok: false; why: string } {
-  const read = readBundle(id, dir);
+  const read = readBundle(id, dir, { byName: true });
   if (!read.ok) return { ok: false, why: read.error };
   const bundle = read.bundle;
   if (bundle.id !== id) return { ok: false, why: `the file holds match ${bundle.id}` };

@@ -185,3 +185,80 @@ test('a save still writing when the match is stopped cannot leave its older stat
   expect(await fresh.openIds()).toEqual([]);
   expect(rows.has('house:match:m1:summary')).toBe(true);
 });
+
+test('every stored part is checked on read: a corrupt or edited head, and a corrupt, edited or swapped chunk of each list, is damage in words, never a throw', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const m = match();
+  m.status = 'finished';
+  for (let i = 0; i < CHUNK * 2 + 3; i++) {
+    m.log.push(entry(i));
+    m.history.push({ round: i + 1, players: { a: { sats: i } } });
+    m.record.calls.push({ seat: 'a', round: i + 1 } as never);
+    m.record.phases.push({ round: i + 1, phase: 'act' } as never);
+  }
+  await new MatchStore(runtime).save(m);
+  const damage = async () => {
+    const loaded = await new MatchStore(runtime).load('m1');
+    return loaded.ok ? 'whole' : loaded.damage;
+  };
+  expect(await damage()).toBe('whole');
+  const keep = new Map(rows);
+  const restore = () => {
+    rows.clear();
+    for (const [k, v] of keep) rows.set(k, v);
+  };
+  const edit = (key: string, change: (json: string) => string, keepSum = true) => {
+    const row = rows.get(key) as { json: string; sum: string };
+    rows.set(key, keepSum ? { ...row, json: change(row.json) } : { json: change(row.json) });
+  };
+
+  edit('house:match:m1', (j) => j.slice(0, 40));
+  expect(await damage()).toBe('its head row was changed after it was written (its checksum does not match)');
+  restore();
+  edit('house:match:m1', (j) => j.slice(0, 40), false);
+  expect(await damage()).toBe('its head row is not valid JSON');
+  restore();
+  edit('house:match:m1', (j) => j.replace('"round":1', '"round":99'));
+  expect(await damage()).toBe('its head row was changed after it was written (its checksum does not match)');
+  restore();
+  rows.set('house:match:m1', { json: '{"__proto__":{"polluted":true}}' });
+  expect(await damage()).toContain('its head row holds');
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  restore();
+
+  for (const list of ['log', 'history', 'calls', 'phases']) {
+    const key = `house:match:m1:${list}:1`;
+    edit(key, (j) => `${j.slice(0, -5)}`);
+    expect(await damage()).toBe(`${list} chunk 2 of 2 was changed after it was written (its checksum does not match) (entries ${CHUNK}..${2 * CHUNK - 1})`);
+    restore();
+    edit(key, (j) => `${j.slice(0, -5)}`, false);
+    expect(await damage()).toBe(`${list} chunk 2 of 2 is not valid JSON (entries ${CHUNK}..${2 * CHUNK - 1})`);
+    restore();
+    // Another chunk of the same size put in its place, with a checksum of its own: the head row names the one it wrote.
+    rows.set(key, rows.get(`house:match:m1:${list}:0`));
+    expect(await damage()).toBe(`${list} chunk 2 of 2 is not the one its head row names (entries ${CHUNK}..${2 * CHUNK - 1})`);
+    restore();
+    rows.delete(key);
+    expect(await damage()).toBe(`${list} chunk 2 of 2 is missing (entries ${CHUNK}..${2 * CHUNK - 1})`);
+    restore();
+  }
+  expect(await damage()).toBe('whole');
+});
+
+test('a match saved before rows had checksums still reads, and its next save writes them', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const m = match();
+  for (let i = 0; i < CHUNK + 3; i++) m.log.push(entry(i));
+  await new MatchStore(runtime).save(m);
+  for (const [key, row] of rows) if (typeof row === 'object' && row && 'sum' in row) rows.set(key, { json: (row as unknown as { json: string }).json });
+  const head = JSON.parse((rows.get('house:match:m1') as { json: string }).json) as Record<string, unknown>;
+  delete head.sums;
+  rows.set('house:match:m1', { json: JSON.stringify(head) });
+  const old = new MatchStore(runtime);
+  expect((await old.load('m1')).ok).toBe(true);
+  await old.save(m);
+  expect(rows.get('house:match:m1:log:0')).toHaveProperty('sum');
+  const row = rows.get('house:match:m1:log:0') as { json: string; sum: string };
+  rows.set('house:match:m1:log:0', { ...row, json: row.json.replace('"n":0', '"n":1') });
+  expect(await new MatchStore(runtime).load('m1')).toMatchObject({ ok: false });
+});

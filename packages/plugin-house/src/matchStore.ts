@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { IAgentRuntime } from '@elizaos/core';
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
+import { jsonKeyProblem } from '@the-house/games/engine/safeKey.ts';
 import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
 
 const INDEX_KEY = 'house:matches';
@@ -28,7 +30,20 @@ interface Head extends Omit<StoredMatch, 'log' | 'history'> {
   tails?: Record<ListName, unknown[]>;
   /** Hash of the log's last entry when saved: the chain read back must end there. */
   logHead?: string;
+  /** Per list, the checksum of each full chunk as written: a chunk read back must be that one. */
+  sums?: Record<ListName, string[]>;
 }
+
+/** A row as stored: JSON text and its SHA-256, so an edited or corrupted row is told from a whole one. */
+interface Row {
+  json: string;
+  sum?: string;
+}
+
+const sumOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A row read back: whole, missing, or there but unusable (and why, in words). */
+type Read<T> = { ok: true; value: T; sum: string } | { ok: false; missing: boolean; why: string };
 
 /** A write the database would not take, after retries. */
 export class StoreError extends Error {}
@@ -72,6 +87,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class MatchStore {
   /** How many full chunks of each list are stored, per match. */
   private readonly written = new Map<string, Lengths>();
+  /** The checksums of those chunks (null: written before checksums, so a resave writes every chunk again). */
+  private readonly sums = new Map<string, Record<ListName, string[]> | null>();
   /** The status each match had at its last save, so the summary row is written when it changes. */
   private readonly savedStatus = new Map<string, MatchStatus>();
   /** The save of each match still writing, so the next one waits for it. */
@@ -89,9 +106,31 @@ export class MatchStore {
     this.backoffMs = Math.max(0, options.backoffMs ?? 100);
   }
 
+  /**
+   * A row, checked: its checksum (rows written before checksums have none),
+   * then its JSON, then its keys (no `__proto__` or `constructor` reaches a
+   * reader). Never throws for what a row holds.
+   */
+  private async read<T>(key: string): Promise<Read<T>> {
+    const row = await this.runtime.getCache<Partial<Row>>(key);
+    if (row === undefined || row === null) return { ok: false, missing: true, why: 'is missing' };
+    if (typeof row !== 'object' || typeof row.json !== 'string') return { ok: false, missing: false, why: 'is not a stored match row' };
+    const sum = sumOf(row.json);
+    if (row.sum !== undefined && row.sum !== sum) return { ok: false, missing: false, why: 'was changed after it was written (its checksum does not match)' };
+    let value: unknown;
+    try {
+      value = JSON.parse(row.json);
+    } catch {
+      return { ok: false, missing: false, why: 'is not valid JSON' };
+    }
+    const problem = jsonKeyProblem(value);
+    if (problem) return { ok: false, missing: false, why: `holds ${problem}` };
+    return { ok: true, value: value as T, sum };
+  }
+
   private async text<T>(key: string): Promise<T | null> {
-    const row = await this.runtime.getCache<{ json?: unknown }>(key);
-    return row && typeof row.json === 'string' ? (JSON.parse(row.json) as T) : null;
+    const read = await this.read<T>(key);
+    return read.ok ? read.value : null;
   }
 
   /** One checked write: retried with backoff, then a StoreError naming the row. */
@@ -108,22 +147,27 @@ export class MatchStore {
     throw new StoreError(`could not save ${key} after ${this.attempts} tries: ${why}`);
   }
 
-  private put(key: string, value: unknown): Promise<void> {
-    return this.write(key, { json: JSON.stringify(value) });
+  /** Writes a row; returns its checksum. */
+  private async put(key: string, value: unknown): Promise<string> {
+    const json = JSON.stringify(value);
+    const sum = sumOf(json);
+    await this.write(key, { json, sum } satisfies Row);
+    return sum;
   }
 
   /** Every match id and the open ones, read once; a database from before the open list gets it built from the heads. */
   private loadIndex(): Promise<{ all: string[]; open: Set<string> }> {
     this.index ??= (async () => {
-      const all = (await this.runtime.getCache<string[]>(INDEX_KEY)) ?? [];
-      const open = await this.runtime.getCache<string[]>(OPEN_KEY);
-      if (open) return { all: [...all], open: new Set(open) };
+      const ids = (value: unknown): string[] | null => (Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : null);
+      const all = ids(await this.runtime.getCache<unknown>(INDEX_KEY)) ?? [];
+      const open = ids(await this.runtime.getCache<unknown>(OPEN_KEY));
+      if (open) return { all, open: new Set(open) };
       const found = new Set<string>();
       for (const id of all) {
         const head = await this.text<Head>(headKey(id));
         if (!head || OPEN.has(head.status)) found.add(id);
       }
-      return { all: [...all], open: found };
+      return { all, open: found };
     })();
     return this.index;
   }
@@ -166,20 +210,28 @@ export class MatchStore {
   }
 
   async load(id: string): Promise<LoadedMatch> {
-    const head = await this.text<Head>(headKey(id));
-    if (!head) return { ok: false, damage: 'its head row is missing', match: null };
-    const { full, tails, logHead, ...rest } = head;
+    const read = await this.read<Head>(headKey(id));
+    if (!read.ok) return { ok: false, damage: `its head row ${read.why}`, match: null };
+    const head = read.value;
+    if (!head || typeof head !== 'object' || !Array.isArray(head.players) || typeof head.game !== 'string') return { ok: false, damage: 'its head row is not a match', match: null };
+    const { full, tails, logHead, sums, ...rest } = head;
     if (!full || !tails) return { ok: true, match: rest as unknown as StoredMatch };
     const problems: string[] = [];
-    const read = async (list: ListName): Promise<unknown[]> => {
-      const chunks = await Promise.all(Array.from({ length: full[list] }, (_, n) => this.text<unknown[]>(chunkKey(id, list, n))));
+    const readList = async (list: ListName): Promise<unknown[]> => {
+      const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
+      const chunks = await Promise.all(Array.from({ length: count }, (_, n) => this.read<unknown[]>(chunkKey(id, list, n))));
       chunks.forEach((chunk, n) => {
-        if (!chunk) problems.push(`${list} chunk ${n + 1} of ${full[list]} is missing (entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`);
-        else if (chunk.length !== CHUNK) problems.push(`${list} chunk ${n + 1} holds ${chunk.length} of ${CHUNK} entries`);
+        const which = `${list} chunk ${n + 1} of ${count}`;
+        const entries = `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`;
+        if (!chunk.ok) problems.push(`${which} ${chunk.why} ${entries}`);
+        else if (!Array.isArray(chunk.value)) problems.push(`${which} is not a list ${entries}`);
+        else if (chunk.value.length !== CHUNK) problems.push(`${list} chunk ${n + 1} holds ${chunk.value.length} of ${CHUNK} entries`);
+        else if (sums?.[list]?.[n] !== undefined && sums[list][n] !== chunk.sum) problems.push(`${which} is not the one its head row names ${entries}`);
       });
-      return [...chunks.flatMap((c) => c ?? []), ...tails[list]];
+      const tail = Array.isArray(tails[list]) ? tails[list] : [];
+      return [...chunks.flatMap((c) => (c.ok && Array.isArray(c.value) ? c.value : [])), ...tail];
     };
-    const [log, history, calls, phases] = await Promise.all(LISTS.map(read));
+    const [log, history, calls, phases] = await Promise.all(LISTS.map(readList));
     const stored = rest as unknown as StoredMatch;
     const match: StoredMatch = {
       ...stored,
@@ -193,6 +245,7 @@ export class MatchStore {
     }
     if (problems.length) return { ok: false, damage: problems.join('; '), match };
     this.written.set(id, { ...full });
+    this.sums.set(id, sums ? { log: [...sums.log], history: [...sums.history], calls: [...sums.calls], phases: [...sums.phases] } : null);
     this.savedStatus.set(id, match.status);
     return { ok: true, match };
   }
@@ -217,7 +270,9 @@ export class MatchStore {
   }
 
   private async saveNow(match: StoredMatch, status: MatchStatus, summary?: MatchSummary): Promise<void> {
-    const done = this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 };
+    const known = this.sums.get(match.id);
+    const done = known === null ? { log: 0, history: 0, calls: 0, phases: 0 } : (this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 });
+    const sums: Record<ListName, string[]> = known ? { log: [...known.log], history: [...known.history], calls: [...known.calls], phases: [...known.phases] } : { log: [], history: [], calls: [], phases: [] };
     const now = lists(match);
     const full = {} as Lengths;
     const tails = {} as Record<ListName, unknown[]>;
@@ -226,14 +281,18 @@ export class MatchStore {
       const items = now[list];
       // The last phase trace may still change after a save; a chunk is sealed only once an entry follows it.
       full[list] = Math.floor(Math.max(0, items.length - 1) / CHUNK);
-      for (let n = Math.min(done[list], full[list]); n < full[list]; n++) writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK)));
+      sums[list].length = Math.min(sums[list].length, done[list], full[list]);
+      for (let n = Math.min(done[list], full[list]); n < full[list]; n++) {
+        writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK)).then((sum) => void (sums[list][n] = sum)));
+      }
       tails[list] = items.slice(full[list] * CHUNK);
     }
     await Promise.all(writes);
     const { log: _log, history: _history, record, ...rest } = match;
     const logHead = match.log.length ? match.log[match.log.length - 1]!.hash : undefined;
-    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, updatedAt: Date.now() });
+    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, updatedAt: Date.now() });
     this.written.set(match.id, full);
+    this.sums.set(match.id, sums);
     if (summary && this.savedStatus.get(match.id) !== status) await this.put(summaryKey(match.id), summary);
     this.savedStatus.set(match.id, status);
     await this.updateIndex(match.id, status);
@@ -242,6 +301,7 @@ export class MatchStore {
   /** Forgets what it tracked of a match that left memory (it is read from the database when asked for again). */
   forget(id: string): void {
     this.written.delete(id);
+    this.sums.delete(id);
     this.savedStatus.delete(id);
   }
 }

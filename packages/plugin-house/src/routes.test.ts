@@ -74,11 +74,11 @@ describe('houseRoutes', () => {
     expect(missing.body).toEqual({ error: "No match with id 'nope'." });
   });
 
-  test('no House service on the agent: 503; a failing service: 500, both in JSON', async () => {
+  test('no House service on the agent: 503; a failing service: 500, both in JSON, the reason kept for the log (it may name files)', async () => {
     expect((await call('/matches', {}, null)).statusCode).toBe(503);
-    const failing = await call('/matches', {}, { listMatches: () => { throw new Error('db down'); }, getMatch: () => null });
+    const failing = await call('/matches', {}, { listMatches: () => { throw new Error('ENOENT: /srv/house/.eliza/matches/x.match.json'); }, getMatch: () => null });
     expect(failing.statusCode).toBe(500);
-    expect(failing.body).toEqual({ error: 'db down' });
+    expect(failing.body).toEqual({ error: 'The House could not read that just now; the host log says why.' });
   });
 
   test('an async service works the same', async () => {

@@ -12,7 +12,8 @@ import type { MatchDetail, MatchPage } from './types.ts';
 /** What the routes read from the House's service (registered as `house`). */
 export interface MatchReader {
   listMatches(options?: { page?: number; per?: number }): MatchPage | Promise<MatchPage>;
-  getMatch(id: string): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
+  /** `fresh`: a closed match read from the database and checked again, not the copy the House tab's polling keeps. */
+  getMatch(id: string, options?: { fresh?: boolean }): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
   /** Rating leaderboards by game, when the service keeps them. */
   leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
 }
@@ -40,7 +41,8 @@ export async function dashboardView(house: MatchReader, paging: { page: number; 
   const page = await house.listMatches(paging);
   const details: MatchDetail[] = [];
   for (const s of pickDetailed(page.matches)) {
-    const d = await house.getMatch(s.id);
+    // One match that cannot be read is that match's problem, never the page's.
+    const d = await Promise.resolve(house.getMatch(s.id)).catch(() => null);
     if (d) details.push(d);
   }
   const view = renderDashboard(page, details, titles, (await house.leaderboards?.()) ?? {});
@@ -67,7 +69,9 @@ function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse,
       }
       await run(house, req, res, runtime);
     } catch (error) {
-      if (!res.headersSent) res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
+      // The reason goes to the host's log; a reader gets one line that names no file or query.
+      runtime.logger?.error?.(`House: ${req.path ?? 'a route'} failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.status(500).json({ error: 'The House could not read that just now; the host log says why.' });
     }
   };
 }
@@ -145,7 +149,8 @@ export const houseRoutes: Route[] = [
         res.status(400).json({ error: 'A match id is letters, digits, dots and dashes (at most 128).' });
         return;
       }
-      const detail = await house.getMatch(id);
+      // Asked for by id, a closed match is read and checked anew: what the database holds now, not a copy in memory.
+      const detail = await house.getMatch(id, { fresh: true });
       noStore(res);
       if (!detail) {
         res.status(404).json({ error: `No match with id '${id}'.` });

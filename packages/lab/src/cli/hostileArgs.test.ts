@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync, openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runHouseCli } from './runHouseCli.ts';
@@ -73,6 +73,17 @@ describe('files', () => {
   test('replay-match /dev/zero is refused at once instead of read until memory runs out', () => {
     refused(runHouseCli('replay-match', '/dev/zero'), "cannot read match file '/dev/zero': it is not a regular file");
     refused(runHouseCli('replay', '/dev/zero'), "cannot read scenario file '/dev/zero': it is not a regular file");
+  });
+
+  test('every verb that reads a file refuses a device: audit, analyze and check on /dev/zero, directly or as a folder\'s events.jsonl', () => {
+    const folder = join(scratch, 'zero-out');
+    mkdirSync(folder, { recursive: true });
+    symlinkSync('/dev/zero', join(folder, 'events.jsonl'));
+    refused(runHouseCli('audit', 'influence', '/dev/zero'), "cannot read log file '/dev/zero': it is not a regular file");
+    refused(runHouseCli('analyze', 'cafe', folder), `cannot read event log file '${join(folder, 'events.jsonl')}': it is not a regular file`);
+    refused(runHouseCli('analyze', 'cafe', '/dev/zero'), "cannot read event log file '/dev/zero': it is not a regular file");
+    writeFileSync(join(folder, 'state.json'), JSON.stringify({ game: 'goldmine', seed: 1, players: ['a', 'b'], state: { config: {} } }));
+    refused(runHouseCli('check', 'goldmine', folder), `cannot read event log file '${join(folder, 'events.jsonl')}': it is not a regular file`);
   });
 
   test('a match file over 256 MB and a scenario over 16 MB are refused by their size, unread', () => {

@@ -1,6 +1,7 @@
 import { jsonKeyProblem } from '@the-house/games/engine/safeKey.ts';
-import { FILE_LIMITS, readBoundedText } from '../files/readBoundedText.ts';
+import { FILE_LIMITS } from '../files/readBoundedText.ts';
 import { CliError } from './cliError.ts';
+import { readTextFile } from './readTextFile.ts';
 
 /**
  * A JSON file the CLI was pointed at (scenario, config, ratings, state): a
@@ -9,11 +10,10 @@ import { CliError } from './cliError.ts';
  */
 export function readJsonFile(path: string | undefined, what: string, limit: number = FILE_LIMITS.scenario): unknown {
   if (!path) throw new CliError(`missing ${what} file`);
-  const read = readBoundedText(path, limit, what);
-  if (!read.ok) throw new CliError(read.error);
+  const text = readTextFile(path, what, limit);
   let json: unknown;
   try {
-    json = JSON.parse(read.text);
+    json = JSON.parse(text);
   } catch (error) {
     throw new CliError(`${what} file '${path}' is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -15,18 +15,19 @@ const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
  * until memory runs out. The size is taken from the open file and the read
  * stops there, so a file that grows meanwhile is still bounded.
  */
-export function readBoundedText(path: string, limit: number, what: string): { ok: true; text: string } | { ok: false; error: string } {
+export function readBoundedText(path: string, limit: number, what: string, shownAs = path): { ok: true; text: string } | { ok: false; error: string } {
+  const file = `${what} file '${shownAs}'`;
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (error) {
     const code = (error as { code?: string }).code;
-    return { ok: false, error: `cannot read ${what} file '${path}': ${code === 'ENOENT' ? 'there is no such file' : (code ?? 'it cannot be opened')}` };
+    return { ok: false, error: `cannot read ${file}: ${code === 'ENOENT' ? 'there is no such file' : (code ?? 'it cannot be opened')}` };
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { ok: false, error: `cannot read ${what} file '${path}': it is not a regular file` };
-    if (stat.size > limit) return { ok: false, error: `cannot read ${what} file '${path}': it is ${mb(stat.size)}, more than the ${mb(limit)} allowed` };
+    if (!stat.isFile()) return { ok: false, error: `cannot read ${file}: it is not a regular file` };
+    if (stat.size > limit) return { ok: false, error: `cannot read ${file}: it is ${mb(stat.size)}, more than the ${mb(limit)} allowed` };
     const buffer = Buffer.alloc(stat.size);
     let read = 0;
     while (read < buffer.length) {
@@ -36,7 +37,7 @@ export function readBoundedText(path: string, limit: number, what: string): { ok
     }
     return { ok: true, text: buffer.subarray(0, read).toString('utf8') };
   } catch (error) {
-    return { ok: false, error: `cannot read ${what} file '${path}': ${(error as { code?: string }).code ?? 'read failed'}` };
+    return { ok: false, error: `cannot read ${file}: ${(error as { code?: string }).code ?? 'read failed'}` };
   } finally {
     closeSync(fd);
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
@@ -50,10 +50,28 @@ export function bundlePath(dir: string, id: string): string {
   return join(dir, `${id}.match.json`);
 }
 
+/**
+ * Writes a match file whole or not at all: to `<file>.tmp`, flushed to disk,
+ * then renamed over the file, so a full disk or a crash mid-write leaves the
+ * previous file as it was. Throws what the file system said.
+ */
 export function writeBundle(dir: string, bundle: MatchBundle): string {
   mkdirSync(dir, { recursive: true });
   const path = bundlePath(dir, bundle.id);
-  writeFileSync(path, `${JSON.stringify(bundle)}\n`);
+  const temp = `${path}.tmp`;
+  try {
+    const fd = openSync(temp, 'w');
+    try {
+      writeSync(fd, `${JSON.stringify(bundle)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
   return path;
 }
 
@@ -64,21 +82,27 @@ export function promptFileSink(dir: string, id: string): PromptSink {
   return (entry) => appendFileSync(path, `${JSON.stringify(entry)}\n`);
 }
 
-/** A bundle from a file path (a regular file of at most 256 MB), or from a match id looked up in `dir`; an error names what was wrong. */
-export function readBundle(pathOrId: string, dir: string): { ok: true; bundle: MatchBundle; path: string } | { ok: false; error: string } {
-  const path = existsSync(pathOrId) ? pathOrId : bundlePath(dir, pathOrId);
-  if (!existsSync(path)) return { ok: false, error: `no match file '${pathOrId}' and no match with that id in ${dir}` };
-  const read = readBoundedText(path, FILE_LIMITS.match, 'match');
+/**
+ * A bundle from a file path (a regular file of at most 256 MB), or from a
+ * match id looked up in `dir`; an error names what was wrong. `byName`
+ * names the file by its name alone (what the House may tell anyone), not
+ * by where it is on the server.
+ */
+export function readBundle(pathOrId: string, dir: string, options: { byName?: boolean } = {}): { ok: true; bundle: MatchBundle; path: string } | { ok: false; error: string } {
+  const path = !options.byName && existsSync(pathOrId) ? pathOrId : bundlePath(dir, pathOrId);
+  const shown = options.byName ? `${pathOrId}.match.json` : path;
+  if (!existsSync(path)) return { ok: false, error: options.byName ? `there is no match file '${shown}'` : `no match file '${pathOrId}' and no match with that id in ${dir}` };
+  const read = readBoundedText(path, FILE_LIMITS.match, 'match', shown);
   if (!read.ok) return read;
   let json: unknown;
   try {
     json = JSON.parse(read.text);
   } catch {
-    return { ok: false, error: `'${path}' is not valid JSON` };
+    return { ok: false, error: `'${shown}' is not valid JSON` };
   }
   const problem = jsonKeyProblem(json);
-  if (problem) return { ok: false, error: `'${path}' ${problem}` };
+  if (problem) return { ok: false, error: `'${shown}' ${problem}` };
   const parsed = bundleShape.safeParse(json);
-  if (!parsed.success) return { ok: false, error: `'${path}' is not a House match file: ${formatZodError(parsed.error)}` };
+  if (!parsed.success) return { ok: false, error: `'${shown}' is not a House match file: ${formatZodError(parsed.error)}` };
   return { ok: true, bundle: json as MatchBundle, path };
 }

@@ -2,6 +2,7 @@ import { PgBoss, type Queue } from 'pg-boss';
 import { BOSS_SCHEMA, dbError } from './labDb.ts';
 import { redactIn } from './queueUrl.ts';
 import { runQueue } from './runKey.ts';
+import { printable } from '../cli/printable.ts';
 
 /**
  * How the queue treats a run's job. A worker heartbeats each job it holds
@@ -31,7 +32,7 @@ const SUPERVISE_SECONDS = 5;
  * tidy); a sweep that only enqueues and waits does not. Errors pg-boss
  * reports in the background are printed as one line, the password hidden.
  */
-export async function startBoss(url: string, role: 'worker' | 'client', onError: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<PgBoss> {
+export async function startBoss(url: string, role: 'worker' | 'client', onError: (line: string) => void = (line) => process.stderr.write(`${printable(line)}\n`)): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: url,
     schema: BOSS_SCHEMA,

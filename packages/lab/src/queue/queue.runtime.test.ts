@@ -167,11 +167,12 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
     expect(csv('twice').trim().split('\n').length).toBeGreaterThan(keys.length);
   }, 180_000);
 
-  test('a poisoned run (a config the engine refuses) ends as a failed job with its error in the summary, not retried', async () => {
+  test('a poisoned run (a config the engine refuses) ends as a failed job with its error in the summary, not retried; the worker prints the error escaped, on one line', async () => {
     const { plan } = parseSweepArgs(['trust', '--seeds', '3', '--population', 'copycat:1,random:1', '--treatment', 'missChance=0.05']);
     const game = gameById('trust');
     const specs = planRuns(plan, game);
-    const poisoned: RunSpec = { ...specs[1]!, config: { maxRounds: -3 } };
+    // A setting named with a newline and terminal escapes: the engine's error quotes it.
+    const poisoned: RunSpec = { ...specs[1]!, config: { maxRounds: -3, 'x\u001b[2J\nfake line': 1 } };
     const mixed = [specs[0]!, poisoned, specs[2]!];
     const worker = startWorker();
     const log: string[] = [];
@@ -189,7 +190,11 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
     expect(summary).toContain('maxRounds');
     const status = await house('sweep-status', 'poisoned-trust', '--queue', url);
     expect(status.stdout.trim()).toBe('poisoned-trust (trust sweep, finished with failures): 2/3 done, 1 failed, 0 running, 0 waiting');
-    expect(await stopWorker(worker)).toContain('worker stopped: 2 runs played, 1 failed');
+    const printed = await stopWorker(worker);
+    expect(printed).toContain('worker stopped: 2 runs played, 1 failed');
+    expect(printed).not.toContain('\u001b');
+    expect(printed.split('\n').filter((l) => l.startsWith(`run ${poisoned.id} failed: `))).toHaveLength(1);
+    expect(printed).toContain('x\\u001b[2J\\nfake line');
     const tab = await queueSweeps(url);
     expect(tab.ok && tab.sweeps.find((s) => s.name === 'poisoned-trust')).toMatchObject({ game: 'trust', kind: 'sweep', runs: 3, done: 2, failed: 1, running: 0 });
   }, 180_000);

@@ -11,6 +11,7 @@ import { finishedKeys, readResults } from './resultStore.ts';
 import { queueOfSpec, runKey } from './runKey.ts';
 import { sweepTally } from './sweepProgress.ts';
 import { registerSweep, type RegisteredRun } from './sweepRegistry.ts';
+import { printable } from '../cli/printable.ts';
 
 /** An experiment to play on the queue: its name (from its plan), what it is, and its runs in plan order. */
 export interface QueuedExperiment {
@@ -60,7 +61,7 @@ async function enqueue(boss: PgBoss, runs: ReadonlyArray<{ run: RegisteredRun; s
  * progress until every run is finished or failed, and returns the results.
  * Workers anywhere play them (`house worker`).
  */
-export async function runOnQueue(url: string, experiment: QueuedExperiment, wait: boolean, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<QueueOutcome | null> {
+export async function runOnQueue(url: string, experiment: QueuedExperiment, wait: boolean, log: (line: string) => void = (line) => process.stderr.write(`${printable(line)}\n`)): Promise<QueueOutcome | null> {
   const sql = await openLabDb(url, 2);
   let boss: PgBoss | null = null;
   try {

@@ -5,6 +5,7 @@ import { intArg, parseCliArgs } from '../cli/args.ts';
 import { parsePriceTable } from '../models/priceTable.ts';
 import { queueUrl } from './queueUrl.ts';
 import { DEFAULT_BATCH, startQueueWorker } from './queueWorker.ts';
+import { printable } from '../cli/printable.ts';
 
 const USAGE = 'worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S] [--batch B]';
 
@@ -52,7 +53,8 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const batch = bounded(values.batch, 'batch', DEFAULT_BATCH, 1, 256);
   const prices = parsePriceTable(env.HOUSE_PRICES);
   if (!prices.ok) throw new CliError(prices.error);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // Job ids and run errors come from the queue's database and from runs: printed escaped, one line each.
+  const log = (line: string) => process.stderr.write(`${printable(line)}\n`);
   if (modelRuns > 0 && !env.OPENAI_API_KEY) {
     log('no OPENAI_API_KEY: this worker takes no runs with model seats (set it, and OPENAI_BASE_URL for a server other than OpenAI, to take them)');
     modelRuns = 0;

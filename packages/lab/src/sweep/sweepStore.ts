@@ -1,6 +1,8 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../cli/cliError.ts';
+import { readTextFile } from '../cli/readTextFile.ts';
+import { FILE_LIMITS } from '../files/readBoundedText.ts';
 import { parseRunJson, runJson, type RunResult } from './runSpec.ts';
 
 /**
@@ -26,7 +28,7 @@ export class SweepStore {
       throw new CliError(`cannot create out dir '${dir}': ${error instanceof Error ? error.message : String(error)}`);
     }
     if (existsSync(planPath)) {
-      if (readFileSync(planPath, 'utf8') !== planJson) throw new CliError(`out dir '${dir}' holds a different sweep (see its plan.json); choose another --out`);
+      if (readTextFile(planPath, 'sweep plan', FILE_LIMITS.scenario) !== planJson) throw new CliError(`out dir '${dir}' holds a different sweep (see its plan.json); choose another --out`);
     } else {
       writeFileSync(planPath, planJson);
     }
@@ -37,7 +39,7 @@ export class SweepStore {
   completed(): Map<string, RunResult> {
     const done = new Map<string, RunResult>();
     if (!existsSync(this.runsPath)) return done;
-    const text = readFileSync(this.runsPath, 'utf8');
+    const text = readTextFile(this.runsPath, 'sweep results');
     const lines = text.split('\n').filter(Boolean);
     let clean = text.length === 0 || text.endsWith('\n');
     for (const line of lines) {

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseCliArgs } from '../../cli/args.ts';
 import { CliError } from '../../cli/cliError.ts';
+import { readTextFile } from '../../cli/readTextFile.ts';
 import { analyzeCafe, type CafeLogEntry } from '@the-house/games/cafe/analysis/analyzeCafe.ts';
 import { cafeReportHtml } from './cafeReportHtml.ts';
 import { cafeReportMarkdown } from './cafeReportMarkdown.ts';
@@ -11,12 +12,7 @@ import { writeRoundLogs } from './writeRoundLogs.ts';
 export function readEventLog(path: string | undefined, usage: string): { file: string; entries: CafeLogEntry[] } {
   if (!path) throw new CliError(`missing event log (a play output folder or its events.jsonl)\nusage: ${usage}`);
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'events.jsonl') : path;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new CliError(`cannot read event log '${file}'`);
-  }
+  const text = readTextFile(file, 'event log');
   const entries: CafeLogEntry[] = [];
   text.split('\n').forEach((line, i) => {
     if (!line.trim()) return;

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../../cli/cliError.ts';
 import { readJsonFile } from '../../cli/readJsonFile.ts';
+import { readTextFile } from '../../cli/readTextFile.ts';
 import { checkGoldmineLog } from '@the-house/games/goldmine/checkGoldmineLog.ts';
 import { goldmineConfigSchema } from '@the-house/games/goldmine/goldmineConfig.ts';
 
@@ -24,7 +25,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const config = goldmineConfigSchema.safeParse(saved.state?.config);
   if (!config.success) throw new CliError(`'${join(dir, 'state.json')}' holds no valid goldmine config`);
   const entries = [];
-  const lines = readFileSync(eventsPath, 'utf8').split('\n');
+  const lines = readTextFile(eventsPath, 'event log').split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i]) continue;
     try {

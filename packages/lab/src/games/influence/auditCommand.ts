@@ -1,20 +1,13 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../../cli/cliError.ts';
 import { readJsonFile } from '../../cli/readJsonFile.ts';
+import { readTextFile } from '../../cli/readTextFile.ts';
 import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
 import { auditLog } from '@the-house/games/influence/audit.ts';
 
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new CliError(`cannot read ${what} '${path}': ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
 function readEntries(path: string): LogEntry[] {
-  return readText(path, 'log')
+  return readTextFile(path, 'log')
     .split('\n')
     .filter(Boolean)
     .map((line, i) => {
