@@ -30,12 +30,13 @@ export const staminaSchema = z.union([
   z
     .string()
     .regex(TWO_CLASSES, 'two stamina classes are written "a/b", e.g. "8/12"')
+    .describe('"a/b" (two classes, e.g. 8/12)')
     .transform((text) => {
       const [, a, b] = TWO_CLASSES.exec(text)!;
       return [Number(a), Number(b)] as [number, number];
     })
     .pipe(z.tuple([staminaValue, staminaValue])),
-  safeRecord(z.string(), staminaValue),
+  safeRecord(z.string().describe('player id'), staminaValue).describe('one player; the others get 10'),
 ]);
 
 /**
@@ -45,7 +46,10 @@ export const staminaSchema = z.union([
  * seed); or a map from plot id to its own alpha, the plots it leaves out
  * yielding alpha.
  */
-export const plotAlphaSchema = z.union([z.enum(['uniform', 'gradient', 'random']), safeRecord(z.string().regex(/^\d+$/, 'plot ids are whole numbers'), z.number().positive().max(1000))]);
+export const plotAlphaSchema = z.union([
+  z.enum(['uniform', 'gradient', 'random']),
+  safeRecord(z.string().regex(/^\d+$/, 'plot ids are whole numbers').describe('plot'), z.number().positive().max(1000)).describe('one plot; the others yield alpha'),
+]);
 
 /**
  * The ODD's parameters as settled by RULES.md Gold mining; `parse({})` gives the
@@ -61,24 +65,24 @@ export const goldmineConfigSchema = z
     size: z.number().int().min(2).max(32).default(10),
     rounds: z.number().int().min(1).max(10_000).default(200),
     /** Stamina S, reset to this at the start of every round; unused stamina is lost. */
-    stamina: staminaSchema.default(10),
+    stamina: staminaSchema.describe('stamina per round').default(10),
     /** M_CAP: a mine action's k goes 0..cap (RULES G-a), each mined stamina yielding alpha. */
     cap: z.number().int().min(1).max(10).default(3),
     /** Gold per effectively mined stamina. */
     alpha: z.number().positive().max(1000).default(1),
-    plotAlpha: plotAlphaSchema.default('uniform'),
+    plotAlpha: plotAlphaSchema.describe('gold per mined stamina, plot by plot').default('uniform'),
     /** Rounds of raid protection counted from the claim round (RULES 3): 1 = the claim round only. */
     truce: z.number().int().min(0).max(10_000).default(1),
     /** `all`: a defended plot blocks every raider. `perRaid`: one defense point blocks one raider, lowest id first (RULES 4). */
     defense: z.enum(['all', 'perRaid']).default('all'),
     /** What the public history in a view (and a model's prompt, RULES G-f) holds: nothing but the map, the last round only, the last K=5 rounds, or every round played (RULES G-d). */
-    history: z.enum(['none', 'last', 'k5', 'full']).default('k5'),
+    history: z.enum(['none', 'last', 'k5', 'full']).describe('what a player sees of past rounds: nothing but the map, the last round, the last 5, or every round').default('k5'),
     /** Cheap talk (RULES G-e): each player may post one public line of at most 200 characters a round, shown to all the next round. */
-    talk: z.boolean().default(false),
+    talk: z.boolean().describe('one public line a round per player, shown to all the next round').default(false),
     /** Authority (RULES G-e, G-g): a plot raided from a holder of at least this many rounds goes back to it and every raider of it is fined; 0 = no authority. */
-    authority: z.number().int().min(0).max(10_000).default(0),
+    authority: z.number().int().min(0).max(10_000).describe('rounds of holding after which a raided plot goes back and its raiders are fined (0: no authority)').default(0),
     /** Gold the authority fines each raider of a plot it gives back (never more than the raider holds). */
-    authorityFine: z.number().min(0).max(1_000_000).default(10),
+    authorityFine: z.number().min(0).max(1_000_000).describe('gold the authority fines each raider of a plot it gives back').default(10),
   })
   .strict()
   .superRefine((c, ctx) => {

@@ -4,6 +4,7 @@ import type { AnyGame, PlayerId, Strategy } from '@the-house/games/engine/types.
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { gameById, games } from '@the-house/games/registry.ts';
 import { CliError } from './cliError.ts';
+import { applySettings, parseSets } from './configSettings.ts';
 import { readJsonFile } from './readJsonFile.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -38,9 +39,15 @@ export function intArg(text: string | undefined, name: string, fallback: number,
   return value;
 }
 
-/** The game's config from an optional JSON file: partial, defaults fill the rest, unknown keys refused. */
-export function configArg(game: AnyGame, path: string | undefined): unknown {
-  const raw = path === undefined ? {} : readJsonFile(path, 'config');
+/**
+ * The game's config from an optional JSON file (partial, defaults fill the
+ * rest, unknown keys refused), then `--set KEY=VALUE` flags on top of it, in
+ * order (a dotted key sets a nested field), each refused with its reason.
+ */
+export function configArg(game: AnyGame, path: string | undefined, sets: readonly string[] = []): unknown {
+  const file = path === undefined ? {} : readJsonFile(path, 'config');
+  if (sets.length && (file === null || typeof file !== 'object' || Array.isArray(file))) throw new CliError(`config file '${path}' must hold a JSON object`);
+  const raw = sets.length ? applySettings(file as Record<string, unknown>, parseSets(game, sets, file as Record<string, unknown>)) : file;
   const parsed = parseConfig(game, raw);
   if (!parsed.ok) throw new CliError(parsed.error);
   return parsed.value;

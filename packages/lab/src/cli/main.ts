@@ -24,11 +24,12 @@ async function main(): Promise<number> {
 function usage(): string {
   return [
     'usage: bun run house <command> [args]',
-    '  play <game> --seed N --players a,b|model:<name>[/strategy] [--config file.json] [--out dir] [--budget-tokens N ...]',
-    '  tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--ratings file.json] [--queue [URL] [--no-wait]]',
+    '  play <game> --seed N --players a,b|model:<name>[/strategy] [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N ...]',
+    '  tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--set KEY=VALUE ...] [--ratings file.json] [--queue [URL] [--no-wait]]',
     '  replay <scenario.json>',
     '  replay-match <match id | match.json | play --out dir> [--dir matches-dir]',
-    '  sweep <game> --seeds N --rounds R --players N --population p:n,... --treatment key=v1,v2 [--out dir] [--queue [URL] [--no-wait]]',
+    '  sweep <game> --seeds N --rounds R --players N --population p:n,... --treatment key=v1,v2 [--set KEY=VALUE ...] [--out dir] [--queue [URL] [--no-wait]]',
+    '  sweep <game> --help   (the game\'s config keys, the values they take, its strategies)',
     '  worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S]',
     '  sweep-status [NAME] [--queue URL]',
     '  analyze cafe <out-dir|events.jsonl> [--html report.html]',

@@ -17,7 +17,7 @@ import { playRecorded } from '../seats/playRecorded.ts';
 import { formatTable } from '../report/formatTable.ts';
 
 const USAGE =
-  'play <game> --seed N --players a,b|model:<name>[/strategy],... [--config file.json] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
+  'play <game> --seed N --players a,b|model:<name>[/strategy],... [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
 
 /** A decision may wait at most a day: past 2^31-1 ms a timer fires at once. */
 const MAX_DEADLINE_MS = 86_400_000;
@@ -64,6 +64,7 @@ export async function playCommand(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       players: { type: 'string' },
       config: { type: 'string' },
+      set: { type: 'string', multiple: true },
       out: { type: 'string' },
       'deadline-ms': { type: 'string' },
       ...Object.fromEntries(OPTION_FLAGS.map((f) => [f, { type: 'string' as const }])),
@@ -73,7 +74,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   const game = gameArg(positionals[0], USAGE);
   if (positionals.length > 1) throw new CliError(`unexpected argument '${positionals[1]}'\nusage: ${USAGE}`);
   const seed = intArg(values.seed as string | undefined, 'seed', 1);
-  const config = configArg(game, values.config as string | undefined);
+  const config = configArg(game, values.config as string | undefined, (values.set as string[] | undefined) ?? []);
   const { ids, seats } = seatsArg(game, values.players as string | undefined);
   const seatsError = checkPlayers(game, ids);
   if (seatsError) throw new CliError(seatsError);

@@ -10,7 +10,8 @@ import { runRatings, ratingsMarkdown } from './runRatings.ts';
 import { runRuns } from './runRuns.ts';
 import { runJson, type RunResult, type RunSpec } from './runSpec.ts';
 import { resultsCsv, summarizeSweep, summaryCsv, summaryMarkdown } from './summarizeSweep.ts';
-import { parseSweepArgs, planRuns, sweepName, type SweepPlan } from './sweepPlan.ts';
+import { parseSweepArgs, planRuns, sweepHelp, sweepName, type SweepPlan } from './sweepPlan.ts';
+import { games } from '@the-house/games/registry.ts';
 import { sweepReport } from './sweepReport.ts';
 import { SweepStore } from './sweepStore.ts';
 
@@ -46,6 +47,11 @@ export function writeSweepOutputs(store: SweepStore, game: AnyGame, plan: SweepP
  * are played by queue workers instead (`sweepOnQueue`).
  */
 export async function sweepCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    const named = argv[0] ?? '';
+    process.stdout.write(sweepHelp(Object.hasOwn(games, named) ? games[named]! : null, Object.keys(games)));
+    return 0;
+  }
   const { rest, queue, wait } = takeQueueFlags(argv);
   const { plan, out, workers } = parseSweepArgs(rest);
   const game = gameById(plan.game);

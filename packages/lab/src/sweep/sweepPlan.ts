@@ -4,8 +4,12 @@ import { hashSeed } from '@the-house/games/engine/rng.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { CliError } from '../cli/cliError.ts';
 import { gameArg } from '../cli/args.ts';
+import { configKeyLines } from '../cli/configHelp.ts';
+import { applySettings, parseSets, settingValue, withSetting } from '../cli/configSettings.ts';
 import { modelSeat } from '../cli/seatsArg.ts';
 import type { RunSpec, TreatmentValue } from './runSpec.ts';
+
+export { withSetting };
 
 /** A factor of the sweep: a config key (dotted for a nested one), or `players` (population size, its shares kept). */
 export interface Treatment {
@@ -24,6 +28,8 @@ export interface SweepPlan {
   treatments: Treatment[];
   /** Rounds whose snapshot (Gold mining's ownership map) the report shows, for seed 1. */
   snapshots: number[];
+  /** `--set KEY=VALUE`: settings every run gets, before its treatment; absent when none (so the name of a plan without them stays what it was). */
+  settings?: Record<string, TreatmentValue>;
 }
 
 export interface SweepArgs {
@@ -32,10 +38,28 @@ export interface SweepArgs {
   workers: number;
 }
 
-const FLAGS = ['--seeds', '--rounds', '--players', '--population', '--treatment', '--out', '--workers', '--maps', '--snapshots'];
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+const FLAGS = ['--seeds', '--rounds', '--players', '--population', '--treatment', '--set', '--out', '--workers', '--maps', '--snapshots'];
+/** Flags a sweep takes more than once. */
+const REPEATED = new Set(['--treatment', '--set']);
 
-export const SWEEP_USAGE = 'sweep <game> --seeds N [--rounds R] [--players N] --population p:n,... --treatment key=v1,v2 ... [--snapshots r1,r2] [--out dir] [--workers N]';
+export const SWEEP_USAGE = 'sweep <game> --seeds N [--rounds R] [--players N] --population p:n,... [--treatment KEY=V1,V2 ...] [--set KEY=VALUE ...] [--snapshots r1,r2] [--out dir] [--workers N] [--queue [URL] [--no-wait]]';
+
+/**
+ * `sweep [<game>] --help`: the usage; with a game, every key of its config
+ * with the values it takes and its default (what `--treatment` varies and
+ * `--set` fixes), `players`, and the policies a population is made of.
+ */
+export function sweepHelp(game: AnyGame | null, games: readonly string[]): string {
+  if (!game) return [`usage: ${SWEEP_USAGE}`, `games: ${games.join(', ')}; \`bun run house sweep <game> --help\` lists a game's config keys and the values they take.`, ''].join('\n');
+  return [
+    `usage: ${SWEEP_USAGE.replace('<game>', game.id)}`,
+    `--treatment KEY=V1,V2 varies a setting (every combination of the treatments runs with every seed; KEY=[...] takes a JSON list); --set KEY=VALUE fixes one for every run. ${game.title}'s keys and the values they take:`,
+    ...configKeyLines(game).map((line) => `  ${line}`),
+    `  players  treatment only: seats, whole number ${game.minPlayers}..${game.maxPlayers}, the population's shares kept`,
+    `strategies (--population NAME:COUNT,...): ${Object.keys(game.strategies).join(', ')}; or model:<name>[/strategy] (a model behind OPENAI_BASE_URL and OPENAI_API_KEY)`,
+    '',
+  ].join('\n');
+}
 
 function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number {
   const n = Number(text);
@@ -55,27 +79,8 @@ export function roundsKey(game: AnyGame): string | null {
   return ['rounds', 'maxRounds'].find((k) => keys.includes(k)) ?? null;
 }
 
-/** A config with one (possibly dotted) key set, refusing keys that would reach Object's prototype. */
-export function withSetting(config: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
-  const path = key.split('.');
-  if (path.some((p) => RESERVED.has(p) || p === '')) throw new CliError(`treatment key '${key}' is not allowed`);
-  const out: Record<string, unknown> = { ...config };
-  let at = out;
-  for (const part of path.slice(0, -1)) {
-    const inner = Object.hasOwn(at, part) && at[part] && typeof at[part] === 'object' ? (at[part] as Record<string, unknown>) : {};
-    at[part] = { ...inner };
-    at = at[part] as Record<string, unknown>;
-  }
-  at[path.at(-1)!] = value;
-  return out;
-}
-
 /** A treatment value as typed: a number, `true`/`false`, or text. */
-export function treatmentValue(raw: string): TreatmentValue {
-  if (/^-?(\d+(\.\d+)?|\.\d+)(e[-+]?\d+)?$/i.test(raw)) return Number(raw);
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  return raw;
-}
+export const treatmentValue: (raw: string) => TreatmentValue = settingValue;
 
 function parsePopulation(game: AnyGame, text: string): Array<{ name: string; count: number }> {
   const known = Object.keys(game.strategies);
@@ -97,11 +102,12 @@ export function scalePopulation(population: SweepPlan['population'], players: nu
   return scaled.every((p) => Number.isInteger(p.count) && p.count > 0) ? scaled : null;
 }
 
-function parseTreatment(game: AnyGame, text: string, seen: Set<string>, population: SweepPlan['population'], base: Record<string, unknown>): Treatment {
+function parseTreatment(game: AnyGame, text: string, seen: Set<string>, fixed: ReadonlySet<string>, population: SweepPlan['population'], base: Record<string, unknown>): Treatment {
   const eq = text.indexOf('=');
   const key = eq < 0 ? text : text.slice(0, eq);
   const allowed = [...configKeys(game), 'players'];
   if (eq < 1 || !allowed.includes(key.split('.')[0]!)) throw new CliError(`unknown treatment key '${key}' (allowed: ${allowed.join(', ')})`);
+  if (fixed.has(key)) throw new CliError(`${key} is both fixed (--set) and varied (--treatment); give it once`);
   if (seen.has(key)) throw new CliError(`treatment key '${key}' is given twice`);
   seen.add(key);
   const list = text.slice(eq + 1);
@@ -139,7 +145,9 @@ function parseTreatment(game: AnyGame, text: string, seen: Set<string>, populati
  * have them) after round 1, the middle and the last, workers = the machine's
  * cores, out = `sweep-<game>-<plan hash>`. A treatment key is any key of the
  * game's config (dotted for a nested one) or `players`; values are numbers,
- * true/false or text, or a JSON list (`key=["a","b"]`).
+ * true/false or text, or a JSON list (`key=["a","b"]`). `--set KEY=VALUE`
+ * (any number of them) fixes a setting for every run; a key is either fixed
+ * or varied, not both.
  */
 export function parseSweepArgs(argv: readonly string[]): SweepArgs {
   const game = gameArg(argv[0], SWEEP_USAGE);
@@ -154,7 +162,7 @@ export function parseSweepArgs(argv: readonly string[]): SweepArgs {
   }
   const one = (flag: string): string | undefined => {
     const all = flags.get(flag);
-    if (all && all.length > 1 && flag !== '--treatment') throw new CliError(`${flag} is given twice`);
+    if (all && all.length > 1 && !REPEATED.has(flag)) throw new CliError(`${flag} is given twice`);
     return all?.[0];
   };
   const seeds = one('--seeds') === undefined ? 20 : wholeNumber('--seeds', one('--seeds'), 1, 100_000);
@@ -164,7 +172,9 @@ export function parseSweepArgs(argv: readonly string[]): SweepArgs {
     if (!limit) throw new CliError(`${game.id} has no round limit to set (it ends by its own rules); leave out --rounds`);
     rounds = wholeNumber('--rounds', one('--rounds'), 1, 10_000);
   }
-  const base = roundsConfig(game, rounds);
+  const settings = parseSets(game, flags.get('--set') ?? [], roundsConfig(game, rounds));
+  if (rounds !== null && limit && Object.hasOwn(settings, limit)) throw new CliError(`${limit} is given twice (--rounds and --set); give it once`);
+  const base = applySettings(roundsConfig(game, rounds), settings);
   const checkedBase = game.configSchema.safeParse(base);
   if (!checkedBase.success) throw new CliError(`--rounds: ${formatZodError(checkedBase.error)}`);
   const playersFlag = one('--players');
@@ -175,13 +185,14 @@ export function parseSweepArgs(argv: readonly string[]): SweepArgs {
   if (seated !== players) throw new CliError(`--population seats ${seated} players but --players is ${players}`);
   if (players < game.minPlayers || players > game.maxPlayers) throw new CliError(`${game.id} needs ${game.minPlayers} to ${game.maxPlayers} players, got ${players}`);
   const seen = new Set<string>();
-  const treatments = (flags.get('--treatment') ?? []).map((t) => parseTreatment(game, t, seen, population, base));
+  const fixed = new Set(Object.keys(settings));
+  const treatments = (flags.get('--treatment') ?? []).map((t) => parseTreatment(game, t, seen, fixed, population, base));
   const lastRound = lastRoundOf(game, checkedBase.data);
   const snapshotsFlag = one('--snapshots');
   let snapshots: number[] = [];
   if (snapshotsFlag !== undefined) snapshots = snapshotsFlag.split(',').map((r) => wholeNumber('--snapshots round', r, 1, lastRound ?? 10_000));
   else if (game.metrics?.snapshot && typeof lastRound === 'number') snapshots = [...new Set([1, Math.max(1, Math.floor(lastRound / 2)), lastRound])];
-  const plan: SweepPlan = { game: game.id, seeds, rounds, players, population, treatments, snapshots };
+  const plan: SweepPlan = { game: game.id, seeds, rounds, players, population, treatments, snapshots, ...(Object.keys(settings).length ? { settings } : {}) };
   const workersFlag = one('--workers');
   const workers = workersFlag === undefined ? cpus().length : wholeNumber('--workers', workersFlag, 0, 256);
   const out = one('--out') ?? sweepName(plan);
@@ -230,7 +241,7 @@ export function planRuns(plan: SweepPlan, game: AnyGame): RunSpec[] {
     const { players, ...settings } = treatment;
     const population = players === undefined ? plan.population : scalePopulation(plan.population, Number(players))!;
     const lineup = population.flatMap((p) => new Array<string>(p.count).fill(p.name));
-    let raw = roundsConfig(game, plan.rounds);
+    let raw = applySettings(roundsConfig(game, plan.rounds), plan.settings ?? {});
     for (const [key, value] of Object.entries(settings)) raw = withSetting(raw, key, value);
     const parsed = game.configSchema.safeParse(raw);
     if (!parsed.success) throw new CliError(`treatment ${treatmentLabel(treatment)}: ${formatZodError(parsed.error)}`);

@@ -15,7 +15,7 @@ import { queueUrl, takeQueueFlags } from '../queue/queueUrl.ts';
 import { loadRatings, saveRatings } from './ratingsFile.ts';
 import { planTournament, standingsOf } from './roundRobin.ts';
 
-const USAGE = 'tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--ratings file.json] [--workers N] [--out dir] [--queue [URL] [--no-wait]]';
+const USAGE = 'tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--set KEY=VALUE ...] [--ratings file.json] [--workers N] [--out dir] [--queue [URL] [--no-wait]]';
 
 /** The rating leaderboard as a table: conservative rating, mu, sigma, interval, matches, share won. */
 export function formatLeaderboard(ratings: Ratings): string {
@@ -43,14 +43,23 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
   const { rest, queue, wait } = takeQueueFlags(argv);
   const { values, positionals } = parseCliArgs(
     rest,
-    { players: { type: 'string' }, repeats: { type: 'string' }, seed: { type: 'string' }, config: { type: 'string' }, ratings: { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' } },
+    {
+      players: { type: 'string' },
+      repeats: { type: 'string' },
+      seed: { type: 'string' },
+      config: { type: 'string' },
+      set: { type: 'string', multiple: true },
+      ratings: { type: 'string' },
+      workers: { type: 'string' },
+      out: { type: 'string' },
+    },
     USAGE,
   );
   const game = gameArg(positionals[0], USAGE);
   const strategies = strategiesArg(game, values.players, true);
   const repeats = intArg(values.repeats, 'repeats', 10, 1);
   const seed = intArg(values.seed, 'seed', 1);
-  const config = configArg(game, values.config);
+  const config = configArg(game, values.config, values.set ?? []);
   const workers = intArg(values.workers, 'workers', cpus().length, 0);
   const prior = values.ratings === undefined ? emptyRatings(game.id) : loadRatings(values.ratings, game.id);
   const specs = planTournament(game, config, strategies, repeats, seed);
