@@ -54,12 +54,14 @@ describe('move signatures', () => {
     expect(readSignatures('no moves here')).toBeNull();
   });
 
-  test('a call that stands alone keeps the signatures of the moves legal now, and the extras', () => {
+  test('a call that stands alone keeps the signatures and rule lines of the moves legal now, and the extras', () => {
     const rules = text.slice(0, text.indexOf('\n\nRound 3.'));
     const mineOnly = legalSignatures(rules, [{ name: 'mine', bind: [['plot', '16']] }]);
     expect(mineOnly.split('\n')).toEqual(['Some rules.', 'Answer with JSON only: {"actions":[<move>,...]}', 'Moves:', 'mine {"type":"mine","plot":<plot>,"k":<k>}', '+talk {"talk":"<text>"}', FILL_LINE]);
     expect(Object.fromEntries(readSignatures(legalSignatures(rules, [{ name: 'raid', bind: [] }]))!.moves)).toEqual({ claim: '{"type":"claim","plot":<plot>}', raid: '{"type":"raid","plot":<plot>}', '+talk': '{"talk":"<text>"}' });
     expect(legalSignatures(rules, [])).toBe(rules);
+    const ruled = ['A round is claim, then mine.', 'claim|raid: one plot each.', 'mine: up to 3.', 'Notes: not a move.', ...signatureLines('<move>', [{ name: 'claim|raid', template: '{"plot":<plot>}' }, { name: 'mine', template: '{"k":<k>}' }])].join('\n');
+    expect(legalSignatures(ruled, [{ name: 'mine', bind: [] }]).split('\n').slice(0, 3)).toEqual(['A round is claim, then mine.', 'mine: up to 3.', 'Notes: not a move.']);
     expect(legalSignatures('no moves here', [{ name: 'mine', bind: [] }])).toBe('no moves here');
   });
 });

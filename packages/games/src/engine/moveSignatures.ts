@@ -195,9 +195,11 @@ export function readSignatures(text: string): { answer: string; moves: Map<strin
 
 /**
  * The rules with only the signature lines of moves that `legal` names (an
- * entry naming any move of a line keeps the line; extras always stay): what a
- * call that stands alone needs. Text outside the signature block is kept as
- * it is; with no "Moves:" block, or nothing legal, the rules come back whole.
+ * entry naming any move of a line keeps the line; extras always stay), and
+ * only the rule lines of those moves (a line before the signatures that
+ * starts with a signature's move name and a colon, `VOTE: ...`, is that
+ * move's rule): what a call that stands alone needs. Other text is kept as it
+ * is; with no "Moves:" block, or nothing legal, the rules come back whole.
  */
 export function legalSignatures(rules: string, legal: readonly LegalEntry[]): string {
   if (legal.length === 0) return rules;
@@ -206,10 +208,16 @@ export function legalSignatures(rules: string, legal: readonly LegalEntry[]): st
   if (at < 0) return rules;
   const named = new Set(legal.flatMap(entryMoves));
   const signature = new RegExp(`^(${NAME}(?:\\|${NAME})*) \\{`);
-  const out = lines.slice(0, at + 1);
-  for (const line of lines.slice(at + 1)) {
-    const m = signature.exec(line);
-    if (m && !m[1]!.startsWith('+') && !m[1]!.split('|').some((name) => named.has(name))) continue;
+  const moves = new Set<string>();
+  for (const line of lines.slice(at + 1)) for (const name of signature.exec(line)?.[1]!.split('|') ?? []) moves.add(name);
+  const ruleOf = new RegExp(`^(${NAME}(?:\\|${NAME})*): `);
+  const unused = (names: string[]) => names.every((name) => moves.has(name)) && !names.some((name) => named.has(name));
+  const out: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    const rule = i < at ? ruleOf.exec(line) : null;
+    const move = i > at ? signature.exec(line) : null;
+    if (rule && unused(rule[1]!.split('|'))) continue;
+    if (move && !move[1]!.startsWith('+') && unused(move[1]!.split('|'))) continue;
     out.push(line);
   }
   return out.join('\n');

@@ -37,7 +37,7 @@ describe('Influence read by a model', () => {
     const late = seen.filter((d) => d.player === 'p1' && (d.view as InfluenceView).round >= 4 && (d.view as InfluenceView).alive);
     expect(late.length).toBeGreaterThan(0);
     const text = influenceModelPrompt.view(late[0]!.view as InfluenceView, 2);
-    expect(text).toMatch(/\nEarlier posts: \d+, naming /);
+    expect(text).toMatch(/\nEarlier posts named: \S+ \d+/);
     const match = playedDecisions(influenceGame, influenceConfigSchema.parse({}), seats(6), CAST, 5);
     for (const player of seats(6)) {
       const calls = match.filter((d) => d.player === player);

@@ -13,9 +13,14 @@ const MOVES: MoveSignature[] = [
   { name: 'POWER', template: '{"power":{"action":"<action>","target":"<target>"}}' },
 ];
 
+/** The rules: what every call needs, then a line per phase (a call that stands alone keeps only its own phase's line: `legalSignatures`). */
 function rules(view: InfluenceView): string {
   return [
-    `Influence, run by The House: the last player alive wins. Rounds: WHISPER (DMs, each to up to ${view.maxDmRecipients} others, in up to ${view.whisperTurns} turns; a turn without DMs ends it), RUMOR (one public post each), VOTE (empower one player and expose one, not yourself; leave last words), POWER (the empowered eliminates or protects an exposed player, or eliminates anyone if none is). Two left: no expose, the empowered eliminates the other. Texts: at most ${view.maxMessageLength} characters. Answer with the move of the current phase; missing moves are auto-filled, and a few such rounds in a row eliminate.`,
+    `Influence, run by The House: the last player alive wins. Rounds of WHISPER, RUMOR, VOTE, POWER. Texts: up to ${view.maxMessageLength} characters. Missing moves are auto-filled; a few such rounds in a row eliminate.`,
+    `WHISPER: DMs in up to ${view.whisperTurns} turns, each DM to up to ${view.maxDmRecipients} others; a turn in which no one writes ends it.`,
+    'RUMOR: one public post each.',
+    'VOTE: empower one player and expose one (not yourself), with last words; the empowered then uses POWER on the exposed. Two left: no expose.',
+    'POWER: the empowered eliminates an exposed player, or protects one and the other exposed player with the most expose votes goes out; none exposed: it eliminates anyone but itself.',
     ...signatureLines('<move>', MOVES),
   ].join('\n');
 }
@@ -34,24 +39,29 @@ function summaryLine(r: RoundSummary): string {
   return `R${r.round}: empowered ${r.empowered}; exposed ${r.exposedAtVote.join(' ') || 'none'} (votes ${counts(r.exposeVotes)}); ${action}; out ${out}`;
 }
 
+/** A post under its round's heading: who, the text, an image's note. */
 function postLine(p: PublicPost): string {
   const image = p.image ? ` [image${p.imageNote ? `, not checked: ${p.imageNote}` : ''}]` : '';
-  return `R${p.round} ${p.from}: ${quote(p.text)}${image}`;
+  return `${p.from}: ${quote(p.text)}${image}`;
 }
 
-const at = (m: DmMessage): string => `R${m.round}${m.turn > 1 ? `.${m.turn}` : ''}`;
+/** A DM under its round and turn's heading: the sender, then the others it went to besides the reader (`p1>p4: ...`; none for a DM to the reader alone; the reader's own list everyone). */
+function dmLine(view: InfluenceView, channel: Channel, m: DmMessage): string {
+  const others = channel.members.filter((p) => p !== m.from && p !== view.me);
+  return `${m.from}${others.length ? `>${others.join('+')}` : ''}: ${quote(m.text)}`;
+}
 
-/** Players, each out one marked with when and why, in seat order. */
+/** Players in seat order, each with the empower votes it has received and, once out, when and why. */
 function playersLine(view: InfluenceView): string {
   const out = new Map(view.eliminations.map((e) => [e.player, e]));
-  return `Players: ${view.players.map((p) => (out.has(p) ? `${p}(out R${out.get(p)!.round} ${out.get(p)!.reason})` : p)).join(' ')}`;
+  const listed = view.players.map((p) => `${p}${view.empowerTotals[p] ? ` ${view.empowerTotals[p]}` : ''}${out.has(p) ? ` (out R${out.get(p)!.round} ${out.get(p)!.reason})` : ''}`);
+  return `Players (empower votes): ${listed.join(', ')}`;
 }
 
-/** Who the posts before `from` named (the rival a table talks about), and how many there were. */
+/** Whom the posts not shown named (the rival a table talks about), and how often; nothing when they named no one. */
 function earlierPosts(view: InfluenceView, posts: readonly PublicPost[]): string[] {
-  if (posts.length === 0) return [];
   const named = view.players.map((p) => [p, posts.filter((post) => post.from !== p && mentions(post.text, p)).length] as const).filter(([, n]) => n > 0);
-  return [`Earlier posts: ${posts.length}, naming ${named.map(([p, n]) => `${p} ${n}`).join(', ') || 'no one'}`];
+  return named.length ? [`Earlier posts named: ${named.map(([p, n]) => `${p} ${n}`).join(', ')}`] : [];
 }
 
 function legal(view: InfluenceView): LegalEntry[] {
@@ -77,44 +87,75 @@ function legal(view: InfluenceView): LegalEntry[] {
   }
 }
 
-/** The first round shown in full: the latest one in which any of `seen` happened, no earlier than `rounds` back (all of them with Infinity). */
-function latestRound(view: InfluenceView, rounds: number, seen: readonly number[]): number {
-  return Number.isFinite(rounds) ? Math.max(view.round - rounds + 1, ...seen) : -Infinity;
+/**
+ * Whether a call opens the round to the player (with a window): the first
+ * WHISPER turn, the first call after the last round closed, shows how the
+ * rounds of the window ended (tallies, who went out, last messages) and whom
+ * earlier posts named. Every other call of the round shows what is new since
+ * the player's call before it, nothing it was already shown (issue 26).
+ */
+function opensRound(view: InfluenceView): boolean {
+  return view.phase === 'WHISPER' && (view.whisperTurn ?? 1) === 1;
+}
+
+/**
+ * With a window, the channels whose DMs this call shows (every DM of this
+ * round in them): in a later WHISPER turn those that got a DM in the turn
+ * before, in RUMOR those that got one in the last turn (what came after the
+ * player's last WHISPER call), in VOTE and POWER every channel with a DM this
+ * round (of which `viewText` shows the DMs the player received); the first
+ * WHISPER turn shows none (the round before showed its own).
+ */
+function shownChannels(view: InfluenceView): Channel[] {
+  if (opensRound(view)) return [];
+  const thisRound = view.channels.filter((c) => c.messages.some((m) => m.round === view.round));
+  if (view.phase === 'VOTE' || view.phase === 'POWER') return thisRound;
+  const turn = view.phase === 'RUMOR' ? view.whisperTurns : (view.whisperTurn ?? 1) - 1;
+  return thisRound.filter((c) => c.messages.some((m) => m.round === view.round && m.turn === turn));
 }
 
 function viewText(view: InfluenceView, rounds: number): string {
-  const since = Number.isFinite(rounds) ? view.round - rounds + 1 : -Infinity;
+  const windowed = Number.isFinite(rounds);
+  const opens = opensRound(view);
+  const since = !windowed ? -Infinity : opens ? view.round - rounds + 1 : view.round;
   const status = view.alive ? '' : ', eliminated';
-  const lines = [`Round ${view.round}, ${view.phase}. You: ${view.me}${status}.${view.winner ? ` Winner: ${view.winner}.` : ''}`];
-  if (view.whisperTurn !== null) lines.push(`WHISPER turn ${view.whisperTurn} of ${view.whisperTurns}; you may send ${view.whispersLeft} more DMs.`);
-  lines.push(playersLine(view));
+  const turn = view.whisperTurn !== null ? ` turn ${view.whisperTurn} of ${view.whisperTurns}` : '';
+  const left = view.whisperTurn !== null ? `, ${view.whispersLeft} DMs left` : '';
+  const lines = [`Round ${view.round}, ${view.phase}${turn}. You: ${view.me}${status}${left}.${view.winner ? ` Winner: ${view.winner}.` : ''}`];
+  // The round's first call shows every player with its votes and how the others went out; the calls after it, who is alive.
+  lines.push(!windowed || opens ? playersLine(view) : `Alive: ${view.living.join(' ')}`);
   const last = view.eliminations.filter((e) => e.last && e.round >= since);
   if (last.length) lines.push(`Last messages: ${last.map((e) => `${e.player} ${quote(e.last!)}`).join(', ')}`);
-  lines.push(`Empower votes so far: ${counts(view.empowerTotals)}`);
   lines.push(...view.rounds.filter((r) => r.round >= since).map(summaryLine));
   if (Object.keys(view.empowerVotes).length) {
     lines.push(`This round: empowered ${view.empowered} (votes ${counts(view.empowerVotes)}); exposed ${view.exposed.join(' ') || 'none'} (votes ${counts(view.exposeVotes)})`);
   }
-  // Posts and DMs are most of a prompt: those of the latest round that has any, the earlier ones summed up.
-  const postsFrom = latestRound(view, rounds, view.posts.map((p) => p.round));
-  const recent = view.posts.filter((p) => p.round >= postsFrom);
-  lines.push(...earlierPosts(view, view.posts.filter((p) => p.round < postsFrom)));
-  const auto = new Map<number, PlayerId[]>();
-  const said: string[] = [];
-  for (const p of recent) {
-    if (p.auto && !p.image) auto.set(p.round, [...(auto.get(p.round) ?? []), p.from]);
-    else said.push(postLine(p));
-  }
-  lines.push('Posts:', ...(said.length ? said : ['none']), ...[...auto].map(([round, who]) => `R${round} silent (auto-filled): ${who.join(' ')}`));
-  const dmsFrom = latestRound(view, rounds, view.channels.flatMap((c) => c.messages.map((m) => m.round)));
-  const older = view.channels.reduce((n, c) => n + c.messages.filter((m) => m.round < dmsFrom).length, 0);
-  const open = view.channels.filter((c) => c.messages.some((m) => m.round >= dmsFrom));
-  if (open.length || older) lines.push(`Your DMs${older ? ` (${older} earlier ones not shown)` : ''}:`);
-  for (const c of open) {
-    lines.push(`${c.members.join('+')}${c.locked ? ' (locked)' : ''}:`, ...c.messages.filter((m) => m.round >= dmsFrom).map((m) => `${at(m)} ${m.from}: ${quote(m.text)}`));
-  }
+  // Posts and DMs are most of a prompt: with a window, this round's posts, and the DMs `shownChannels` picks; whom earlier posts named when the round opens.
+  const postsFrom = windowed ? view.round : -Infinity;
+  if (opens) lines.push(...earlierPosts(view, view.posts.filter((p) => p.round < postsFrom)));
+  const channels = windowed ? shownChannels(view) : view.channels;
+  const feed: Array<{ channel: Channel; m: DmMessage; c: number; i: number }> = [];
+  // VOTE and POWER show the DMs the player received this round; its own were in the calls that sent them.
+  const received = view.phase === 'VOTE' || view.phase === 'POWER';
+  channels.forEach((channel, c) => channel.messages.forEach((m, i) => (!windowed || (m.round === view.round && !(received && m.from === view.me))) && feed.push({ channel, m, c, i })));
   if (view.myBallot.empower || view.myBallot.expose || (view.myLast && view.phase === 'VOTE')) {
     lines.push(`Your ballot: empower ${view.myBallot.empower ?? '-'}, expose ${view.myBallot.expose ?? '-'}${view.myLast ? `; last message ${quote(view.myLast)}` : ''}`);
+  }
+  // Sections a blank line apart, each under a heading ending with a colon: what a conversation's later turns add to.
+  const byRound = new Map<number, PublicPost[]>();
+  for (const p of view.posts) if (p.round >= postsFrom) byRound.set(p.round, [...(byRound.get(p.round) ?? []), p]);
+  for (const [round, posts] of byRound) {
+    const silent = posts.filter((p) => p.auto && !p.image).map((p) => p.from);
+    const said = posts.filter((p) => !(p.auto && !p.image)).map(postLine);
+    lines.push('', `Posts R${round}:`, ...said, ...(silent.length ? [`silent (auto-filled): ${silent.join(' ')}`] : []));
+  }
+  // DMs in the order they were sent, a heading per round and WHISPER turn.
+  feed.sort((a, b) => a.m.round - b.m.round || a.m.turn - b.m.turn || a.c - b.c || a.i - b.i);
+  let heading = '';
+  for (const { channel, m } of feed) {
+    const h = `DMs R${m.round}${m.turn > 1 ? `.${m.turn}` : ''}:`;
+    if (h !== heading) lines.push('', (heading = h));
+    lines.push(dmLine(view, channel, m));
   }
   return [...lines, '', ...legalLines(legal(view))].join('\n');
 }
@@ -168,16 +209,18 @@ function readSummary(line: string): RoundSummary | null {
 function read(text: string): InfluenceView {
   const lines = text.split('\n');
   const line = (prefix: string) => lines.find((l) => l.startsWith(prefix)) ?? '';
-  const head = /^Round (\d+), (\S+)\. You: (\S+?)(, eliminated)?\.(?: Winner: (\S+)\.)?$/.exec(line('Round ')) ?? [];
-  const me = head[3] ?? '';
-  const whisper = /^WHISPER turn (\d+) of \d+; you may send (\d+) more DMs\.$/.exec(line('WHISPER turn '));
+  const head = /^Round (\d+), (\S+)(?: turn (\d+) of \d+)?\. You: (\S+?)(, eliminated)?(?:, (\d+) DMs left)?\.(?: Winner: (\S+)\.)?$/.exec(line('Round ')) ?? [];
+  const me = head[4] ?? '';
   const players: PlayerId[] = [];
   const eliminations: Elimination[] = [];
-  for (const m of line('Players: ').slice('Players: '.length).matchAll(/(\S+?)\(out R(\d+) (\w+)\)|\S+/g)) {
-    players.push(m[1] ?? m[0]);
-    if (m[1]) eliminations.push({ player: m[1], round: Number(m[2]), reason: m[3] as EliminationReason });
+  const empowerTotals = nullRecord<number>();
+  for (const m of line('Players (empower votes): ').slice('Players (empower votes): '.length).matchAll(/([^\s,]+)(?: (\d+))?(?: \(out R(\d+) (\w+)\))?(?:, |$)/g)) {
+    players.push(m[1]!);
+    if (m[2]) empowerTotals[m[1]!] = Number(m[2]);
+    if (m[3]) eliminations.push({ player: m[1]!, round: Number(m[3]), reason: m[4] as EliminationReason });
   }
   eliminations.sort((a, b) => a.round - b.round);
+  if (!players.length) players.push(...line('Alive: ').slice('Alive: '.length).split(' ').filter(Boolean));
   const lastLine = line('Last messages: ').slice('Last messages: '.length);
   for (let rest = lastLine; rest.length; ) {
     const space = rest.indexOf(' ');
@@ -192,30 +235,48 @@ function read(text: string): InfluenceView {
   const tally = /^This round: empowered (\S+) \(votes (.*?)\); exposed (.*?) \(votes (.*?)\)$/.exec(line('This round: '));
   const posts: PublicPost[] = [];
   const channels: Channel[] = [];
-  let section = '';
+  // Sections: `Posts R<n>:` (a post a line, the silent ones on one) and `DMs R<n>[.<turn>]:` (a DM a line), each ended by a blank line.
+  let section: 'posts' | 'dms' | '' = '';
+  let sectionRound = 0;
+  let sectionTurn = 1;
+  const channelOf = new Map<string, Channel>();
   for (const l of lines) {
-    if (l === 'Posts:' || l.startsWith('Your DMs')) {
-      section = l.startsWith('Your DMs') ? 'Your DMs:' : l;
+    if (l === '') {
+      section = '';
       continue;
     }
-    if (l === '' || l.startsWith('Your ballot') || l === 'Legal now:') section = '';
-    const silent = /^R(\d+) silent \(auto-filled\): (.*)$/.exec(l);
-    if (section === 'Posts:' && silent) {
-      for (const from of silent[2]!.split(' ')) posts.push({ round: Number(silent[1]), from, text: `${from} stays silent this round.`, auto: true });
-      continue;
-    }
-    const msg = /^R(\d+)(?:\.(\d+))? (\S+): (".*)$/.exec(l);
-    if (section === 'Posts:' && msg) {
-      const { text: said, after } = quoted(msg[4]!);
-      const image = /^ \[image(?:, not checked: (.*))?\]$/.exec(after);
-      posts.push({ round: Number(msg[1]), from: msg[3]!, text: said, ...(image ? { image: said.replace(/^img:/, '') } : {}), ...(image?.[1] ? { imageNote: image[1] } : {}) });
-    }
-    const head = /^(\S+?)( \(locked\))?:$/.exec(l);
-    if (section === 'Your DMs:' && head) {
-      const members = head[1]!.split('+');
-      channels.push({ id: channelId(members), members, openedBy: members[0]!, round: 0, messages: [], locked: Boolean(head[2]) });
-    } else if (section === 'Your DMs:' && msg && channels.length) {
-      channels.at(-1)!.messages.push({ from: msg[3]!, text: quoted(msg[4]!).text, round: Number(msg[1]), turn: Number(msg[2] ?? 1) });
+    const postsHead = /^Posts R(\d+):$/.exec(l);
+    const dmsHead = /^DMs R(\d+)(?:\.(\d+))?:$/.exec(l);
+    if (postsHead) {
+      section = 'posts';
+      sectionRound = Number(postsHead[1]);
+    } else if (dmsHead) {
+      section = 'dms';
+      sectionRound = Number(dmsHead[1]);
+      sectionTurn = Number(dmsHead[2] ?? 1);
+    } else if (section === 'posts') {
+      const silent = /^silent \(auto-filled\): (.*)$/.exec(l);
+      const post = /^(\S+?): (".*)$/.exec(l);
+      if (silent) for (const from of silent[1]!.split(' ')) posts.push({ round: sectionRound, from, text: `${from} stays silent this round.`, auto: true });
+      else if (post) {
+        const { text: said, after } = quoted(post[2]!);
+        const image = /^ \[image(?:, not checked: (.*))?\]$/.exec(after);
+        posts.push({ round: sectionRound, from: post[1]!, text: said, ...(image ? { image: said.replace(/^img:/, '') } : {}), ...(image?.[1] ? { imageNote: image[1] } : {}) });
+      }
+    } else if (section === 'dms') {
+      const dm = /^([^\s>]+?)(?:>(\S+?))?: (".*)$/.exec(l);
+      if (!dm) continue;
+      const from = dm[1]!;
+      const members = [...new Set([from, me, ...(dm[2] ? dm[2].split('+') : [])])].sort();
+      const id = channelId(members);
+      let channel = channelOf.get(id);
+      if (!channel) {
+        // A channel is locked once one of its members is out (RULES Influence 8).
+        channel = { id, members, openedBy: from, round: sectionRound, messages: [], locked: members.some((p) => eliminations.some((e) => e.player === p)) };
+        channelOf.set(id, channel);
+        channels.push(channel);
+      }
+      channel.messages.push({ from, text: quoted(dm[3]!).text, round: sectionRound, turn: sectionTurn });
     }
   }
   const ballot = /^Your ballot: empower (\S+), expose (\S+)(?:; last message (".*"))?$/.exec(line('Your ballot: '));
@@ -223,22 +284,22 @@ function read(text: string): InfluenceView {
   const powerActions: PowerChoice[] = entries
     .filter((e) => e.name === 'POWER')
     .flatMap((e) => readValues(bound(e, 'target') ?? '').map((target) => ({ action: bound(e, 'action') as PowerChoice['action'], target })));
-  const dmRule = /DMs, each to up to (\d+) others, in up to (\d+) turns/.exec(text);
+  const dmRule = /DMs in up to (\d+) turns, each DM to up to (\d+) others/.exec(text);
   return {
     me,
     round: Number(head[1] ?? 0),
     phase: (head[2] ?? 'INIT') as InfluenceView['phase'],
-    whisperTurn: whisper ? Number(whisper[1]) : null,
-    whisperTurns: Number(dmRule?.[2] ?? 1),
-    whispersLeft: whisper ? Number(whisper[2]) : 0,
-    alive: !head[4],
+    whisperTurn: head[3] ? Number(head[3]) : null,
+    whisperTurns: Number(dmRule?.[1] ?? 1),
+    whispersLeft: head[6] ? Number(head[6]) : 0,
+    alive: !head[5],
     players,
     living,
     empowered: tally?.[1] ?? null,
     empowerVotes: readVotes(tally?.[2]),
     exposeVotes: readVotes(tally?.[4]),
     exposed: tally && tally[3] !== 'none' ? tally[3]!.split(' ') : [],
-    empowerTotals: readVotes(line('Empower votes so far: ').slice('Empower votes so far: '.length)),
+    empowerTotals,
     eliminations,
     rounds: lines.map(readSummary).filter((r): r is RoundSummary => r !== null),
     posts,
@@ -248,17 +309,21 @@ function read(text: string): InfluenceView {
     acted: false,
     twoLeft: living.length === 2,
     powerActions,
-    maxDmRecipients: Number(dmRule?.[1] ?? 1),
-    maxMessageLength: Number(/Texts: at most (\d+) characters/.exec(text)?.[1] ?? 0),
-    winner: head[5] ?? null,
+    maxDmRecipients: Number(dmRule?.[2] ?? 1),
+    maxMessageLength: Number(/Texts: up to (\d+) characters/.exec(text)?.[1] ?? 0),
+    winner: head[7] ?? null,
   };
 }
 
 /**
  * Influence as a model reads it: the phases and limits of this match and the
  * move signatures; then the players (who is out, when and why), the empower
- * votes each has received, the last rounds' tallies, the public posts and the
- * player's own DMs of those rounds (earlier posts counted by whom they name),
- * its ballot and the legal moves of the phase.
+ * votes each has received, the last rounds' tallies, the player's ballot,
+ * then the public posts a section per round and its DMs a section per round
+ * and turn, and the legal moves of the phase. With a window each call shows
+ * what is new to the player since its call before: the first WHISPER turn
+ * the rounds just closed (and whom earlier posts named), a later turn or
+ * RUMOR the threads that moved since its last turn, VOTE and POWER this
+ * round's posts and the DMs it received.
  */
 export const influenceModelPrompt: ModelPrompt<InfluenceView> = { rules, view: viewText, read, recentRounds: 2 };

@@ -12,9 +12,14 @@
  * loss only and a missed high five hits an ally too (RULES T-d, T-e). 4
  * (issue 26): a call that stands alone shows only the signatures of the
  * moves legal now, and the marker names the request in words
- * (`game matchId player round phase`; a repair's keeps the JSON form).
+ * (`game matchId player round phase`; a repair's keeps the JSON form). 5:
+ * Influence's view says each fact once to a seat with a window (issue 26):
+ * the first WHISPER turn shows how the last rounds closed, later turns and
+ * RUMOR the threads that moved since the seat's last turn, VOTE and POWER
+ * this round's posts and the DMs received; DMs in the order sent, a heading
+ * per round and turn; a rule line per phase.
  */
-export const PROMPT_FORMAT = 4;
+export const PROMPT_FORMAT = 5;
 
 /** What a record without a format was written with. */
 export const FIRST_PROMPT_FORMAT = 1;
