@@ -179,3 +179,28 @@ test('a model brain that answers in prose gets one repair round quoting the erro
   expect(prompts[3]).toContain('unknown action "FLY"');
   expect(events.find((e) => e.type === 'fallback' && e.round === 2)).toMatchObject({ to: ['Finn'], data: { player: 'Finn', action: 'DO_NOTHING' } });
 });
+
+test('one Trust match with a seat of each kind (a person, a player agent, a baseline with no agent) through the same table: the log of headless play with the same decisions', async () => {
+  const person = new RestChat(host.url, crypto.randomUUID(), 'Pia');
+  const pdm = await person.dm(houseId);
+  await person.send(pdm, '!play trust me,Ada,bot:grudger --seed 21 --set maxRounds=4 --delay 0');
+  const started = await person.waitFor(pdm, houseId, (t) => t.includes('match trust-21-'));
+  const id = started.match(/match (trust-21-\w+)/)![1]!;
+  expect(started).toContain('Pia, Ada, grudger');
+  for (let round = 1; round <= 4; round++) {
+    await person.waitFor(pdm, houseId, (t) => t.startsWith(`Pia, your move in Trust (${id}), round ${round}.`), 30_000);
+    await person.send(pdm, '!move block');
+  }
+  const summary = await house().finished(id);
+  expect(summary?.status).toBe('finished');
+  const detail = (await house().getMatch(id))!;
+  expect(detail.events.filter((e) => e.type === 'decision_missing')).toEqual([]);
+  const record = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { record: { seats: Record<string, { brain: string; strategy: string | null }> } };
+  expect(record.record.seats).toMatchObject({ Pia: { brain: 'human' }, Ada: { brain: 'offline', strategy: 'copycat' }, grudger: { brain: 'offline', strategy: 'grudger' } });
+
+  const headless = Match.create(games.trust!, { maxRounds: 4 }, 21, ['Pia', 'Ada', 'grudger']);
+  const { copycat, grudger } = games.trust!.strategies;
+  const blocks = { name: 'blocks', description: 'always blocks', traits: { memoryDepth: 0, stochastic: false, usesModel: false }, decide: () => ({ action: 'BLOCK' }) };
+  runMatchSync(headless, { Pia: blocks, Ada: copycat!, grudger: grudger! });
+  expect(detail.events.at(-1)!.hash).toBe(headless.log!.head);
+}, 120_000);

@@ -1,4 +1,5 @@
 import type { Action, Content, HandlerCallback, IAgentRuntime, Memory } from '@elizaos/core';
+import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { parseCommand, type CommandSpec } from './commands/parse.ts';
 import { houseCommandTable } from './gameAdapters.ts';
 import type { CommandAuthor, CommandDesk } from './types.ts';
@@ -115,4 +116,27 @@ export function commandActions(table: readonly CommandSpec[] = houseCommandTable
     },
     examples: [],
   }));
+}
+
+/**
+ * Commands are answered before the message pipeline asks any model: the
+ * House's message service sees `!...` first, stores the message and replies
+ * through the same callback a model reply would use.
+ */
+export function interceptCommands(runtime: IAgentRuntime): void {
+  const messages = runtime.messageService;
+  if (!messages) return;
+  const handle = messages.handleMessage.bind(messages);
+  messages.handleMessage = async (rt, message, callback, options) => {
+    if (!looksLikeCommand(message.content.text) || message.entityId === rt.agentId) return handle(rt, message, callback, options);
+    if (message.id && !(await rt.getMemoryById(message.id))) await rt.createMemory(message, 'messages');
+    const text = await runCommand(rt, message, callback);
+    return {
+      didRespond: text !== null,
+      responseContent: text === null ? null : { text },
+      responseMessages: [],
+      state: { values: {}, data: {}, text: '' },
+      mode: 'simple',
+    };
+  };
 }

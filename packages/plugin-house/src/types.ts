@@ -113,6 +113,8 @@ export interface StoredMatch {
   rated?: boolean;
   /** Seats held by people, by seat name. */
   humans: Record<PlayerId, HumanSeat>;
+  /** Seats played by one of the game's baselines with no agent behind them (`bot:<strategy>`), by seat name. */
+  bots?: Record<PlayerId, string>;
   /** The person who opened the match, where the House writes to them privately (Trust's begs: amount and reason are theirs alone). */
   observer?: HumanSeat | null;
   /** Who opened the match: with the House's admins, the only one who may stop, start, resume it or answer its begs. */

@@ -1,30 +1,20 @@
-import type { Match } from '@the-house/games/engine/match.ts';
-import type { Brain } from '@the-house/games/engine/runner.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
-import type { AnswerTrace, MatchRecorder } from '@the-house/lab/models/matchRecorder.ts';
-import type { HouseGameAdapter } from './houseGameAdapter.ts';
-import type { HumanDesk } from './humanDesk.ts';
+import type { AnswerTrace, SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
+import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import type { Match } from '@the-house/games/engine/match.ts';
+import { privateRoundText } from '../texts/houseTexts.ts';
+import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
+import type { Table } from './table.ts';
 
 /** How long before the runner's deadline a person's draft is handed in, so it arrives in time. */
 const HAND_IN_MARGIN_MS = 250;
-
-export interface HumanSeatDeps {
-  match: Match;
-  matchId: string;
-  desk: HumanDesk;
-  recorder: MatchRecorder;
-  adapter: HouseGameAdapter | undefined;
-  signal: AbortSignal;
-  /** Writes to the person privately (their chat with the House), or in the game room when there is no such chat. */
-  tell(player: PlayerId, text: string): Promise<void>;
-}
 
 /**
  * What a person reads each turn: a few lines of what they know (the game's own
  * words for people, else its prompt text), the exact short forms they may
  * type, and how much time is left. The view's JSON is there on `!view`.
  */
-export function turnMessage(d: Pick<HumanSeatDeps, 'match' | 'matchId' | 'adapter'>, view: unknown, player: PlayerId, round: number, phase: string, secondsLeft: number | null): string {
+export function turnMessage(d: { match: Match; matchId: string; adapter: HouseGameAdapter | undefined }, view: unknown, player: PlayerId, round: number, phase: string, secondsLeft: number | null): string {
   const { game } = d.match;
   const state = d.match.state;
   const openEnded = d.adapter?.openEnded?.(state) ?? false;
@@ -43,29 +33,42 @@ export function turnMessage(d: Pick<HumanSeatDeps, 'match' | 'matchId' | 'adapte
 /**
  * A seat held by a person. The House tells them privately what they know and
  * what is allowed, then waits for their chat commands (`!move`, or the game's
- * own verbs) with the same deadline and fallback as an agent: what they hand
- * in by then is their decision; nothing at all is the game's fallback.
+ * own verbs) with the same deadline and fallback as an agent: the desk refuses
+ * a move until it is legal (a person's repair), and what they hand in by the
+ * deadline is their decision; nothing at all is the game's fallback.
  */
-export function humanBrain(d: HumanSeatDeps): Brain {
-  return {
-    name: 'person',
-    async decide(view, ctx) {
-      const { game } = d.match;
-      const state = d.match.state;
-      const openEnded = d.adapter?.openEnded?.(state) ?? false;
-      const secondsLeft = ctx.deadline ? Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000)) : null;
-      await d.tell(ctx.player, turnMessage(d, view, ctx.player, ctx.round, ctx.phase, secondsLeft));
-      const answer = await d.desk.wait(ctx.player, {
-        check: (decision) => game.validate(state, ctx.player, decision),
-        openEnded,
-        deadline: ctx.deadline === undefined ? undefined : ctx.deadline - HAND_IN_MARGIN_MS,
-        signal: d.signal,
-      });
-      const trace: AnswerTrace = { kind: 'human', texts: answer.texts, calls: [], outcome: answer.valid ? 'valid' : 'fallback', errors: answer.error ? [answer.error] : [] };
-      if (answer.decision !== undefined) trace.final = JSON.stringify(answer.decision);
-      d.recorder.answer(ctx.round, ctx.phase, ctx.player, trace);
-      if (answer.decision === undefined) throw new Error(`no move from ${ctx.player} in time`);
-      return answer.decision;
-    },
-  };
+export class PersonSeat implements Seat {
+  readonly kind = 'person' as const;
+  readonly info: SeatInfo = { brain: 'human', strategy: null, persona: '', system: '' };
+
+  constructor(
+    private readonly table: Table,
+    private readonly id: PlayerId,
+  ) {}
+
+  async decide({ view, ctx }: SeatTurn): Promise<SeatAnswer> {
+    const { table } = this;
+    const match = table.match!;
+    const state = match.state;
+    const adapter = table.adapter;
+    const openEnded = adapter?.openEnded?.(state) ?? false;
+    const secondsLeft = ctx.deadline ? Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000)) : null;
+    await table.voice.tellPerson(ctx.player, turnMessage({ match, matchId: table.stored.id, adapter }, view, ctx.player, ctx.round, ctx.phase, secondsLeft));
+    const answer = await table.humans.wait(ctx.player, {
+      check: (decision) => match.game.validate(state, ctx.player, decision),
+      openEnded,
+      deadline: ctx.deadline === undefined ? undefined : ctx.deadline - HAND_IN_MARGIN_MS,
+      signal: table.abort.signal,
+    });
+    const trace: AnswerTrace = { kind: 'human', texts: answer.texts, calls: [], outcome: answer.valid ? 'valid' : 'fallback', errors: answer.error ? [answer.error] : [] };
+    if (answer.decision !== undefined) trace.final = JSON.stringify(answer.decision);
+    return answer.decision === undefined ? { decision: undefined, trace, missing: `no move from ${ctx.player} in time` } : { decision: answer.decision, trace };
+  }
+
+  /** What the round told this person alone (a miss, a beg's answer), in their chat with the House. */
+  async tell(round: number): Promise<void> {
+    const match = this.table.match!;
+    const notices = (match.game.view(match.state, this.id) as { notices?: unknown } | null)?.notices;
+    if (Array.isArray(notices) && notices.length) await this.table.voice.tellPerson(this.id, privateRoundText(round, notices));
+  }
 }

@@ -1,0 +1,225 @@
+import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
+import { findPlayer, isPlayerAgent } from '@the-house/plugin-player/playerRegistry.ts';
+import { mayControl, refusal } from '../access.ts';
+import { checkSituation, commandList, type HouseCommand, type Situation } from '../commands/parse.ts';
+import { adapterFor, houseCommandTable, verbAdapter } from '../gameAdapters.ts';
+import { HumanDesk } from '../humanDesk.ts';
+import { matchByRef, tableOf } from '../tables.ts';
+import { isOpen, type Table } from '../table/table.ts';
+import { gamesText, helpText, statusText, tableLine } from '../texts/houseTexts.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import type { CommandAuthor, StoredMatch } from '../types.ts';
+import { matchSummary } from '../records/matchSummary.ts';
+import type { DeskHost } from './deskHost.ts';
+import { humanSeat, openMatch, quote, tableStartedText } from './openMatch.ts';
+
+/** The seat a person holds in a match, by their id. */
+function seatOf(stored: StoredMatch, author: CommandAuthor): PlayerId | null {
+  return Object.entries(stored.humans).find(([, seat]) => seat.id === author.id)?.[0] ?? null;
+}
+
+/**
+ * The command desk: a parsed command and its author in, the reply out. It
+ * finds the match a command is about, checks the phase and who may act
+ * (owner or admin), and hands the work to that match's table. No match loop
+ * here, and every refusal is one line that says what is allowed.
+ */
+export class CommandDesk {
+  constructor(private readonly host: DeskHost) {}
+
+  private get tables(): Table[] {
+    return [...this.host.tables.values()];
+  }
+
+  /** The open match at a table. */
+  private atTable(table: string): Table | null {
+    return this.tables.find((t) => t.stored.table === table && isOpen(t.stored.status)) ?? null;
+  }
+
+  /** The open match whose own game room (the GUI group, or its Discord thread) the author typed in. */
+  private inGameRoom(author: CommandAuthor): Table | null {
+    const typedIn = author.origin?.channelId ?? author.room?.channelId;
+    if (!typedIn) return null;
+    return this.tables.find((t) => isOpen(t.stored.status) && (t.stored.channelId === typedIn || (!!author.origin && t.stored.origin?.channelId === typedIn))) ?? null;
+  }
+
+  /** Matches that hold a table now (lobby or running): what `HOUSE_MAX_TABLES` bounds. */
+  private busyTables(): Table[] {
+    return this.tables.filter((t) => t.stored.status === 'lobby' || t.stored.status === 'running');
+  }
+
+  private line(table: Table): string {
+    return tableLine(this.host.games, table.summary());
+  }
+
+  /**
+   * The match a command is about: the one it names (`--match`), else the open
+   * one of the room it was typed in; for a person's own moves, the match where
+   * they hold a seat.
+   */
+  private async target(command: HouseCommand, author: CommandAuthor, ref: string | undefined): Promise<{ live: Table | null; stored: StoredMatch | null; error?: string }> {
+    const { host } = this;
+    if (ref) {
+      const found = matchByRef([...new Set([...host.tables.keys(), ...(await host.store.ids())])], ref);
+      if (!found.ok) return { live: null, stored: null, error: found.error };
+      const live = host.tables.get(found.id);
+      if (live) return { live, stored: live.stored };
+      const loaded = await host.records.load(found.id);
+      return { live: null, stored: loaded?.match ?? null, error: loaded?.match ? undefined : `Match ${found.id} is damaged: ${loaded?.damage ?? 'unreadable'}` };
+    }
+    const here = this.atTable(tableOf(author)) ?? this.inGameRoom(author);
+    if (here) return { live: here, stored: here.stored };
+    if (command.kind === 'grant' || command.kind === 'decline') {
+      // The observer answers in their own chat (a DM), where the beg reached them.
+      const begging = this.tables.filter((t) => t.stored.owner?.id === author.id && t.observer.pending().some((b) => b.player.toLowerCase() === command.player.toLowerCase()));
+      if (begging.length === 1) return { live: begging[0]!, stored: begging[0]!.stored };
+    }
+    if (command.kind === 'status' || command.kind === 'stop' || command.kind === 'start' || command.kind === 'grant' || command.kind === 'decline') {
+      const mine = this.tables.filter((t) => isOpen(t.stored.status) && t.stored.owner?.id === author.id);
+      if (mine.length === 1) return { live: mine[0]!, stored: mine[0]!.stored };
+      if (mine.length > 1 && command.kind !== 'status') return { live: null, stored: null, error: `You have ${mine.length} matches open (${mine.map((t) => t.id).join(', ')}); add --match <id>, or type it at the match's table.` };
+    }
+    if (command.kind === 'move' || command.kind === 'done' || command.kind === 'view' || command.kind === 'game') {
+      const seated = this.tables.filter((t) => t.stored.status === 'running' && seatOf(t.stored, author));
+      if (seated.length === 1) return { live: seated[0]!, stored: seated[0]!.stored };
+      if (seated.length > 1) return { live: null, stored: null, error: `You hold seats at ${seated.length} tables (${seated.map((t) => t.id).join(', ')}); add --match <id>.` };
+    }
+    if (command.kind === 'resume') {
+      const paused = this.tables.filter((t) => t.stored.status === 'paused' && mayControl(t.stored.owner, host.settings.admins, author));
+      if (paused.length) return { live: paused.at(-1)!, stored: paused.at(-1)!.stored };
+    }
+    if (command.kind === 'status' || command.kind === 'game') {
+      // A match that just stopped or ended, still leaving memory.
+      const closing = this.tables.filter((t) => t.stored.table === tableOf(author)).at(-1);
+      if (closing) return { live: null, stored: closing.stored };
+    }
+    const last = host.records.lastAt(tableOf(author));
+    if (last && (command.kind === 'status' || command.kind === 'game')) {
+      const loaded = await host.records.load(last);
+      if (loaded?.match) return { live: null, stored: loaded.match };
+    }
+    return { live: null, stored: null };
+  }
+
+  /** `!status` of a match that is not open here: one still closing, or closed. */
+  private statusOf(stored: StoredMatch): string {
+    const closing = this.host.tables.get(stored.id);
+    if (closing) return statusText(closing.summary(), stored, closing.match?.state ?? stored.state, [], closing.fileNote());
+    return statusText(matchSummary(this.host.games, stored, stored.state, { tokens: 0, cost: 0 }), stored, stored.state, [], this.host.records.fileNote(stored));
+  }
+
+  /** Runs one parsed command; the reply says what happened or what is allowed. */
+  async handle(command: HouseCommand, author: CommandAuthor, ref?: string): Promise<string> {
+    const { host } = this;
+    if (command.kind === 'help') return helpText(host.games, houseCommandTable(), host.settings.dashboardUrl);
+    if (command.kind === 'games') return gamesText(host.games);
+    if (command.kind === 'name') {
+      const problem = await host.people.choose(author, command.name);
+      return problem ? `Not changed: ${problem}.` : `From now on you sit down as ${command.name}.`;
+    }
+    const { live, stored, error } = await this.target(command, author, command.kind === 'resume' ? (command.match ?? ref) : ref);
+    if (error) return error;
+    const situation: Situation = live ? (live.stored.status === 'lobby' ? 'lobby' : live.stored.status === 'running' ? 'running' : 'idle') : 'idle';
+    const wrong = command.kind === 'resume' || command.kind === 'status' || command.kind === 'play' ? null : checkSituation(command, situation);
+    if (wrong) return wrong;
+    const fromPlayer = isPlayerAgent(author.id);
+    const owned = (verb: string): string | null => {
+      if (!live) return null;
+      if (fromPlayer) return `Only the person who opened ${live.id}, or a House admin, may !${verb} it; a player agent may not.`;
+      return mayControl(live.stored.owner, host.settings.admins, author) ? null : refusal(verb, live.id, live.stored.owner!);
+    };
+    switch (command.kind) {
+      case 'status': {
+        if (live) return statusText(live.summary(), live.stored, live.match?.state ?? live.stored.state, live.observer.pending(), live.fileNote());
+        if (stored) return this.statusOf(stored);
+        const open = this.tables.filter((t) => isOpen(t.stored.status));
+        if (!open.length) return `No match yet. Start one with !play <game>. Games: ${Object.keys(host.games).join(', ')}`;
+        return `No match at this table. ${open.length} table${open.length > 1 ? 's are' : ' is'} open: ${open.map((t) => this.line(t)).join('; ')}. Add --match <id> to a command to act on one.`;
+      }
+      case 'play': {
+        if (fromPlayer) return 'Only people open matches; players join with !join.';
+        const here = this.atTable(tableOf(author));
+        if (here) return `This room already has ${this.line(here)}. Stop it with !stop, or open your match from another room.`;
+        const busy = this.busyTables();
+        if (busy.length >= host.settings.maxTables) return `All ${host.settings.maxTables} tables are busy (HOUSE_MAX_TABLES): ${busy.map((t) => this.line(t)).join('; ')}. Wait for one to end, or ask its owner to !stop it.`;
+        const opened = await openMatch(host, command.game, command.players, command.seed, author.origin ?? null, command.options, author, command.config ?? {});
+        return opened.ok ? opened.text : opened.error;
+      }
+      case 'join': {
+        const t = live!;
+        const game = host.games[t.stored.game]!;
+        const agent = findPlayer(author.name)?.character.name;
+        const viaAgent = fromPlayer ? agent : undefined;
+        const name = viaAgent ?? (await host.people.nameOf(author));
+        if (!viaAgent && findPlayer(name)) return `${name} is the name of a player agent; a person needs another name to sit down.`;
+        if (t.stored.players.some((p) => p.toLowerCase() === name.toLowerCase())) return `${name} is already seated.`;
+        if (t.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
+        if (!viaAgent) t.stored.humans[name] = humanSeat(author);
+        t.stored.players.push(name);
+        await t.persist();
+        return `${name} joins ${game.title}${viaAgent ? '' : ' as a person: the House will ask you for each move here'}: ${t.stored.players.join(', ')}.`;
+      }
+      case 'start': {
+        const no = owned('start');
+        if (no) return no;
+        const error = live!.begin();
+        return error ?? (await tableStartedText(host, live!));
+      }
+      case 'stop': {
+        const no = owned('stop');
+        if (no) return no;
+        await live!.stop();
+        return `Match ${live!.id} stopped at round ${live!.summary().round}.`;
+      }
+      case 'grant':
+      case 'decline': {
+        const no = owned(command.kind);
+        if (no) return no;
+        if (!live) return `No open beg from ${command.player}: nobody is begging right now.`;
+        return live.observer.answer(command.player, command.kind === 'grant' ? command.amount : 0, command.reason);
+      }
+      case 'move':
+      case 'done': {
+        const seat = live ? seatOf(live.stored, author) : null;
+        if (!live || !seat) return 'You hold no seat in a running match. Join a lobby with `!join`, or sit down with `!play GAME me,NAMES` (e.g. `!play trust me,Ada`).';
+        if (command.kind === 'done') return live.humans.done(seat);
+        const adapter = adapterFor(live.stored.game);
+        const state = live.match!.state;
+        const decision = adapter?.parseMove?.(command.text, state, seat) ?? decisionOf(command.text);
+        const reply = live.humans.submit(seat, `!move ${quote(command.text)}`, decision);
+        const forms = reply.startsWith('Not accepted') ? adapter?.moveForms?.(state, seat, live.match!.game.view(state, seat)) : undefined;
+        return forms?.length ? `${reply}\nYour moves now: ${forms.map((f) => `\`${f}\``).join(' · ')}` : reply;
+      }
+      case 'view': {
+        const seat = live ? seatOf(live.stored, author) : null;
+        if (!live?.match || !seat) return 'You hold no seat in a running match, so there is no view of yours to show.';
+        return `Your view of ${live.id}, round ${(live.match.state as { round: number }).round}:\n\`\`\`json\n${JSON.stringify(live.match.game.view(live.match.state, seat), null, 1)}\n\`\`\``;
+      }
+      case 'resume': {
+        if (!live) return command.match ?? ref ? `Match ${command.match ?? ref} is not open, so it cannot resume.` : 'No paused match to resume.';
+        const no = owned('resume');
+        if (no) return no;
+        return live.resume(command.options);
+      }
+      case 'game': {
+        const target = live?.stored ?? stored;
+        const adapter = target ? verbAdapter(target.game, command.verb) : undefined;
+        const afterEnd = target?.status === 'finished' && !!adapter?.afterEnd?.includes(command.verb);
+        if (!target || (target.status !== 'running' && !afterEnd)) return `!${command.verb} needs a running match. Allowed now: ${commandList(houseCommandTable())}`;
+        if (!adapter?.handle) return `!${command.verb} is not a command of ${target.game}. Allowed: ${commandList(houseCommandTable())}`;
+        const game = host.games[target.game]!;
+        return adapter.handle(command, {
+          matchId: target.id,
+          game,
+          state: live?.match?.state ?? target.state,
+          author,
+          seat: seatOf(target, author),
+          humans: live?.humans ?? new HumanDesk(),
+          log: live?.match?.log?.entries ?? target.log,
+          say: (text) => host.voiceFor(target).say(text),
+        });
+      }
+    }
+    return `Allowed: ${commandList(houseCommandTable())}`;
+  }
+}

@@ -1,0 +1,143 @@
+import { checkPlayers, parseConfig } from '@the-house/games/engine/config.ts';
+import type { AnyGame } from '@the-house/games/engine/types.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
+import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
+import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
+import { houseLog } from '../houseLog.ts';
+import { tableOf } from '../tables.ts';
+import { lobbyText, startedText } from '../texts/houseTexts.ts';
+import type { Table } from '../table/table.ts';
+import type { CommandAuthor, HumanSeat, StoredMatch } from '../types.ts';
+import type { DeskHost } from './deskHost.ts';
+
+/** Seats of a lobby the House fills by itself: Trust is dull with two (a miss turns a pair into a feud), so four. */
+const LOBBY_SEATS: ReadonlyMap<string, number> = new Map([['trust', 4]]);
+
+/** A line-up entry that seats one of the game's baselines with no agent behind it. */
+const BOT = /^bot:(.+)$/i;
+
+/** At most this much of what a person typed is quoted back. */
+const QUOTE = 200;
+export const quote = (text: string): string => (text.length > QUOTE ? `${text.slice(0, QUOTE)}… (${text.length} characters)` : text);
+
+export function humanSeat(author: CommandAuthor): HumanSeat {
+  return { id: author.id, room: author.room ?? null, origin: author.direct ?? author.origin ?? null };
+}
+
+/** The players a lobby seats by itself: agents with different baselines for the game first, so the table shows a mix. */
+function lobbySeats(game: AnyGame, seats: number): string[] {
+  const agents = playerNames();
+  const strategyOf = (name: string): string => {
+    const runtime = findPlayer(name);
+    const settings = (runtime?.character.settings ?? {}) as { strategies?: Record<string, unknown> };
+    const named = settings.strategies && Object.hasOwn(settings.strategies, game.id) ? settings.strategies[game.id] : undefined;
+    return typeof named === 'string' ? named : name;
+  };
+  const seen = new Set<string>();
+  const distinct = agents.filter((name) => !seen.has(strategyOf(name)) && seen.add(strategyOf(name)));
+  return [...distinct, ...agents.filter((name) => !distinct.includes(name))].slice(0, Math.min(seats, game.maxPlayers));
+}
+
+/** A new table's when-started announcement, once its room exists (a room that could not be made is the play loop's to report). */
+export async function tableStartedText(host: DeskHost, table: Table): Promise<string> {
+  await table.roomReady?.catch(() => undefined);
+  return startedText(host.games, table.stored, host.settings.publicUrl, host.settings.dashboardUrl);
+}
+
+/**
+ * Opens a match: with names it starts at once; without, a lobby seated with
+ * the game's default count that starts by itself. Names are player agents,
+ * `me` (the person who typed it) or `bot:<strategy>` (one of the game's
+ * baselines).
+ */
+export async function openMatch(
+  host: DeskHost,
+  gameId: string,
+  names: string[],
+  seed?: number,
+  origin: StoredMatch['origin'] = null,
+  rawOptions: unknown = {},
+  author: CommandAuthor | null = null,
+  rawConfig: unknown = {},
+): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
+  const game = ownValue(host.games, gameId);
+  if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(host.games).join(', ')}` };
+  const available = playerNames();
+  let players: string[];
+  const humans: Record<string, HumanSeat> = {};
+  const bots: Record<string, string> = Object.create(null);
+  if (names.length) {
+    if (!author && names.some((n) => n.toLowerCase() === 'me')) return { ok: false, error: '`me` needs a person to seat: name agents only, or send !play from a chat.' };
+    const botOf = (n: string) => BOT.exec(n)?.[1];
+    const badBots = names.filter((n) => botOf(n) !== undefined && !ownValue(game.strategies, botOf(n)!.toLowerCase()));
+    if (badBots.length) return { ok: false, error: `No baseline ${quote(badBots.join(', '))} in ${game.title}. Its baselines: ${Object.keys(game.strategies).map((s) => `bot:${s}`).join(', ')}` };
+    const unknown = names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n));
+    if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${quote(unknown.join(', '))}. Players: ${available.join(', ') || 'none'}, or me` };
+    const me = author ? await host.people.nameOf(author) : '';
+    players = names.map((n) => {
+      if (n.toLowerCase() === 'me') return me;
+      const bot = botOf(n);
+      if (bot === undefined) return findPlayer(n)!.character.name;
+      bots[bot.toLowerCase()] = bot.toLowerCase();
+      return bot.toLowerCase();
+    });
+    if (me && names.some((n) => n.toLowerCase() === 'me')) {
+      if (findPlayer(me)) return { ok: false, error: `${me} is the name of a player agent; a person needs another name to sit down (\`!name NAME\`).` };
+      humans[me] = humanSeat(author!);
+    }
+  } else {
+    players = lobbySeats(game, LOBBY_SEATS.get(game.id) ?? game.defaultPlayers);
+  }
+  const lobby = names.length === 0;
+  const check = lobby ? (players.length < game.minPlayers ? `${game.id} needs at least ${game.minPlayers} players; only ${players.length} are here` : null) : checkPlayers(game, players);
+  if (check) return { ok: false, error: check };
+  const config = parseConfig(game, rawConfig);
+  if (!config.ok) return { ok: false, error: config.error };
+  const options = matchOptionsSchema.safeParse(rawOptions);
+  if (!options.success) return { ok: false, error: `bad match options: ${matchOptionsProblem(options.error)}` };
+  const matchSeed = seed ?? Date.now() % 2_147_483_647;
+  const id = `${game.id}-${matchSeed}-${crypto.randomUUID().slice(0, 8)}`;
+  const now = Date.now();
+  const person = author && !isPlayerAgent(author.id) ? author : null;
+  const stored: StoredMatch = {
+    id,
+    game: game.id,
+    seed: matchSeed,
+    config: config.value,
+    status: 'lobby',
+    players,
+    channelId: null,
+    serverId: null,
+    state: null,
+    log: [],
+    history: [],
+    origin,
+    postedRound: 0,
+    options: options.data,
+    record: emptyRecord(),
+    paused: null,
+    humans,
+    ...(Object.keys(bots).length ? { bots: { ...bots } } : {}),
+    observer: person ? humanSeat(person) : null,
+    owner: person ? { id: person.id, name: await host.people.nameOf(person) } : null,
+    table: author ? tableOf(author) : 'default',
+    rooms: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  const table = host.seat(stored, null);
+  if (!(await table.persist())) return { ok: false, error: `The House could not save the new match: ${stored.paused}` };
+  if (!lobby) {
+    const error = table.begin();
+    if (error) return { ok: false, error };
+    return { ok: true, id, text: await tableStartedText(host, table) };
+  }
+  const wait = host.settings.lobbyMs;
+  houseLog(host.runtime, `${id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);
+  table.lobbyTimer = setTimeout(() => {
+    // Started by the clock, with nobody's command to answer: the table is told where to watch.
+    if (!table.begin()) void tableStartedText(host, table).then((text) => table.voice.tellObserver(text));
+  }, wait);
+  return { ok: true, id, text: lobbyText(game, stored, wait) };
+}

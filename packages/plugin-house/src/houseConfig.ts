@@ -1,0 +1,88 @@
+import type { IAgentRuntime } from '@elizaos/core';
+import { parsePriceTable, type PriceTable } from '@the-house/lab/models/priceTable.ts';
+import { parseAdmins, type Admins } from './access.ts';
+import { numberSetting } from './houseSettings.ts';
+
+/**
+ * Pause between rounds by game, so a person can follow the room: a Gold mining
+ * match has 200 short rounds (summarised every 10), the others a few long ones.
+ * `HOUSE_ROUND_DELAY_MS` sets one pause for all; `!play --delay MS` one match's.
+ */
+const ROUND_DELAY_MS: ReadonlyMap<string, number> = new Map([
+  ['trust', 1500],
+  ['cafe', 2500],
+  ['influence', 1500],
+  ['goldmine', 150],
+]);
+
+function text(runtime: IAgentRuntime, key: string): string {
+  const value = runtime.getSetting(key) ?? process.env[key];
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** The House's settings, read from its runtime (then the environment) each time they are asked for. */
+export class HouseConfig {
+  readonly prices: PriceTable;
+
+  constructor(private readonly runtime: IAgentRuntime) {
+    const prices = parsePriceTable(text(runtime, 'HOUSE_PRICES'));
+    if (!prices.ok) runtime.logger.warn(`House: ${prices.error}; every model counts as free`);
+    this.prices = prices.ok ? prices.table : {};
+  }
+
+  number(key: string, fallback: number): number {
+    return numberSetting(this.runtime, key, fallback);
+  }
+
+  /** Where match files (bundles, prompt texts) go; none when unset (tests). */
+  get matchDir(): string | null {
+    return text(this.runtime, 'HOUSE_MATCH_DIR') || null;
+  }
+
+  get admins(): Admins {
+    return parseAdmins(text(this.runtime, 'HOUSE_ADMINS'));
+  }
+
+  /** Where people reach this host in a browser (HOUSE_PUBLIC_URL when it is reached by another name). */
+  get publicUrl(): string {
+    return (text(this.runtime, 'HOUSE_PUBLIC_URL') || process.env.CENTRAL_MESSAGE_SERVER_URL || '').replace(/\/+$/, '');
+  }
+
+  /** The House tab's short address. */
+  get dashboardUrl(): string {
+    return `${this.publicUrl}/house`;
+  }
+
+  get maxTables(): number {
+    return Math.max(1, Math.floor(this.number('HOUSE_MAX_TABLES', 8)));
+  }
+
+  get decisionDeadlineMs(): number {
+    return this.number('HOUSE_DECISION_DEADLINE_MS', 60_000);
+  }
+
+  get lobbyMs(): number {
+    return this.number('HOUSE_LOBBY_MS', 20_000);
+  }
+
+  get playerWaitMs(): number {
+    return this.number('HOUSE_PLAYER_WAIT_MS', 30_000);
+  }
+
+  /** The pause between rounds of a game (a match's own `--delay` wins over it). */
+  roundDelayMs(gameId: string): number {
+    return this.number('HOUSE_ROUND_DELAY_MS', ROUND_DELAY_MS.get(gameId) ?? 1500);
+  }
+
+  get keepDmRooms(): boolean {
+    return text(this.runtime, 'HOUSE_KEEP_DM_ROOMS').toLowerCase() === 'true';
+  }
+
+  get saveAttempts(): number {
+    return this.number('HOUSE_SAVE_ATTEMPTS', 3);
+  }
+
+  get saveBackoffMs(): number {
+    return this.number('HOUSE_SAVE_BACKOFF_MS', 100);
+  }
+}

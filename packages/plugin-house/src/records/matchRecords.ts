@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import type { IAgentRuntime } from '@elizaos/core';
+import type { AnyGame } from '@the-house/games/engine/types.ts';
+import { bundlePath } from '@the-house/lab/models/matchBundle.ts';
+import type { HouseConfig } from '../houseConfig.ts';
+import { rebuildFromFile } from '../matchFile.ts';
+import type { MatchStore } from '../matchStore.ts';
+import type { Table } from '../table/table.ts';
+import { fileNoteText } from '../texts/houseTexts.ts';
+import type { MatchDetail, MatchPage, MatchSummary, StoredMatch } from '../types.ts';
+import { damagedDetail, matchDetail, matchSummary } from './matchSummary.ts';
+
+/** Closed matches whose detail stays in memory (the House tab polls the latest ones); older ones are read from the database. */
+const RECENT_DETAILS = 4;
+/** Tables whose last closed match `!status` still names. */
+const RECENT_TABLES = 256;
+/** Closed matches whose check (whole, or what is damaged) the list remembers; a closed match does not change. */
+const CHECKED = 4096;
+
+export type Loaded = { match: StoredMatch; damage?: string } | { match: null; damage: string; partial: StoredMatch | null };
+
+const ZERO = { tokens: 0, cost: 0 };
+
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > limit) map.delete(map.keys().next().value!);
+}
+
+/**
+ * Every match the House has had, as the routes, the House tab and `!status`
+ * read them: open ones from their tables, closed ones from the database,
+ * checked on every read (a damaged one rebuilt from its match file when the
+ * file is whole, else shown as damaged, in the list as in its detail).
+ */
+export class MatchRecords {
+  private readonly recent = new Map<string, MatchDetail>();
+  private readonly lastAtTable = new Map<string, string>();
+  /** Closed matches read and checked: null when whole, else what is damaged. */
+  private readonly checked = new Map<string, string | null>();
+  /** Why a closed match's file could not be written, by match id. */
+  private readonly fileProblems = new Map<string, string>();
+
+  constructor(
+    private readonly runtime: IAgentRuntime,
+    private readonly games: Record<string, AnyGame>,
+    private readonly config: HouseConfig,
+    private readonly store: MatchStore,
+    private readonly tables: ReadonlyMap<string, Table>,
+  ) {}
+
+  /** A table's match closed: its detail stays at hand for a while, its table remembers it for `!status`. */
+  closed(table: Table): void {
+    const { stored } = table;
+    remember(this.lastAtTable, stored.table ?? 'default', stored.id, RECENT_TABLES);
+    remember(this.recent, stored.id, table.detail(), RECENT_DETAILS);
+    if (table.fileProblem) this.fileProblems.set(stored.id, table.fileProblem);
+    else this.fileProblems.delete(stored.id);
+  }
+
+  /** The last match closed at a table. */
+  lastAt(table: string): string | undefined {
+    return this.lastAtTable.get(table);
+  }
+
+  /**
+   * A page of every match, newest first: open ones as they stand, closed ones
+   * from their summary rows (once each was read and checked).
+   */
+  async list(options: { page?: number; per?: number } = {}): Promise<MatchPage> {
+    const per = Math.min(100, Math.max(1, Math.floor(options.per ?? 20)));
+    const page = Math.max(1, Math.floor(options.page ?? 1));
+    const ids = (await this.store.ids()).reverse();
+    const inStore = new Set(ids);
+    const unsaved = [...this.tables.keys()].filter((id) => !inStore.has(id)).reverse();
+    const all = [...unsaved, ...ids];
+    const slice = all.slice((page - 1) * per, page * per);
+    const matches = (await Promise.all(slice.map((id) => this.summaryOf(id)))).filter((s): s is MatchSummary => s !== null);
+    return { matches, page, per, total: all.length };
+  }
+
+  async summaryOf(id: string): Promise<MatchSummary | null> {
+    const table = this.tables.get(id);
+    if (table) return table.summary();
+    if (!this.checked.has(id)) {
+      const detail = await this.get(id, { fresh: true });
+      if (!detail) return null;
+      if (detail.summary.status === 'damaged') return detail.summary;
+    }
+    const damage = this.checked.get(id);
+    if (damage === undefined) return null;
+    const row = await this.store.summary(id);
+    if (row && damage === null) return row;
+    return (await this.get(id))?.summary ?? null;
+  }
+
+  /**
+   * A match in full: open ones from their table, closed ones from the
+   * database, checked; a damaged one says what it lacks. `fresh` reads a
+   * closed match from the database even when a copy of it is in memory.
+   */
+  async get(id: string, options: { fresh?: boolean } = {}): Promise<MatchDetail | null> {
+    const table = this.tables.get(id);
+    if (table) return table.detail();
+    const cached = options.fresh ? undefined : this.recent.get(id);
+    if (cached) return cached;
+    const loaded = await this.load(id);
+    if (!loaded) return null;
+    if (!loaded.match) return damagedDetail(id, loaded.damage, loaded.partial);
+    const stored = loaded.match;
+    const detail = matchDetail(this.games, stored, matchSummary(this.games, stored, stored.state, ZERO), null, loaded.damage ?? null);
+    remember(this.recent, id, detail, RECENT_DETAILS);
+    return detail;
+  }
+
+  /** A match from the database, checked (and rebuilt from its file when it can be); what the list shows of it follows. */
+  async load(id: string): Promise<Loaded | null> {
+    const result = await this.loadAndRepair(id);
+    if (result && !this.tables.has(id)) {
+      remember(this.checked, id, result.match ? null : result.damage, CHECKED);
+      // A copy kept in memory is no longer what the database holds.
+      if (!result.match) this.recent.delete(id);
+    }
+    return result;
+  }
+
+  /**
+   * A damaged match is rebuilt from its match file when the file is whole and
+   * covers what was lost (and written back); otherwise it comes back as
+   * damage only. Either way the House logs what was wrong.
+   */
+  private async loadAndRepair(id: string): Promise<Loaded | null> {
+    const loaded = await this.store.load(id);
+    if (loaded.ok) return { match: loaded.match };
+    if (!loaded.match && !(await this.store.ids()).includes(id)) return null;
+    const dir = this.config.matchDir;
+    const lost = loaded.match ? loaded.match.log.length : 0;
+    const rebuilt = dir ? rebuildFromFile(dir, id, loaded.match, lost) : { ok: false as const, why: 'no match folder is set (HOUSE_MATCH_DIR)' };
+    if (rebuilt.ok) {
+      this.runtime.logger.error(`House: match ${id} was damaged in the database (${loaded.damage}); rebuilt from its match file`);
+      const repaired = rebuilt.match;
+      try {
+        this.store.forget(id);
+        await this.store.save(repaired, matchSummary(this.games, repaired, repaired.state, ZERO));
+      } catch (error) {
+        this.runtime.logger.error(`House: could not write the rebuilt match ${id} back: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return { match: repaired, damage: `${loaded.damage}; rebuilt from its match file` };
+    }
+    const damage = `${loaded.damage}; not rebuilt: ${rebuilt.why}`;
+    this.runtime.logger.error(`House: match ${id} is damaged: ${damage}`);
+    return { match: null, damage, partial: loaded.match };
+  }
+
+  /** For `!status` of a closed match: whether its match file is there. */
+  fileNote(stored: StoredMatch): string {
+    const dir = this.config.matchDir;
+    if (!dir || stored.status === 'running' || stored.status === 'lobby') return '';
+    return fileNoteText(!existsSync(bundlePath(dir, stored.id)), this.fileProblems.get(stored.id));
+  }
+}

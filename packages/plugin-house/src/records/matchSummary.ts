@@ -1,0 +1,71 @@
+import type { Spend } from '@the-house/lab/models/budget.ts';
+import type { AnyGame } from '@the-house/games/engine/types.ts';
+import { seatUsage } from '@the-house/lab/models/matchRecorder.ts';
+import { roomName } from '../texts/houseTexts.ts';
+import type { MatchDetail, MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
+
+
+/** A match's row for the list, the House tab and `!status`: from its state as it stands. */
+export function matchSummary(games: Record<string, AnyGame>, stored: StoredMatch, state: unknown, spend: Spend): MatchSummary {
+  const game = games[stored.game];
+  const s = state as Parameters<AnyGame['score']>[0] | null;
+  const players = stored.players.map((name) => ({
+    name,
+    alive: game && s ? game.alive(s, name) : true,
+    score: game && s ? game.score(s, name) : 0,
+  }));
+  const outcome = game && s ? game.outcome(s) : { over: false, winners: [], kind: null };
+  return {
+    id: stored.id,
+    game: stored.game,
+    status: stored.status,
+    round: s ? (s as { round: number }).round : 0,
+    players,
+    winners: outcome.winners,
+    spend,
+    owner: stored.owner?.name ?? null,
+    table: stored.table ?? 'default',
+    room: roomName(games, stored),
+    createdAt: stored.createdAt,
+  };
+}
+
+/** A match in full, as the routes serve it; `live` adds what only a running table knows. */
+export function matchDetail(
+  games: Record<string, AnyGame>,
+  stored: StoredMatch,
+  summary: MatchSummary,
+  live: { state: unknown; events: MatchDetail['events']; pendingBegs: PendingBeg[]; waitingFor: string[] } | null,
+  damage: string | null,
+): MatchDetail {
+  const game = games[stored.game];
+  const state = live ? live.state : stored.state;
+  return {
+    summary: damage ? { ...summary, damage } : summary,
+    state,
+    events: live ? live.events : stored.log,
+    history: stored.history,
+    outcome: game && state ? game.outcome(state) : { over: false, winners: [], kind: null },
+    pendingBegs: live?.pendingBegs ?? [],
+    usage: seatUsage(stored.record),
+    budget: stored.options.budget,
+    paused: stored.paused,
+    waitingFor: live?.waitingFor ?? [],
+    damage,
+  };
+}
+
+/** What is known of a match that could not be read whole, nor rebuilt: listed as damaged, with what was wrong. */
+export function damagedDetail(id: string, damage: string, partial: StoredMatch | null): MatchDetail {
+  const summary: MatchSummary = {
+    id,
+    game: partial?.game ?? id.split('-')[0]!,
+    status: 'damaged',
+    round: 0,
+    players: (partial?.players ?? []).map((name) => ({ name, alive: false, score: 0 })),
+    winners: [],
+    spend: { tokens: 0, cost: 0 },
+    damage,
+  };
+  return { summary, state: null, events: [], history: [], outcome: { over: false, winners: [], kind: null }, pendingBegs: [], usage: {}, budget: {}, paused: null, waitingFor: [], damage };
+}

@@ -1,0 +1,177 @@
+import { runMatch } from '@the-house/games/engine/runner.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import { describeOutcome } from '@the-house/games/narrations.ts';
+import { matchOverBudget } from '@the-house/lab/models/budget.ts';
+import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
+import { closePhase } from '@the-house/lab/seats/closePhase.ts';
+import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
+import type { PhaseContext } from '../houseGameAdapter.ts';
+import { houseLog } from '../houseLog.ts';
+import { sleep, yieldToEventLoop } from '../houseSettings.ts';
+import { roundText } from '../roundText.ts';
+import { runtimeModelClient } from '../runtimeModelClient.ts';
+import { beginsText, budgetPausedText, failedText, resumesText, savePausedText } from '../texts/houseTexts.ts';
+import type { Table } from './table.ts';
+
+/** What a game's adapter may do during a phase: speak in the room or in DMs, reach the observer, ask the House's model, pose facts. */
+function phaseContext(table: Table): PhaseContext {
+  const { host } = table;
+  const houseClient = runtimeModelClient(host.runtime);
+  return {
+    matchId: table.id,
+    match: table.match!,
+    house: host.runtime,
+    say: (text, key, as) => table.voice.say(text, key, as),
+    whisper: (members, text, as, key) => table.voice.whisper(members, text, as, key),
+    observer: table.observer,
+    tellObserver: (text) => table.voice.tellObserver(text),
+    signal: table.abort.signal,
+    setting: (key, fallback) => host.settings.number(key, fallback),
+    houseModel: !houseClient.free,
+    askHouse: async (prompt, purpose) => {
+      const match = table.match!;
+      const { round, phase } = match.state as { round: number; phase: string };
+      const gate = houseClient.free ? null : providerGate(houseClient.gateKey, houseClient.baseUrl, (p) => host.runtime.logger.warn(`House: ${p}`));
+      const r = await table.recorder.call(houseClient, gate, { caller: 'house', purpose, round, phase, system: host.runtime.character.system ?? '' }, prompt, table.abort.signal);
+      return { text: r.text, error: r.error };
+    },
+    pose: (facts) => {
+      const match = table.match!;
+      if (!match.game.pose) return;
+      const { round, phase } = match.state as { round: number; phase: string };
+      match.state = match.game.pose(match.state, facts);
+      table.recorder.phase(round, phase).posed = facts;
+    },
+  };
+}
+
+/** After a round: every seat (and a unit spawned in it) is told what it may now know. */
+async function tellSeats(table: Table, round: number): Promise<void> {
+  const match = table.match!;
+  const seated = new Set<PlayerId>([...table.stored.players, ...match.game.actors(match.state)]);
+  await Promise.all(
+    [...seated].map(async (id) => {
+      try {
+        await table.seats.of(id)?.tell(round);
+      } catch (error) {
+        table.host.runtime.logger.warn(`House: could not tell ${id} about round ${round}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
+  );
+}
+
+/** After a restart: the rounds whose public outcome never reached the room are posted, once each. */
+async function postMissedRounds(table: Table): Promise<void> {
+  const { stored } = table;
+  const match = table.match!;
+  const adapter = table.adapter;
+  for (const h of stored.history) {
+    if (h.round <= stored.postedRound) continue;
+    const events = stored.log.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
+    const record = { round: h.round, report: { players: h.players, extra: h.extra }, events };
+    const text = adapter?.roundText ? adapter.roundText(record, match) : roundText(stored.game, h.round, events);
+    if (text !== null) await table.voice.say(text, `round:${h.round}`);
+    stored.postedRound = h.round;
+  }
+  await table.persist();
+}
+
+/** Player agents start with the host; a match resumed at boot waits a moment for those it seats. */
+async function waitForPlayers(table: Table, names: string[]): Promise<void> {
+  const { signal } = table.abort;
+  const until = Date.now() + table.host.settings.playerWaitMs;
+  while (!signal.aborted && Date.now() < until && names.some((n) => !findPlayer(n))) await sleep(100, signal);
+}
+
+/**
+ * Plays a running table to its end (or its pause): asks every seat of each
+ * phase at once with the deadline, lets the game's adapter act around the
+ * phase, saves after every phase (a restart resumes from the last one),
+ * posts each round to the room and tells the seats, paces the rounds, pauses
+ * on a spent budget, rates a finished match once, and retires the table.
+ */
+export async function playTable(table: Table, fresh: boolean): Promise<void> {
+  const match = table.match!;
+  const game = match.game;
+  const { stored, host } = table;
+  try {
+    if (fresh || !stored.channelId) {
+      await (table.roomReady ??= table.voice.openRoom());
+      table.snapshot();
+      if (!(await table.persist())) return;
+      await table.voice.say(beginsText(game, stored));
+    } else {
+      table.snapshot();
+      await postMissedRounds(table);
+      await table.voice.say(resumesText(game, (match.state as { round: number }).round));
+    }
+    await waitForPlayers(table, stored.players.filter((p) => !Object.hasOwn(stored.humans, p) && !(stored.bots && Object.hasOwn(stored.bots, p))));
+    const adapter = table.adapter;
+    let lastRound = (match.state as { round: number }).round;
+    const delay = stored.options.roundDelayMs ?? host.settings.roundDelayMs(game.id);
+    const ctx = phaseContext(table);
+    await runMatch(match, table.seats.brains, {
+      deadlineMs: (m) => adapter?.deadlineMs?.(m.state) ?? host.settings.decisionDeadlineMs,
+      signal: table.abort.signal,
+      beforePhase: adapter?.beforePhase ? () => adapter.beforePhase!(ctx) : undefined,
+      afterCollect: (m, decisions) => closePhase(table.recorder, m, decisions),
+      external: async (m, decisions) => {
+        const external = adapter?.external ? await adapter.external(ctx, decisions) : undefined;
+        if (external !== undefined) table.recorder.phase((m.state as { round: number }).round, m.state.phase).external = external;
+        return external;
+      },
+      onPhase: async (m, events) => {
+        await yieldToEventLoop();
+        if (adapter?.afterPhase && !host.stopping) await adapter.afterPhase(ctx, events);
+        const round = (m.state as { round: number }).round;
+        if (round !== lastRound || m.over) {
+          const report = game.report(m.state);
+          stored.history.push({ round: lastRound, players: report.players, ...(report.extra ? { extra: report.extra } : {}) });
+          lastRound = round;
+        }
+        if (m.over) {
+          stored.status = 'finished';
+          const outcome = game.outcome(m.state);
+          houseLog(host.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}`);
+          if (!stored.rated) {
+            stored.rated = true;
+            await host.ratings.rate(game, m.state, stored.players, stored.record).catch((error) => host.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
+          }
+        }
+        const over = m.over ? null : matchOverBudget(stored.options.budget, table.recorder.spend());
+        if (over) {
+          stored.status = 'paused';
+          stored.paused = over;
+          table.abort.abort();
+          houseLog(host.runtime, `${stored.id} paused at round ${round}: ${over}`, 'warn');
+        }
+        table.snapshot();
+        if (!host.stopping && !(await table.persist())) return;
+        if (over) await table.voice.say(budgetPausedText(stored.id, over));
+      },
+      onRound: async (record, m) => {
+        if (host.stopping) return;
+        const text = adapter?.roundText ? adapter.roundText(record, m) : roundText(game.id, record.round, record.events);
+        if (text !== null) await table.voice.say(text, `round:${record.round}`);
+        stored.postedRound = record.round;
+        if (!(await table.persist())) return;
+        await tellSeats(table, record.round);
+        if (!m.over) await sleep(delay, table.abort.signal);
+      },
+    });
+  } catch (error) {
+    host.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    // It would fail again on every resume: it stops rather than hold its table (and every restart) as `running`.
+    if (stored.status === 'running' && !host.stopping) {
+      stored.status = 'stopped';
+      await table.persist();
+      await table.voice.say(failedText(stored.id)).catch(() => undefined);
+    }
+  }
+  if (stored.status === 'paused' && stored.paused?.startsWith('could not save')) await table.voice.say(savePausedText(stored.id));
+  if (host.stopping) return;
+  if (stored.status === 'finished' || stored.status === 'stopped') {
+    await table.voice.closeDmRooms();
+    table.retire();
+  } else table.writeFile();
+}

@@ -1,0 +1,71 @@
+import type { Brain } from '@the-house/games/engine/runner.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { decisionRequest } from '@the-house/lab/seats/decisionRequestFor.ts';
+import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
+import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
+import { AgentSeat } from './agentSeat.ts';
+import { PersonSeat } from './personSeat.ts';
+import type { Seat } from './seat.ts';
+import { StrategySeat } from './strategySeat.ts';
+import type { Table } from './table.ts';
+
+/**
+ * The one place a player of the line-up becomes a seat: a person who sat down
+ * (`me`, `!join`), a baseline named `bot:<strategy>`, or a player agent of
+ * this host (a unit spawned mid-match sits with its team's agent). None of
+ * these: no seat, and the game's fallback plays it.
+ */
+export function seatFor(table: Table, id: PlayerId): Seat | undefined {
+  const { stored } = table;
+  if (Object.hasOwn(stored.humans, id)) return new PersonSeat(table, id);
+  const bot = stored.bots ? ownValue(stored.bots, id) : undefined;
+  if (bot !== undefined) {
+    const strategy = ownValue(table.match!.game.strategies, bot);
+    return strategy ? new StrategySeat(strategy) : undefined;
+  }
+  const runtime = findPlayer(seatOwner(table.match!.state, id));
+  return runtime ? new AgentSeat(table, runtime, id) : undefined;
+}
+
+/** A seat as the engine's brain: the same request, the same record, the same way to a fallback, whatever kind it is. */
+function seatBrain(table: Table, id: PlayerId, seat: Seat): Brain {
+  return {
+    name: `${id} (${seat.kind})`,
+    async decide(view, ctx) {
+      const match = table.match!;
+      const request = decisionRequest(match.game, match.state, table.stored.id, view, ctx);
+      const answer = await seat.decide({ view, ctx, request });
+      table.recorder.answer(ctx.round, ctx.phase, ctx.player, answer.trace);
+      if (answer.missing !== undefined) throw new Error(answer.missing);
+      return answer.decision;
+    },
+  };
+}
+
+/** A table's seats, each made on first use, and the brains the runner asks through them. */
+export class Seats {
+  private readonly made = new Map<PlayerId, Seat | undefined>();
+  /** For the runner: a brain per player id, looked up as it asks. */
+  readonly brains: Record<PlayerId, Brain>;
+
+  constructor(private readonly table: Table) {
+    const brains = new Map<PlayerId, Brain | undefined>();
+    this.brains = new Proxy(Object.create(null) as Record<PlayerId, Brain>, {
+      get: (_target, id) => {
+        if (typeof id !== 'string') return undefined;
+        if (!brains.has(id)) {
+          const seat = this.of(id);
+          table.recorder.record.seats[id] ??= seat?.info ?? { brain: 'offline', strategy: null, persona: '', system: '' };
+          brains.set(id, seat ? seatBrain(table, id, seat) : undefined);
+        }
+        return brains.get(id);
+      },
+    });
+  }
+
+  of(id: PlayerId): Seat | undefined {
+    if (!this.made.has(id)) this.made.set(id, seatFor(this.table, id));
+    return this.made.get(id);
+  }
+}

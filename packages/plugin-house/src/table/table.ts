@@ -1,0 +1,231 @@
+import { existsSync } from 'node:fs';
+import { checkPlayers } from '@the-house/games/engine/config.ts';
+import { Match } from '@the-house/games/engine/match.ts';
+import { matchOverBudget } from '@the-house/lab/models/budget.ts';
+import { bundlePath, promptFileSink } from '@the-house/lab/models/matchBundle.ts';
+import { emptyRecord, MatchRecorder, type PromptSink } from '@the-house/lab/models/matchRecorder.ts';
+import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
+import { fileProblem } from '../fileProblem.ts';
+import { adapterFor } from '../gameAdapters.ts';
+import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import { houseLog } from '../houseLog.ts';
+import { HumanDesk } from '../humanDesk.ts';
+import { writeMatchFile } from '../matchFile.ts';
+import { StoreError } from '../matchStore.ts';
+import { ObserverDesk } from '../observerDesk.ts';
+import { matchDetail, matchSummary } from '../records/matchSummary.ts';
+import { fileNotWrittenText, fileNoteText, resumeText, roomName } from '../texts/houseTexts.ts';
+import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
+import { playTable } from './playTable.ts';
+import { Seats } from './seatFactory.ts';
+import type { TableHost } from './tableHost.ts';
+import { TableVoice } from './tableVoice.ts';
+
+export const isOpen = (status: StoredMatch['status']) => status === 'lobby' || status === 'running' || status === 'paused';
+
+/**
+ * One live match at one table (boardgame.io's per-match master): its stored
+ * state, the engine's match, its seats, its desks for people and the
+ * observer, its recorder and its voice. It plays itself (`playTable`), saves
+ * after every phase, pauses on a spent budget or a failed save, and leaves the
+ * House's set of tables once it is over. It talks to the outside only through
+ * its voice, its seats and the host's stores.
+ */
+export class Table {
+  match: Match | null;
+  abort = new AbortController();
+  readonly observer = new ObserverDesk();
+  readonly humans = new HumanDesk();
+  readonly recorder: MatchRecorder;
+  readonly voice: TableVoice;
+  readonly seats: Seats;
+  lobbyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles when the match is over, stopped or paused. */
+  done: Promise<void> | null = null;
+  /** Settles once a starting match has its game room (or could not get one). */
+  roomReady: Promise<void> | null = null;
+  /** Why its match file could not be written, when it could not. */
+  fileProblem: string | null = null;
+
+  constructor(
+    readonly host: TableHost,
+    readonly stored: StoredMatch,
+    match: Match | null,
+  ) {
+    this.match = match;
+    stored.options = matchOptionsSchema.parse(stored.options ?? {});
+    stored.record ??= emptyRecord();
+    stored.paused ??= null;
+    stored.humans ??= {};
+    stored.rooms ??= {};
+    stored.table ??= 'default';
+    const dir = host.settings.matchDir;
+    this.recorder = new MatchRecorder(stored.id, stored.record, host.settings.prices, dir ? this.promptSink(dir) : null);
+    this.voice = new TableVoice(host, stored, () => this.persist());
+    this.seats = new Seats(this);
+  }
+
+  get id(): string {
+    return this.stored.id;
+  }
+
+  get adapter(): HouseGameAdapter | undefined {
+    return adapterFor(this.stored.game);
+  }
+
+  get roomName(): string {
+    return roomName(this.host.games, this.stored);
+  }
+
+  /** Prompt texts go beside the match file; a folder that refuses them costs the texts, never a model call. */
+  private promptSink(dir: string): PromptSink {
+    let sink: PromptSink | null = null;
+    let told = false;
+    return (entry) => {
+      try {
+        (sink ??= promptFileSink(dir, this.stored.id))(entry);
+      } catch (error) {
+        if (!told) houseLog(this.host.runtime, `${this.stored.id}: its prompt texts could not be written (${fileProblem(error)})`, 'warn');
+        told = true;
+      }
+    };
+  }
+
+  summary(): MatchSummary {
+    return matchSummary(this.host.games, this.stored, this.match?.state ?? this.stored.state, this.recorder.spend());
+  }
+
+  detail(): MatchDetail {
+    const { match } = this;
+    const state = match?.state ?? this.stored.state;
+    const events = match?.log ? [...match.log.entries] : this.stored.log;
+    return matchDetail(this.host.games, this.stored, this.summary(), { state, events, pendingBegs: this.observer.pending(), waitingFor: this.humans.waiting() }, null);
+  }
+
+  /**
+   * Saves the match. A save the database refuses (after the store's retries)
+   * pauses the match rather than letting it run on unsaved: the error is
+   * logged, the House tab shows why, and `!resume` tries again.
+   */
+  async persist(): Promise<boolean> {
+    try {
+      await this.host.store.save(this.stored, this.summary());
+      return true;
+    } catch (error) {
+      const why = error instanceof StoreError ? error.message : `could not save: ${error instanceof Error ? error.message : String(error)}`;
+      houseLog(this.host.runtime, `${this.stored.id}: ${why}; the match is paused until a save works (!resume)`, 'error');
+      if (this.stored.status === 'running' || this.stored.status === 'lobby') {
+        this.stored.status = 'paused';
+        this.stored.paused = why;
+        this.abort.abort();
+        if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+      }
+      return false;
+    }
+  }
+
+  /** Lobby to running; returns an error text when the seats do not fit the game. */
+  begin(): string | null {
+    if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+    this.lobbyTimer = null;
+    const { stored } = this;
+    if (stored.status !== 'lobby') return `Match ${stored.id} is already ${stored.status}.`;
+    const game = this.host.games[stored.game]!;
+    const error = checkPlayers(game, stored.players);
+    if (error) return error;
+    this.match = Match.create(game, stored.config, stored.seed, stored.players);
+    stored.status = 'running';
+    stored.state = this.match.state;
+    this.roomReady = this.voice.openRoom();
+    this.done = playTable(this, true);
+    houseLog(this.host.runtime, `${stored.id} started: ${stored.players.join(', ')}; room "${this.roomName}"`);
+    return null;
+  }
+
+  /** Plays on from where a restart found it (a running match) or after `!resume`. */
+  playOn(why: 'restart' | 'resume'): void {
+    const round = (this.match!.state as { round: number }).round;
+    houseLog(this.host.runtime, why === 'restart' ? `${this.stored.id} resumed at round ${round} (saved before the last stop)` : `${this.stored.id} resumed at round ${round}`);
+    this.done = playTable(this, false);
+  }
+
+  /** `!resume`: a paused match continues, with the budgets given merged over its own (a match paused by a failed save first saves again). */
+  async resume(rawOptions: Record<string, unknown>): Promise<string> {
+    const { stored } = this;
+    if (stored.status !== 'paused') return `Match ${stored.id} is ${stored.status}, not paused.`;
+    const budget = { ...stored.options.budget, ...((rawOptions.budget as object | undefined) ?? {}) };
+    const options = matchOptionsSchema.safeParse({ ...stored.options, ...rawOptions, budget });
+    if (!options.success) return `bad options: ${matchOptionsProblem(options.error)}`;
+    const over = matchOverBudget(options.data.budget, this.recorder.spend());
+    if (over) return `Still over budget: ${over}. Give a larger one (--budget-tokens N or --budget-cost X).`;
+    const before = { options: stored.options, paused: stored.paused };
+    stored.options = options.data;
+    stored.status = this.match ? 'running' : 'lobby';
+    stored.paused = null;
+    this.abort = new AbortController();
+    if (!(await this.persist())) {
+      stored.options = before.options;
+      return `Match ${stored.id} cannot resume yet: ${stored.paused ?? before.paused}`;
+    }
+    if (!this.match) return this.begin() ?? `Match ${stored.id} starts: ${stored.players.join(', ')}.`;
+    this.playOn('resume');
+    return resumeText(stored.id, (this.match.state as { round: number }).round);
+  }
+
+  /** `!stop`: ends the match where it stands, saved; a lobby or a paused match leaves at once. */
+  async stop(): Promise<void> {
+    const { stored } = this;
+    if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+    stored.status = 'stopped';
+    this.abort.abort();
+    this.observer.close();
+    this.humans.closeAll();
+    houseLog(this.host.runtime, `${stored.id} stopped${this.match ? ` at round ${(this.match.state as { round: number }).round}` : ' in its lobby'}`);
+    await this.persist();
+    if (!this.done) this.retire();
+  }
+
+  /** The House is stopping: every wait ends, nothing more is said or saved. */
+  halt(): void {
+    this.abort.abort();
+    if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+    this.observer.close();
+    this.humans.closeAll();
+  }
+
+  snapshot(): void {
+    const m = this.match!;
+    this.stored.state = m.state;
+    this.stored.log = m.log ? [...m.log.entries] : [];
+  }
+
+  /** The match as a file for `replay-match` (and to rebuild a damaged database row), once it ends, pauses or stops. */
+  writeFile(): void {
+    const dir = this.host.settings.matchDir;
+    const { stored, match } = this;
+    if (!dir || !match || stored.status === 'running') return;
+    try {
+      writeMatchFile(dir, stored, match.outcome(), match.log?.head ?? '');
+      this.fileProblem = null;
+    } catch (error) {
+      // The previous file (if any) is left whole; the database holds the match, so nothing pauses.
+      const why = fileProblem(error);
+      this.fileProblem = why;
+      houseLog(this.host.runtime, `${stored.id}: its match file could not be written (${why}); the database still holds the match`, 'error');
+      void this.voice.tellObserver(fileNotWrittenText(stored.id, why)).catch(() => undefined);
+    }
+  }
+
+  /** For `!status` of a match that has stopped, ended or paused: whether its match file is there. */
+  fileNote(): string {
+    const dir = this.host.settings.matchDir;
+    if (!dir || this.stored.status === 'running' || this.stored.status === 'lobby') return '';
+    return fileNoteText(!existsSync(bundlePath(dir, this.stored.id)), this.fileProblem ?? undefined);
+  }
+
+  /** A closed match leaves memory: its file is written, and the House reads it from the database from now on. */
+  retire(): void {
+    this.writeFile();
+    this.host.retire(this);
+  }
+}
