@@ -125,7 +125,9 @@ function viewText(view: InfluenceView, rounds: number): string {
   // The round's first call shows every player with its votes and how the others went out; the calls after it, who is alive.
   lines.push(!windowed || opens ? playersLine(view) : `Alive: ${view.living.join(' ')}`);
   const last = view.eliminations.filter((e) => e.last && e.round >= since);
-  if (last.length) lines.push(`Last messages: ${last.map((e) => `${e.player} ${quote(e.last!)}`).join(', ')}`);
+  // With a window on one line; in full a line each, so a conversation's later turns add the new one only.
+  if (windowed && last.length) lines.push(`Last messages: ${last.map((e) => `${e.player} ${quote(e.last!)}`).join(', ')}`);
+  else for (const e of last) lines.push(`Last message ${e.player}: ${quote(e.last!)}`);
   lines.push(...view.rounds.filter((r) => r.round >= since).map(summaryLine));
   if (Object.keys(view.empowerVotes).length) {
     lines.push(`This round: empowered ${view.empowered} (votes ${counts(view.empowerVotes)}); exposed ${view.exposed.join(' ') || 'none'} (votes ${counts(view.exposeVotes)})`);
@@ -221,12 +223,15 @@ function read(text: string): InfluenceView {
   }
   eliminations.sort((a, b) => a.round - b.round);
   if (!players.length) players.push(...line('Alive: ').slice('Alive: '.length).split(' ').filter(Boolean));
-  const lastLine = line('Last messages: ').slice('Last messages: '.length);
-  for (let rest = lastLine; rest.length; ) {
+  for (const l of lines) {
+    const said = /^Last message (\S+): (".*)$/.exec(l);
+    const e = said && eliminations.find((x) => x.player === said[1]);
+    if (e) e.last = quoted(said![2]!).text;
+  }
+  for (let rest = line('Last messages: ').slice('Last messages: '.length); rest.length; ) {
     const space = rest.indexOf(' ');
-    const who = rest.slice(0, space);
     const { text: said, after } = quoted(rest.slice(space + 1));
-    const e = eliminations.find((x) => x.player === who);
+    const e = eliminations.find((x) => x.player === rest.slice(0, space));
     if (e) e.last = said;
     rest = after.startsWith(', ') ? after.slice(2) : '';
   }

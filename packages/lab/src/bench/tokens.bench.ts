@@ -1,4 +1,5 @@
 import { Match } from '@the-house/games/engine/match.ts';
+import { PROMPT_MODES, type PromptMode } from '../decision/conversation.ts';
 import { games } from '@the-house/games/registry.ts';
 import { promptSections, type PromptSection } from '../decision/decisionPrompt.ts';
 import { budgetSchema } from '../models/budget.ts';
@@ -6,6 +7,7 @@ import { countTokens } from '../models/countTokens.ts';
 import { httpModelClient } from '../models/httpModelClient.ts';
 import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
 import type { ModelClient } from '../models/modelCall.ts';
+import { billCalls, CACHE_RULES, type CacheCall } from '../models/promptCache.ts';
 import { playRecorded, type HeadlessSeat } from '../seats/playRecorded.ts';
 import type { ModelFaults } from '../testing/modelAnswer.ts';
 import { startOpenAiStub, type OpenAiStub } from '../testing/openaiStub.ts';
@@ -41,30 +43,38 @@ interface Tally {
   broken: number;
   repairs: number;
   fallbacks: number;
+  /** Every call of each game, as a provider's cache sees it. */
+  games_calls: CacheCall[][];
 }
 
-/** A client that counts the tokens of each prompt section before asking the stub. */
-function counted(client: ModelClient, tally: Tally): ModelClient {
+/** A client that counts the tokens of each compact prompt's sections, and keeps every call as a cache would see it, before asking the stub. */
+function counted(client: ModelClient, tally: Tally, mode: PromptMode, calls: () => CacheCall[]): ModelClient {
   return {
     ...client,
-    complete(prompt, signal, onUsage) {
-      for (const { section, text } of promptSections(prompt)) tally.sections.set(section, (tally.sections.get(section) ?? 0) + countTokens(text));
-      return client.complete(prompt, signal, onUsage);
+    async complete(prompt, signal, onUsage, shape) {
+      if (mode === 'compact') for (const { section, text } of promptSections(prompt)) tally.sections.set(section, (tally.sections.get(section) ?? 0) + countTokens(text));
+      const call: CacheCall = { system: '', prompt, shape, tokensOut: 0 };
+      calls().push(call);
+      const answer = await client.complete(prompt, signal, onUsage, shape);
+      call.tokensOut = countTokens(answer);
+      return answer;
     },
   };
 }
 
 /** Plays the table's match for each seed, every seat asking the stub, and adds up what the calls cost. */
-export async function measureTable(stub: OpenAiStub, table: (typeof TOKEN_TABLES)[number], seeds: readonly number[] = SEEDS): Promise<Tally> {
+export async function measureTable(stub: OpenAiStub, table: (typeof TOKEN_TABLES)[number], seeds: readonly number[] = SEEDS, mode: PromptMode = 'compact'): Promise<Tally> {
   const game = games[table.game]!;
-  const tally: Tally = { games: 0, calls: 0, tokensIn: 0, tokensOut: 0, cached: 0, sections: new Map(), decisions: 0, broken: 0, repairs: 0, fallbacks: 0 };
+  const tally: Tally = { games: 0, calls: 0, tokensIn: 0, tokensOut: 0, cached: 0, sections: new Map(), decisions: 0, broken: 0, repairs: 0, fallbacks: 0, games_calls: [] };
   const answered = stub.calls.length;
   for (const seed of seeds) {
     const ids = Array.from({ length: table.players }, (_, i) => `p${i + 1}`);
     const seats: Record<string, HeadlessSeat> = {};
+    const calls: CacheCall[] = [];
+    tally.games_calls.push(calls);
     for (const id of ids) {
-      const client = counted(httpModelClient({ baseUrl: stub.baseUrl, apiKey: 'stub', model: 'gpt-4o-mini', system: '' }), tally);
-      seats[id] = { kind: 'model', client, gate: null, persona: `You are ${id}, a player of ${game.title}. Play to win.`, system: '', fallback: Object.values(game.strategies)[0]! };
+      const client = counted(httpModelClient({ baseUrl: stub.baseUrl, apiKey: 'stub', model: 'gpt-4o-mini', system: '' }), tally, mode, () => calls);
+      seats[id] = { kind: 'model', client, gate: null, persona: `You are ${id}, a player of ${game.title}. Play to win.`, system: '', fallback: Object.values(game.strategies)[0]!, prompts: mode };
     }
     const matchId = `${table.game}-${seed}`;
     const match = Match.create(game, game.configSchema.parse(table.config), seed, ids);
@@ -114,10 +124,33 @@ export function figures(name: string, clean: Tally, faulty: Tally): Record<strin
 }
 
 /**
- * Tokens per game with every seat a model player (issue 17): each table of
- * TOKEN_TABLES played over five seeds against the stub answering like a model
- * from the prompt alone, counted with the House's tokenizer; then again with
- * the stub's broken answers (BENCH_FAULTS) for the repair rate.
+ * A table's figures in one prompt mode, per game: tokens sent (prompts and
+ * answers), and under each provider's cache rules (CACHE_RULES) the share of
+ * prompt tokens its cache would hold and the billed-equivalent tokens (cached
+ * ones at their list price's share of an uncached one, answers once).
+ */
+export function cacheFigures(name: string, mode: PromptMode, tally: Tally): Record<string, number> {
+  const out: Record<string, number> = {
+    [`tokens.${name}.${mode}.sent`]: (tally.tokensIn + tally.tokensOut) / tally.games,
+    [`tokens.${name}.${mode}.prompt_per_call`]: tally.tokensIn / tally.calls,
+  };
+  for (const rules of CACHE_RULES) {
+    const bills = tally.games_calls.map((calls) => billCalls(calls, rules));
+    const sum = (f: (b: (typeof bills)[number]) => number) => bills.reduce((a, b) => a + f(b), 0);
+    out[`tokens.${name}.${mode}.${rules.name}.cached_share`] = (100 * sum((b) => b.read)) / sum((b) => b.tokensIn);
+    out[`tokens.${name}.${mode}.${rules.name}.billed`] = sum((b) => b.billed) / bills.length;
+    out[`tokens.${name}.${mode}.${rules.name}.usd`] = sum((b) => b.cost) / bills.length;
+  }
+  return out;
+}
+
+/**
+ * Tokens per game with every seat a model player (issues 17 and 26): each
+ * table of TOKEN_TABLES played over five seeds against the stub answering
+ * like a model from the prompt alone, counted with the House's tokenizer;
+ * again with the stub's broken answers (BENCH_FAULTS) for the repair rate;
+ * then in each prompt mode, compact and conversation side by side, what it
+ * sends and what each provider's cache rules would bill.
  */
 export async function bench(): Promise<Record<string, number>> {
   const stub = startOpenAiStub({ mode: 'model' });
@@ -129,6 +162,10 @@ export async function bench(): Promise<Record<string, number>> {
       stub.options.model = { listMax: table.listMax, faults: BENCH_FAULTS };
       const faulty = await measureTable(stub, table);
       Object.assign(out, figures(table.name, clean, faulty));
+      for (const mode of PROMPT_MODES) {
+        stub.options.model = { listMax: table.listMax };
+        Object.assign(out, cacheFigures(table.name, mode, mode === 'compact' ? clean : await measureTable(stub, table, SEEDS, mode)));
+      }
     }
     return out;
   } finally {

@@ -1,9 +1,10 @@
 import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { addSpend, NO_SPEND, type Spend } from './budget.ts';
+import type { PromptMode } from '../decision/conversation.ts';
 import { PROMPT_FORMAT } from '../decision/promptFormat.ts';
 import { countTokens } from './countTokens.ts';
-import type { CallPurpose, ModelCallRecord, ModelClient, ProviderUsage } from './modelCall.ts';
+import type { CallPurpose, ModelCallRecord, ModelClient, PromptShape, ProviderUsage } from './modelCall.ts';
 import { callCost, type PriceTable } from './priceTable.ts';
 import type { ProviderGate } from './providerGate.ts';
 import { redactSecrets } from './redact.ts';
@@ -45,6 +46,8 @@ export interface SeatInfo {
   persona: string;
   /** The provider's system prompt (ElizaOS passes the character's `system`). */
   system: string;
+  /** How its prompts were made (`decision/conversation.ts`); absent: compact, each call standing alone. */
+  prompts?: PromptMode;
 }
 
 export interface MatchRecord {
@@ -91,6 +94,8 @@ export interface CallMeta {
   phase: string;
   /** The provider's system prompt, for the hash. */
   system?: string;
+  /** Kept with the call: how its prompt was made (a conversation's mode and turn), for a replay to make it again. */
+  params?: Record<string, unknown>;
 }
 
 /**
@@ -109,11 +114,11 @@ export class MatchRecorder {
   ) {}
 
   /** Asks `client` through `gate` (none for free clients) and records the call, answered or not; error texts and the provider's name are redacted first. */
-  async call(client: ModelClient, gate: ProviderGate | null, meta: CallMeta, prompt: string, signal?: AbortSignal): Promise<{ text: string | null; error: string | null; call: ModelCallRecord }> {
+  async call(client: ModelClient, gate: ProviderGate | null, meta: CallMeta, prompt: string, signal?: AbortSignal, shape?: PromptShape): Promise<{ text: string | null; error: string | null; call: ModelCallRecord }> {
     const at = Date.now();
     const started = performance.now();
     let usage: ProviderUsage = {};
-    const ask = () => client.complete(prompt, signal, (u) => (usage = u));
+    const ask = () => client.complete(prompt, signal, (u) => (usage = u), shape);
     const raw = gate ? await gate.call(ask, signal) : await direct(ask);
     // Before anything is kept: the record, the trace, the log's `decision_missing` and the repair prompt all quote these texts.
     const clean = (text: string) => redactSecrets(client.redact ? client.redact(text) : text);
@@ -132,12 +137,13 @@ export class MatchRecorder {
       provider: clean(client.provider),
       model: client.model,
       promptHash: hash,
-      params: {},
+      params: meta.params ?? {},
       response: result.text,
       error: result.error,
       tokensIn,
       tokensOut,
       ...(usage.cachedTokens === undefined ? {} : { cachedIn: usage.cachedTokens }),
+      ...(usage.cacheWriteTokens === undefined ? {} : { cacheWriteIn: usage.cacheWriteTokens }),
       latencyMs: Math.round((gate ? result.latencyMs : performance.now() - started) * 100) / 100,
       retries: result.retries,
       cost: callCost(this.prices, client.model, tokensIn, tokensOut),

@@ -30,24 +30,42 @@ export interface ModelCallRecord {
   tokensOut: number;
   /** Prompt tokens the provider said it read from its prompt cache (usage.prompt_tokens_details.cached_tokens), when it says. */
   cachedIn?: number;
+  /** Prompt tokens the provider said it wrote to its cache (Anthropic's cache_creation_input_tokens), when it says. */
+  cacheWriteIn?: number;
   latencyMs: number;
   retries: RetryNote[];
   cost: number;
   at: number;
 }
 
-/** What a provider reported about one answer's prompt, when it reports it. */
+/** What a provider reported about one answer's prompt, when it reports it: tokens read from its prompt cache, and (Anthropic) written to it. */
 export interface ProviderUsage {
   cachedTokens?: number;
+  cacheWriteTokens?: number;
 }
 
-/** Who answers a prompt: a model behind a provider. `complete` resolves with the text or throws; it tells `onUsage` what the provider reported, if anything. */
+/**
+ * A prompt in pieces whose concatenation is its text (a conversation's head,
+ * turns and answers), and the pieces after which a provider with explicit
+ * cache breakpoints (Anthropic) should set one. Clients that send one text
+ * ignore it.
+ */
+export interface PromptShape {
+  blocks: string[];
+  cacheAt: number[];
+}
+
+/**
+ * Who answers a prompt: a model behind a provider. `complete` resolves with
+ * the text or throws; it tells `onUsage` what the provider reported, if
+ * anything; `shape`, when given, is the same text in pieces.
+ */
 export interface ModelClient {
   provider: string;
   model: string;
   /** Tokens are counted for budgets and costs; offline brains cost nothing and skip the count. */
   free: boolean;
-  complete(prompt: string, signal?: AbortSignal, onUsage?: (usage: ProviderUsage) => void): Promise<string>;
+  complete(prompt: string, signal?: AbortSignal, onUsage?: (usage: ProviderUsage) => void, shape?: PromptShape): Promise<string>;
   /** Takes the client's own secrets (its key, its URL's credentials) out of a text; the recorder calls it on every error before recording. */
   redact?(text: string): string;
 }

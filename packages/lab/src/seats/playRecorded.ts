@@ -5,18 +5,19 @@ import { playerOverBudget, matchOverBudget, type Budget } from '../models/budget
 import type { AnswerTrace, MatchRecorder, SeatInfo } from '../models/matchRecorder.ts';
 import type { ModelClient } from '../models/modelCall.ts';
 import type { ProviderGate } from '../models/providerGate.ts';
-import { decisionPrompt } from '../decision/decisionPrompt.ts';
+import type { PromptMode } from '../decision/conversation.ts';
 import type { ViewWindow } from '../decision/playerView.ts';
 import { closePhase } from './closePhase.ts';
 import { decideWithRepair, decisionOf } from './decideWithRepair.ts';
 import { decisionRequest } from './decisionRequestFor.ts';
 import { NotesBook } from './notesBook.ts';
 import { seatOwner } from './seatOwner.ts';
+import { promptParams, seatPrompter, type SeatPrompter } from './seatPrompts.ts';
 
 /** A headless seat: a baseline strategy, or a model behind a client (with the baseline it falls back to once its budget is spent). */
 export type HeadlessSeat =
   | { kind: 'offline'; strategy: Strategy<any, any> }
-  | { kind: 'model'; client: ModelClient; gate: ProviderGate | null; persona: string; system: string; fallback: Strategy<any, any> | null };
+  | { kind: 'model'; client: ModelClient; gate: ProviderGate | null; persona: string; system: string; fallback: Strategy<any, any> | null; prompts?: PromptMode };
 
 export interface RecordedPlayOptions {
   matchId: string;
@@ -31,7 +32,7 @@ export interface RecordedPlayOptions {
 export function headlessSeatInfo(seat: HeadlessSeat): SeatInfo {
   return seat.kind === 'offline'
     ? { brain: 'offline', strategy: seat.strategy.name, persona: '', system: '' }
-    : { brain: 'model', strategy: seat.fallback?.name ?? null, persona: seat.persona, system: seat.system };
+    : { brain: 'model', strategy: seat.fallback?.name ?? null, persona: seat.persona, system: seat.system, ...(seat.prompts && seat.prompts !== 'compact' ? { prompts: seat.prompts } : {}) };
 }
 
 /**
@@ -43,6 +44,8 @@ export function headlessSeatInfo(seat: HeadlessSeat): SeatInfo {
  */
 export async function playRecorded(match: Match, seats: Record<PlayerId, HeadlessSeat>, recorder: MatchRecorder, opts: RecordedPlayOptions): Promise<{ outcome: Outcome; paused: string | null }> {
   const notes = new NotesBook(opts.matchId);
+  const prompters = new Map<PromptMode, SeatPrompter>();
+  const prompterOf = (mode: PromptMode) => prompters.get(mode) ?? prompters.set(mode, seatPrompter(mode)).get(mode)!;
   const stop = new AbortController();
   opts.signal?.addEventListener('abort', () => stop.abort());
   let paused: string | null = null;
@@ -72,9 +75,11 @@ export async function playRecorded(match: Match, seats: Record<PlayerId, Headles
         }
         const { decision, trace } = await decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
           const req = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
-          const prompt = decisionPrompt(seat.persona, req, notes.of(owner), { forModel: true, ...opts.window });
-          const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: seat.system };
-          const r = await recorder.call(seat.client, seat.gate, meta, prompt, stop.signal);
+          const prompter = prompterOf(seat.prompts ?? 'compact');
+          const prompt = prompter.prompt(seat.persona, req, notes.of(owner), opts.window);
+          const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: seat.system, params: promptParams(prompter.mode, prompt) };
+          const r = await recorder.call(seat.client, seat.gate, meta, prompt.text, stop.signal, prompt.shape);
+          prompter.answered(ctx.player, r.text);
           return { text: r.text, error: r.error, call: r.call.seq };
         });
         recorder.answer(ctx.round, ctx.phase, ctx.player, trace);

@@ -75,6 +75,35 @@ describe('recorded play and replay-match', () => {
     expect(replayed.report.head).toBe(bundle.head);
   });
 
+  test('a seat playing in conversation mode replays with every prompt of its conversation rebuilt, the repair included, and its cached tokens kept', async () => {
+    const base = modelSeat(() => match!, (round, repair) => round === 3 && !repair) as Extract<HeadlessSeat, { kind: 'model' }>;
+    const shapes: number[] = [];
+    // A provider that says what its cache held and wrote (Anthropic's two figures), and sees the prompt's pieces.
+    const client: ModelClient = { ...base.client, complete: (prompt, signal, onUsage, shape) => (shapes.push(shape?.blocks.length ?? 0), onUsage?.({ cachedTokens: 1024, cacheWriteTokens: 64 }), base.client.complete(prompt, signal)) };
+    const seat = { ...base, client, prompts: 'conversation' as const };
+    let match: Match | null = null;
+    const { bundle, recorder } = await record((m) => {
+      match = m();
+      return { mia: seat, copycat: { kind: 'offline', strategy: trust.strategies.copycat! } };
+    });
+    expect(bundle.record.seats.mia).toMatchObject({ brain: 'model', prompts: 'conversation' });
+    const calls = bundle.record.calls;
+    expect(calls.map((c) => c.params.turn)).toEqual(calls.map((_, i) => i));
+    expect(calls[1]).toMatchObject({ cachedIn: 1024, cacheWriteIn: 64 });
+    // The head, then a turn and an answer per call before it.
+    expect(shapes).toEqual(calls.map((_, i) => 2 + 2 * i));
+    expect(recorder.usage().mia).toMatchObject({ calls: 13, repairs: 1, fallbacks: 0 });
+    const replayed = await replayMatch(games, bundle);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.report).toMatchObject({ reproduced: true, divergence: null, prompts: { checked: 13, changed: [] } });
+    // A House that started the conversation afresh (after a restart) records turn 0 there; the replay starts afresh at the same call.
+    const resumed: MatchBundle = structuredClone(bundle);
+    resumed.record.calls[6]!.params.turn = 0;
+    const again = await replayMatch(games, resumed);
+    if (!again.ok) throw new Error(again.error);
+    expect(again.report.prompts.changed.map((c) => c.call)).toEqual([6, 7, 8, 9, 10, 11, 12]);
+  });
+
   test('a changed answer shows where the replay first diverges; a changed prompt is named', async () => {
     const { bundle } = await record((m) => ({ mia: modelSeat(m), copycat: { kind: 'offline', strategy: trust.strategies.copycat! } }));
     const edited: MatchBundle = structuredClone(bundle);

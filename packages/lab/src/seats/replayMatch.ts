@@ -3,12 +3,13 @@ import { Match } from '@the-house/games/engine/match.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchBundle } from '../models/matchBundle.ts';
 import { promptHash, type AnswerTrace, type PhaseTrace } from '../models/matchRecorder.ts';
-import { decisionPrompt } from '../decision/decisionPrompt.ts';
+import type { PromptMode } from '../decision/conversation.ts';
 import { FIRST_PROMPT_FORMAT, PROMPT_FORMAT } from '../decision/promptFormat.ts';
 import { decideWithRepair, decisionOf } from './decideWithRepair.ts';
 import { decisionRequest } from './decisionRequestFor.ts';
 import { NotesBook } from './notesBook.ts';
 import { seatOwner } from './seatOwner.ts';
+import { recordedFresh, seatPrompter, type SeatPrompter } from './seatPrompts.ts';
 
 /** Where a replay first parted from the recorded match. */
 export interface Divergence {
@@ -93,6 +94,8 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
     if (!missingAt.has(at)) missingAt.set(at, new Map());
     missingAt.get(at)!.set(String(e.data?.player), String(e.data?.why ?? ''));
   }
+  const prompters = new Map<PromptMode, SeatPrompter>();
+  const prompterOf = (mode: PromptMode) => prompters.get(mode) ?? prompters.set(mode, seatPrompter(mode)).get(mode)!;
   const changed: PromptChange[] = [];
   let checked = 0;
   let answers = 0;
@@ -130,14 +133,17 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
         if (!a || missing.has(player)) return;
         answers += 1;
         const seat = bundle.record.seats[player];
-        const check = (_text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => {
+        const check = (text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => {
           const recordedCall = call === undefined ? undefined : calls.get(call);
           if (!recordedCall || !seat || seat.brain !== 'model' || !samePrompts) return;
           checked += 1;
           const request = decisionRequest(game, state, bundle.id, game.view(state, player), { player, round, phase });
           const req = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
-          const prompt = decisionPrompt(seat.persona, req, notes.of(seatOwner(state, player)), { forModel: true, ...window });
-          if (promptHash(seat.system, prompt) !== recordedCall.promptHash) changed.push({ round, phase, player, call: recordedCall.seq });
+          // A conversation is rebuilt turn by turn from the recorded answers, starting afresh where the record's turn says it did.
+          const prompter = prompterOf(seat.prompts ?? 'compact');
+          const prompt = prompter.prompt(seat.persona, req, notes.of(seatOwner(state, player)), window, recordedFresh(recordedCall.params));
+          prompter.answered(player, text);
+          if (promptHash(seat.system, prompt.text) !== recordedCall.promptHash) changed.push({ round, phase, player, call: recordedCall.seq });
         };
         const decision = await replayAnswer(game, state, player, a, check);
         if (decision !== undefined) decisions[player] = decision;

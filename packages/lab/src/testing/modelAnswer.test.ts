@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { Match } from '@the-house/games/engine/match.ts';
 import { games } from '@the-house/games/registry.ts';
+import { SeatConversation } from '../decision/conversation.ts';
 import { decisionPrompt } from '../decision/decisionPrompt.ts';
 import { decisionOf } from '../seats/decideWithRepair.ts';
 import { decisionRequest } from '../seats/decisionRequestFor.ts';
@@ -64,5 +65,20 @@ describe('a stub that answers like a model, from the prompt alone', () => {
     expect(modelAnswer(repair, always).kind).toBe('legal');
     expect(modelAnswer(repair, { ...always, faultyRepairs: true }).kind).toBe('malformed');
     expect(modelAnswer('no signatures here').kind).toBe('unreadable');
+  });
+
+  test('in a conversation only the last turn says whether it is a repair round', () => {
+    const game = games.trust!;
+    const match = Match.create(game, {}, 1, ['ann', 'bob']);
+    const request = decisionRequest(game, match.state, 'm', game.view(match.state, 'ann'), { player: 'ann', round: 1, phase: 'act' });
+    const conversation = new SeatConversation();
+    conversation.prompt('You are ann.', request, null, { historyRounds: 12 });
+    conversation.answered('JUGGLE');
+    const repair = conversation.prompt('You are ann.', { ...request, error: 'unknown action "JUGGLE"', previous: 'JUGGLE' }, null, { historyRounds: 12 }).text;
+    conversation.answered('{"action":"BLOCK"}');
+    const next = conversation.prompt('You are ann.', { ...request, round: 2 }, null, { historyRounds: 12 }).text;
+    const always = { faults: { malformed: 1 } };
+    expect(modelAnswer(repair, always).kind).toBe('legal');
+    expect(modelAnswer(next, always).kind).toBe('malformed');
   });
 });

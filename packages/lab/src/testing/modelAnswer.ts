@@ -188,7 +188,8 @@ export function modelAnswer(prompt: string, options: ModelAnswerOptions = {}): {
   for (const [name, template] of signatures.moves) moves.set(name, parseTemplate(template));
   const r: Reading = { moves, legal, rng, listMax: options.listMax ?? 2, filled: [] };
   const shape = parseTemplate(signatures.answer.replace(/ \(.*\)$/, ''));
-  const repair = prompt.includes('Your previous answer was refused');
+  // A conversation holds every earlier turn: only its last one says whether this is a repair round.
+  const repair = lastTurn(prompt).includes('Your previous answer was refused');
   const faults = repair && !options.faultyRepairs ? { prose: options.faults?.prose } : (options.faults ?? {});
   const draw = rng.float();
   const malformed = faults.malformed ?? 0;
@@ -204,6 +205,14 @@ export function modelAnswer(prompt: string, options: ModelAnswerOptions = {}): {
   if (draw < malformed) return { text: json.slice(0, Math.max(1, Math.min(Math.floor(json.length / 2), json.indexOf('}')))), kind: 'malformed' };
   if (draw < malformed + illegal + (faults.prose ?? 0)) return { text: `Let me think about the table first. My move: ${json}\nThat should do it.`, kind: 'prose' };
   return { text: json, kind: 'legal' };
+}
+
+/** The text after the request marker before the last one: the whole prompt when it asks once, a conversation's last turn otherwise. */
+function lastTurn(prompt: string): string {
+  const close = '[[/HOUSE_REQUEST]]';
+  const end = prompt.lastIndexOf(close);
+  const before = end < 0 ? -1 : prompt.lastIndexOf(close, end - 1);
+  return before < 0 ? prompt : prompt.slice(before + close.length);
 }
 
 /**
