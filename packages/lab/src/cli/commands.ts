@@ -1,19 +1,18 @@
-import { playCommand } from './play.ts';
-import { replayCommand } from './replayCommand.ts';
-import { replayMatchCommand } from './replayMatchCommand.ts';
-import { tournamentCommand } from '../tournament/tournamentCommand.ts';
-import { sweepCommand } from '../sweep/sweepCommand.ts';
-import { sweepStatusCommand } from '../queue/sweepStatusCommand.ts';
-import { workerCommand } from '../queue/workerCommand.ts';
 import type { Verb } from './gameVerbs.ts';
+
+/** A verb whose module loads when it runs: `play` never loads the queue's PostgreSQL client, nor `replay` the sweep's workers. */
+const lazy =
+  <M>(load: () => Promise<M>, pick: (module: M) => Verb): Verb =>
+  async (argv) =>
+    pick(await load())(argv);
 
 /** The CLI's own verbs, for every game. */
 export const commands: ReadonlyMap<string, Verb> = new Map([
-  ['replay', replayCommand],
-  ['play', playCommand],
-  ['tournament', tournamentCommand],
-  ['replay-match', replayMatchCommand],
-  ['sweep', sweepCommand],
-  ['sweep-status', sweepStatusCommand],
-  ['worker', workerCommand],
+  ['replay', lazy(() => import('./replayCommand.ts'), (m) => m.replayCommand)],
+  ['play', lazy(() => import('./play.ts'), (m) => m.playCommand)],
+  ['tournament', lazy(() => import('../tournament/tournamentCommand.ts'), (m) => m.tournamentCommand)],
+  ['replay-match', lazy(() => import('./replayMatchCommand.ts'), (m) => m.replayMatchCommand)],
+  ['sweep', lazy(() => import('../sweep/sweepCommand.ts'), (m) => m.sweepCommand)],
+  ['sweep-status', lazy(() => import('../queue/sweepStatusCommand.ts'), (m) => m.sweepStatusCommand)],
+  ['worker', lazy(() => import('../queue/workerCommand.ts'), (m) => m.workerCommand)],
 ]);

@@ -25,7 +25,7 @@ const MAX_DEADLINE_MS = 86_400_000;
 const OPTION_FLAGS = ['budget-tokens', 'budget-cost', 'player-budget-tokens', 'player-budget-cost', 'history-rounds'] as const;
 
 /** The match options (budgets, history window) from the CLI flags; the same schema `!play` uses. */
-function optionsArg(values: Record<string, string | boolean | undefined>): MatchOptions {
+function optionsArg(values: Record<string, unknown>): MatchOptions {
   const raw: Record<string, unknown> = {};
   for (const flag of OPTION_FLAGS) {
     const value = values[flag];
