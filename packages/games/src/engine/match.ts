@@ -1,4 +1,4 @@
-import { EventLog, type LogEntry } from './eventLog.ts';
+import { EventLog, type ChainForm, type LogEntry } from './eventLog.ts';
 import type { AnyGame, GameEvent, Outcome, PhaseInput, PlayerId, RoundReport } from './types.ts';
 
 export interface RoundRecord {
@@ -16,6 +16,8 @@ export interface MatchSnapshot {
 export interface MatchOptions {
   /** Keep the hash-chained log (on by default). */
   log?: boolean;
+  /** The log's chain form (`eventLog.ts`): 2 by default; a replay of a match logged in form 1 keeps form 1. */
+  logForm?: ChainForm;
 }
 
 /** A finished round; its report is made when first read (experiments that only count rounds never read it). */
@@ -57,7 +59,7 @@ export class Match<G extends AnyGame = AnyGame> {
 
   static create<G extends AnyGame>(game: G, config: unknown, seed: number, players: PlayerId[], opts: MatchOptions = {}): Match<G> {
     const state = game.setup(config, seed, players);
-    return new Match(game, state, opts.log === false ? null : new EventLog([], { deferred: true }));
+    return new Match(game, state, opts.log === false ? null : new EventLog([], { deferred: true, form: opts.logForm }));
   }
 
   static restore<G extends AnyGame>(game: G, snapshot: MatchSnapshot): Match<G> {

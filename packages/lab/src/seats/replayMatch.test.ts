@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { GENESIS, type ChainForm } from '@the-house/games/engine/eventLog.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import { brainContext } from '@the-house/games/engine/runner.ts';
 import { games } from '@the-house/games/registry.ts';
@@ -28,8 +29,8 @@ function fakeModel(match: () => Match, badAt: (round: number, repair: boolean) =
   };
 }
 
-async function record(seats: (m: () => Match) => Record<string, HeadlessSeat>, budget = {}) {
-  const match = Match.create(trust, { maxRounds: 12 }, 9, ['mia', 'copycat']);
+async function record(seats: (m: () => Match) => Record<string, HeadlessSeat>, budget = {}, logForm?: ChainForm) {
+  const match = Match.create(trust, { maxRounds: 12 }, 9, ['mia', 'copycat'], { logForm });
   const recorder = new MatchRecorder('trust-9', emptyRecord(), { 'fake-1': { input: 1, output: 2 } });
   const result = await playRecorded(match, seats(() => match), recorder, { matchId: 'trust-9', budget, window: { historyRounds: 12 } });
   const bundle: MatchBundle = {
@@ -114,6 +115,15 @@ describe('recorded play and replay-match', () => {
     expect(replayed.report.reproduced).toBe(false);
     expect(replayed.report.divergence).toMatchObject({ round: 5, phase: 'act', expected: { type: 'round' }, got: { type: 'round' } });
     expect(replayed.report.prompts.changed).toEqual([{ round: 3, phase: 'act', player: 'mia', call: 2 }]);
+  });
+
+  test('a match logged before issue 26 (chain form 1) replays into a form 1 log, entry for entry', async () => {
+    const { bundle } = await record((m) => ({ mia: modelSeat(m), copycat: { kind: 'offline', strategy: trust.strategies.copycat! } }), {}, 1);
+    expect(bundle.log[0]!.prev).toBe(GENESIS);
+    const replayed = await replayMatch(games, bundle);
+    if (!replayed.ok) throw new Error(replayed.error);
+    expect(replayed.report).toMatchObject({ reproduced: true, divergence: null });
+    expect(replayed.report.head).toBe(bundle.head);
   });
 
   test('a match recorded in an older prompt format replays its answers and says which format it was, without comparing prompts', async () => {

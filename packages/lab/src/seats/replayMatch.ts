@@ -1,4 +1,4 @@
-import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
+import { chainForm, type LogEntry } from '@the-house/games/engine/eventLog.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchBundle } from '../models/matchBundle.ts';
@@ -77,7 +77,8 @@ async function replayAnswer(game: AnyGame, state: unknown, player: PlayerId, a: 
 export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchBundle): Promise<{ ok: true; report: ReplayReport } | { ok: false; error: string }> {
   const game = games[bundle.game];
   if (!game) return { ok: false, error: `unknown game '${bundle.game}' (known: ${Object.keys(games).join(', ')})` };
-  const match = Match.create(game, bundle.config, bundle.seed, bundle.players);
+  // A match logged before issue 26 replays into a log of the same chain form, so its hashes compare entry for entry.
+  const match = Match.create(game, bundle.config, bundle.seed, bundle.players, { logForm: chainForm(bundle.log) });
   const recorded = bundle.log;
   const calls = new Map(bundle.record.calls.map((c) => [c.seq, c]));
   const window = { historyRounds: Number((bundle.options as { historyRounds?: number } | null)?.historyRounds ?? 12) };
