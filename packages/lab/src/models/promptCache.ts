@@ -24,12 +24,14 @@ export interface CacheRules {
 }
 
 /**
- * The rules the bench bills with: OpenAI's gpt-4o-mini (cached input at half
- * price) and gpt-5-mini (a tenth), Anthropic's Claude Sonnet 4.5 (reads a
- * tenth, 5-minute writes 1.25x, 1,024 tokens at least).
+ * The rules the bench bills with: OpenAI's three price classes, gpt-4o-mini
+ * (cached input at half price), gpt-4.1-mini (a quarter) and gpt-5-mini (a
+ * tenth), and Anthropic's Claude Sonnet 4.5 (reads a tenth, 5-minute writes
+ * 1.25x, 1,024 tokens at least).
  */
 export const CACHE_RULES: readonly CacheRules[] = [
   { name: 'openai_4o_mini', provider: 'openai', kind: 'prefix', model: 'gpt-4o-mini', minTokens: 1024, step: 128, lookback: 0, price: { input: 0.15, cachedInput: 0.075, cacheWrite: 0.15, output: 0.6 } },
+  { name: 'openai_4_1_mini', provider: 'openai', kind: 'prefix', model: 'gpt-4.1-mini', minTokens: 1024, step: 128, lookback: 0, price: { input: 0.4, cachedInput: 0.1, cacheWrite: 0.4, output: 1.6 } },
   { name: 'openai_5_mini', provider: 'openai', kind: 'prefix', model: 'gpt-5-mini', minTokens: 1024, step: 128, lookback: 0, price: { input: 0.25, cachedInput: 0.025, cacheWrite: 0.25, output: 2 } },
   { name: 'anthropic_sonnet_4_5', provider: 'anthropic', kind: 'breakpoints', model: 'claude-sonnet-4-5', minTokens: 1024, step: 1, lookback: 20, price: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 } },
 ];

@@ -52,3 +52,42 @@ export function promptParams(mode: PromptMode, prompt: SeatPrompt): Record<strin
 export function recordedFresh(params: Record<string, unknown> | undefined): boolean | undefined {
   return typeof params?.turn === 'number' ? params.turn === 0 : undefined;
 }
+
+/**
+ * What a provider bills a cached prompt token, as a share of an uncached
+ * one, for the model's price class (list prices; OpenAI caches by itself,
+ * Anthropic only what a request marks): gpt-5 0.1, gpt-4.1 and o3/o4 0.25,
+ * gpt-4o 0.5, Claude 0.1 when the client sends breakpoints. Null when no
+ * cache can be counted on (Claude without breakpoints, as through ElizaOS's
+ * `useModel`; a model of unknown price).
+ */
+export function cachedShare(model: string, breakpoints: boolean): number | null {
+  const name = model.toLowerCase().replace(/^[\w-]+\//, '');
+  if (name.startsWith('claude')) return breakpoints ? 0.1 : null;
+  if (name.startsWith('gpt-5')) return 0.1;
+  if (name.startsWith('gpt-4.1') || /^o[34]\b|^o[34]-/.test(name)) return 0.25;
+  if (name.startsWith('gpt-4o')) return 0.5;
+  return null;
+}
+
+/**
+ * Games whose seats make many calls whose views change little, where a
+ * conversation's cached turns cost less than compact prompts once cached
+ * tokens bill a tenth (bun run bench tokens, issue 26: Trust 28k against 35k
+ * billed-equivalent tokens a game, Gold mining 307k against 355k under
+ * gpt-5-mini or Claude Sonnet's rules). In Influence and Café each turn adds
+ * too much, and under half or a quarter price no game gains.
+ */
+const CONVERSATION_PAYS = new Set(['trust', 'goldmine']);
+
+/**
+ * The prompt mode a model seat plays in unless it is told one: a
+ * conversation where the bench says it bills less (a game in
+ * CONVERSATION_PAYS and a model whose cached tokens bill at most a tenth),
+ * compact otherwise.
+ */
+export function defaultPromptMode(game: string, model: string, breakpoints = false): PromptMode {
+  const share = cachedShare(model, breakpoints);
+  return share !== null && share <= 0.1 && CONVERSATION_PAYS.has(game) ? 'conversation' : 'compact';
+}
+
