@@ -1,15 +1,20 @@
 import { idProblem, ownValue } from '@the-house/games/engine/safeKey.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { providerGate } from '../models/gateRegistry.ts';
+import { PROMPT_MODES, type PromptMode } from '../decision/conversation.ts';
+import { anthropicModelClient } from '../models/anthropicModelClient.ts';
 import { httpModelClient } from '../models/httpModelClient.ts';
+import { defaultPromptMode } from '../seats/seatPrompts.ts';
 import type { HeadlessSeat } from '../seats/playRecorded.ts';
 import { CliError } from './cliError.ts';
 
 /**
  * A headless line-up: each entry a baseline strategy, or `model:<name>` (a
  * model behind OPENAI_BASE_URL / OPENAI_API_KEY, any OpenAI-compatible
- * server) with `/strategy` naming the baseline it falls back to once its
- * budget is spent (the game's first otherwise). Ids are the names, `-2`, `-3`
+ * server; a `claude-*` one behind ANTHROPIC_API_URL / ANTHROPIC_API_KEY) with
+ * `/strategy` naming the baseline it falls back to once its budget is spent
+ * (the game's first otherwise), playing in its default prompt mode unless
+ * HOUSE_PROMPTS names one. Ids are the names, `-2`, `-3`
  * for repeats.
  */
 export function seatsArg(game: AnyGame, list: string | undefined, env: Record<string, string | undefined> = process.env): { ids: PlayerId[]; seats: Record<PlayerId, HeadlessSeat> } {
@@ -41,11 +46,24 @@ export function modelSeat(game: AnyGame, entry: string, env: Record<string, stri
   if (!model) throw new CliError(`'${entry}' names no model; write model:<name>, e.g. model:gpt-4o-mini`);
   const fallback = fallbackName ? ownValue(game.strategies, fallbackName) : Object.values(game.strategies)[0];
   if (!fallback) throw new CliError(`unknown ${game.id} strategy '${fallbackName}' after '/' in '${entry}' (strategies: ${Object.keys(game.strategies).join(', ')})`);
-  if (!env.OPENAI_API_KEY) throw new CliError(`'${entry}' needs OPENAI_API_KEY (and OPENAI_BASE_URL for a server other than OpenAI's)`);
+  // A Claude model goes to Anthropic's Messages API, which caches what its breakpoints mark; any other to an OpenAI-compatible server.
+  const claude = model.startsWith('claude');
+  if (claude && !env.ANTHROPIC_API_KEY) throw new CliError(`'${entry}' needs ANTHROPIC_API_KEY (and ANTHROPIC_API_URL for a server other than Anthropic's)`);
+  if (!claude && !env.OPENAI_API_KEY) throw new CliError(`'${entry}' needs OPENAI_API_KEY (and OPENAI_BASE_URL for a server other than OpenAI's)`);
+  const prompts = promptsSetting(env.HOUSE_PROMPTS) ?? defaultPromptMode(game.id, model, claude);
   const id = model.replace(/[^\w.-]+/g, '-');
   const problem = idProblem(id, `the seat id of '${entry}'`);
   if (problem) throw new CliError(problem);
-  const client = httpModelClient({ baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY, model, system: '' });
+  const client = claude
+    ? anthropicModelClient({ baseUrl: env.ANTHROPIC_API_URL || 'https://api.anthropic.com', apiKey: env.ANTHROPIC_API_KEY!, model, system: '' })
+    : httpModelClient({ baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1', apiKey: env.OPENAI_API_KEY!, model, system: '' });
   const persona = `You are ${id}, a player of ${game.title}. Play to win.`;
-  return [id, { kind: 'model', client, gate: providerGate(client.gateKey, client.baseUrl, (p) => process.stderr.write(`warning: ${p}\n`), env), persona, system: '', fallback }];
+  return [id, { kind: 'model', client, gate: providerGate(client.gateKey, client.baseUrl, (p) => process.stderr.write(`warning: ${p}\n`), env), persona, system: '', fallback, prompts }];
+}
+
+/** `HOUSE_PROMPTS`: the prompt mode every model seat plays in (`compact` or `conversation`); unset, each seat's default (`defaultPromptMode`). */
+function promptsSetting(value: string | undefined): PromptMode | undefined {
+  if (value === undefined || value === '') return undefined;
+  if ((PROMPT_MODES as readonly string[]).includes(value)) return value as PromptMode;
+  throw new CliError(`HOUSE_PROMPTS is '${value}'; expected ${PROMPT_MODES.join(' or ')} (or unset: each model seat's default)`);
 }

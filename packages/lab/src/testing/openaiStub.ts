@@ -22,8 +22,10 @@ export interface StubCall {
   mode: StubMode | null;
   /** In `model` mode: a legal answer, or which fault. */
   kind?: ModelAnswerKind;
-  /** Prompt tokens a provider that caches prefixes would have found cached (see `cache`). */
+  /** Prompt tokens a provider that caches prefixes would have found cached (see `cache`); on /messages, what the marked prefixes held. */
   cachedTokens: number;
+  /** On /messages: prompt tokens its cache breakpoints wrote to the cache. */
+  cacheWriteTokens?: number;
   answer: string;
   stream: boolean;
   /** performance.now() when the request arrived, and when its answer was sent. */
@@ -97,6 +99,17 @@ function textOf(value: unknown): string {
   return '';
 }
 
+/** The text pieces of an Anthropic request's messages, each marked when it carries a cache breakpoint. */
+function anthropicPieces(messages: unknown): Array<{ text: string; mark: boolean }> {
+  const out: Array<{ text: string; mark: boolean }> = [];
+  for (const m of Array.isArray(messages) ? messages : []) {
+    const content = (m as { content?: unknown } | null)?.content;
+    if (typeof content === 'string') out.push({ text: content, mark: false });
+    else if (Array.isArray(content)) for (const c of content) if (c && typeof c.text === 'string') out.push({ text: c.text, mark: Boolean(c.cache_control) });
+  }
+  return out;
+}
+
 /** What the stub says to a prompt that carries no House request: the bootstrap's shouldRespond and reply formats. */
 function chatAnswer(prompt: string): string {
   if (prompt.includes('RESPOND | IGNORE | STOP')) return '<response><name>stub</name><reasoning>Game talk goes through The House.</reasoning><action>IGNORE</action></response>';
@@ -164,9 +177,11 @@ function embedding(text: string, dimensions: number): number[] {
 /**
  * An OpenAI-compatible server on loopback (port 0) for tests and benches: GET
  * /models, POST /responses (plain and streaming), /chat/completions and
- * /embeddings. Text answers wait `latencyMs`; House requests are answered by
- * mode, anything else with short bootstrap-shaped replies. Usage counts
- * tokens as the House does, with the cached prefix of each prompt.
+ * /embeddings; and Anthropic's POST /v1/messages, whose usage says what the
+ * request's cache breakpoints read and wrote. Text answers wait `latencyMs`;
+ * House requests are answered by mode, anything else with short
+ * bootstrap-shaped replies. Usage counts tokens as the House does, with the
+ * cached prefix of each prompt.
  */
 export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
   const calls: StubCall[] = [];
@@ -187,6 +202,26 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
     const { minTokens, block } = live.cache ?? { minTokens: 1024, block: 128 };
     const tokens = shared ? countTokens(prompt.slice(0, shared)) : 0;
     return tokens >= minTokens ? Math.floor(tokens / block) * block : 0;
+  };
+
+  /** Anthropic's cache: the prefixes requests marked (each at least `minTokens` long); a request reads the longest it shares up to 20 pieces before a mark of its own. */
+  const marked = new Set<string>();
+  const anthropicCache = (pieces: Array<{ text: string; mark: boolean }>): { read: number; written: number } => {
+    const prefixes: string[] = [];
+    for (const p of pieces) prefixes.push((prefixes.at(-1) ?? '') + p.text);
+    const marks = pieces.flatMap((p, i) => (p.mark ? [i] : []));
+    let hit = -1;
+    for (const m of marks) for (let j = m; j >= Math.max(0, m - 20); j--) if (j > hit && marked.has(prefixes[j]!)) hit = j;
+    const { minTokens } = live.cache ?? { minTokens: 1024 };
+    const read = hit < 0 ? 0 : countTokens(prefixes[hit]!);
+    let written = 0;
+    for (const m of marks) {
+      const tokens = countTokens(prefixes[m]!);
+      if (tokens < minTokens) continue;
+      marked.add(prefixes[m]!);
+      if (m > hit) written = tokens - read;
+    }
+    return { read, written };
   };
 
   const answerFor = (path: string, prompt: string, stream: boolean, receivedAt: number): StubCall => {
@@ -254,6 +289,28 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
         call.answeredAt = performance.now();
         if (stream) return new Response(responseStream(model, call.answer, prompt, call.cachedTokens), { headers: { 'Content-Type': 'text/event-stream' } });
         return Response.json(responseBody(model, call.answer, prompt, call.cachedTokens));
+      }
+      if (path === '/messages') {
+        // Anthropic's Messages API: the system, then the user content's text pieces; what the pieces marked with cache_control hold.
+        const pieces = anthropicPieces(body.messages);
+        const prompt = [textOf(body.system), pieces.map((p) => p.text).join('')].filter(Boolean).join('\n');
+        const faulted = await faultFor(prompt);
+        if (faulted) return faulted;
+        const call = answerFor(path, prompt, false, receivedAt);
+        const cache = anthropicCache(pieces);
+        call.cachedTokens = cache.read;
+        call.cacheWriteTokens = cache.written;
+        await wait();
+        call.answeredAt = performance.now();
+        return Response.json({
+          id: `msg_${crypto.randomUUID()}`,
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [{ type: 'text', text: call.answer }],
+          stop_reason: 'end_turn',
+          usage: { input_tokens: countTokens(prompt) - cache.read - cache.written, output_tokens: countTokens(call.answer), cache_read_input_tokens: cache.read, cache_creation_input_tokens: cache.written },
+        });
       }
       if (path === '/chat/completions') {
         const prompt = textOf(body.messages);
