@@ -24,7 +24,7 @@ export class Rng {
 
   /** A stream derived from the match seed and any labels (round, event kind, subject...). */
   static derive(seed: number, ...parts: Array<string | number>): Rng {
-    return Rng.fromSeed(hashSeed(seed, ...parts));
+    return Rng.fromSeed(hashParts(seed, parts));
   }
 
   /**
@@ -33,7 +33,7 @@ export class Rng {
    * those draws are most of a fast match's random work.
    */
   static derivedChance(p: number, seed: number, ...parts: Array<string | number>): boolean {
-    return p > 0 && firstFloat(hashSeed(seed, ...parts)) < p;
+    return p > 0 && firstFloat(hashParts(seed, parts)) < p;
   }
 
   state(): RngState {
@@ -100,18 +100,19 @@ function firstFloat(seed: number): number {
  * allocations, since rules derive a stream per draw.
  */
 export function hashSeed(seed: number, ...parts: Array<string | number>): number {
+  return hashParts(seed, parts);
+}
+
+const FNV_PRIME = 0x01000193;
+
+function hashParts(seed: number, parts: ReadonlyArray<string | number>): number {
   let h = 0x811c9dc5 ^ (seed | 0);
   for (let p = 0; p < parts.length; p++) {
-    if (p > 0) h = Math.imul(h, 0x01000193);
+    if (p > 0) h = Math.imul(h, FNV_PRIME);
     const part = parts[p]!;
-    if (typeof part === 'number' && Number.isSafeInteger(part)) h = feedInteger(h, part);
-    else {
-      const text = String(part);
-      for (let i = 0; i < text.length; i++) {
-        h ^= text.charCodeAt(i);
-        h = Math.imul(h, 0x01000193);
-      }
-    }
+    if (typeof part === 'string') h = feedText(h, part);
+    else if (Number.isSafeInteger(part)) h = feedInteger(h, part);
+    else h = feedText(h, String(part));
   }
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -119,13 +120,21 @@ export function hashSeed(seed: number, ...parts: Array<string | number>): number
   return h | 0;
 }
 
+/** FNV-1a steps over a text's UTF-16 code units. */
+function feedText(h: number, text: string): number {
+  for (let i = 0, n = text.length; i < n; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
 const digits = new Uint8Array(20);
 
-/** FNV-1a steps over the decimal text of a safe integer, as `String(n)` writes it. */
+/** FNV-1a steps over the decimal text of a safe integer, as `String(n)` writes it (rounds and seats, one or two digits, without the buffer). */
 function feedInteger(h: number, n: number): number {
+  if (n >= 0 && n < 10) return Math.imul(h ^ (48 + n), FNV_PRIME);
+  if (n >= 10 && n < 100) return Math.imul(Math.imul(h ^ (48 + ((n / 10) | 0)), FNV_PRIME) ^ (48 + (n % 10)), FNV_PRIME);
   if (n < 0) {
     h ^= 45;
-    h = Math.imul(h, 0x01000193);
+    h = Math.imul(h, FNV_PRIME);
     n = -n;
   }
   let count = 0;
@@ -135,7 +144,7 @@ function feedInteger(h: number, n: number): number {
   } while (n > 0);
   while (count > 0) {
     h ^= digits[--count]!;
-    h = Math.imul(h, 0x01000193);
+    h = Math.imul(h, FNV_PRIME);
   }
   return h;
 }
