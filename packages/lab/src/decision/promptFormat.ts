@@ -17,7 +17,11 @@
  * the first WHISPER turn shows how the last rounds closed, later turns and
  * RUMOR the threads that moved since the seat's last turn, VOTE and POWER
  * this round's posts and the DMs received; DMs in the order sent, a heading
- * per round and turn; a rule line per phase.
+ * per round and turn; a rule line per phase. Conversation mode (new with
+ * format 5, `conversation.ts`): persona, rules with every signature and a
+ * note on how turns read, then per turn the round line, the view's lines
+ * that are new or changed, the legal moves when they changed, the marker,
+ * and the answer after it.
  */
 export const PROMPT_FORMAT = 5;
 
