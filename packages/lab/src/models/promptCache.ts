@@ -102,7 +102,8 @@ export function billCalls(calls: readonly CacheCall[], rules: CacheRules): Cache
   for (const call of calls) {
     const pieces = piecesOf(call);
     const sizes = pieces.map(tokens);
-    const tokensIn = sizes.reduce((a, b) => a + b, 0);
+    // The whole text's count, as the recorder keeps it; the pieces' counts say where a cached prefix ends (a piece boundary can cost a token more).
+    const tokensIn = countTokens(pieces.join(''));
     let read = 0;
     let written = 0;
     if (rules.kind === 'prefix') {
@@ -146,8 +147,9 @@ export function billCalls(calls: readonly CacheCall[], rules: CacheRules): Cache
     bill.tokensOut += call.tokensOut;
     bill.read += read;
     bill.written += written;
-    bill.billed += tokensIn - read - written + (read * cachedInput) / input + (written * cacheWrite) / input + call.tokensOut;
-    bill.cost += ((tokensIn - read - written) * input + read * cachedInput + written * cacheWrite + call.tokensOut * output) / 1_000_000;
+    const uncached = Math.max(0, tokensIn - read - written);
+    bill.billed += uncached + (read * cachedInput) / input + (written * cacheWrite) / input + call.tokensOut;
+    bill.cost += (uncached * input + read * cachedInput + written * cacheWrite + call.tokensOut * output) / 1_000_000;
   }
   bill.sent = bill.tokensIn + bill.tokensOut;
   return bill;
