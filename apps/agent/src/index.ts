@@ -14,13 +14,19 @@ try {
   process.stderr.write(`error: ${error instanceof HostError ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
   process.exit(1);
 }
-let stopping = false;
+/** Ctrl-C often arrives twice (the terminal's process group, and `bun run` passing it on): repeats this soon are the same one. */
+const REPEAT_MS = 3000;
+let stoppingSince = 0;
 const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
+  if (stoppingSince) {
+    if (Date.now() - stoppingSince < REPEAT_MS) return;
+    console.log(`[host] ${signal} again: exiting without waiting for the stop to finish`);
+    process.exit(130);
+  }
+  stoppingSince = Date.now();
   await host.stop().catch((error) => console.log(`[host] stop: ${error instanceof Error ? error.message : String(error)}`));
   console.log(`[host] stopped (${signal}); open matches resume at the next start`);
   process.exit(0);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

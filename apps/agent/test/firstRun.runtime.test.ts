@@ -16,7 +16,11 @@ const clone = mkdtempSync(join(tmpdir(), 'house-fresh-clone-'));
 let child: ChildProcess | null = null;
 
 afterAll(() => {
-  if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  try {
+    if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group ended between the check and the kill.
+  }
   rmSync(clone, { recursive: true, force: true });
 });
 

@@ -49,7 +49,8 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
         HOUSE_MODEL_RETRIES: '2',
         HOUSE_MODEL_RETRY_BASE_MS: '20',
         HOUSE_MODEL_RETRY_MAX_MS: '60',
-        HOUSE_MODEL_TIMEOUT_MS: '1500',
+        // Far above what a busy CI machine takes to answer, so only the planned stall times out.
+        HOUSE_MODEL_TIMEOUT_MS: '6000',
       },
     });
   }, 90_000);
@@ -66,7 +67,7 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
       // Three 429s: the SDK gives up, the gate retries once, the fourth answers.
       'Mia|2|ask': (n) => (n < 3 ? limited : null),
       // Slower than the gate's timeout: abandoned and asked again.
-      'Max|3|ask': (n) => (n === 0 ? { delayMs: 2500 } : null),
+      'Max|3|ask': (n) => (n === 0 ? { delayMs: 9000 } : null),
       // A refusal is not retried: no answer, so the game's fallback plays.
       'Max|4|ask': () => ({ status: 401, message: 'Incorrect API key provided' }),
       // The server is down for a round: retries run out, fallbacks play, the match goes on.
@@ -89,7 +90,7 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
     expect(call('Mia', 2)).toHaveLength(1);
     expect(call('Mia', 2)[0]!.retries.map((r) => r.error)).toEqual([expect.stringContaining('Rate limit reached')]);
     expect(call('Mia', 2)[0]!.error).toBeNull();
-    expect(call('Max', 3)[0]!.retries.map((r) => r.error)).toEqual(['no answer within 1500 ms']);
+    expect(call('Max', 3)[0]!.retries.map((r) => r.error)).toEqual(['no answer within 6000 ms']);
     expect(call('Max', 4)[0]).toMatchObject({ error: expect.stringContaining('Incorrect API key'), retries: [] });
     expect(call('Mia', 5)[0]!.retries).toHaveLength(2);
     expect(call('Mia', 5)[0]!.error).toContain('upstream gone');

@@ -9,6 +9,7 @@ import type { HouseCommand } from './commands/parse.ts';
 import { CommandDesk } from './desk/commandDesk.ts';
 import type { DeskHost } from './desk/deskHost.ts';
 import { openMatch } from './desk/openMatch.ts';
+import { houseCommandTable } from './gameAdapters.ts';
 import { roomGatewayFor } from './gatewayRegistry.ts';
 import { HouseConfig } from './houseConfig.ts';
 import { MatchStore } from './matchStore.ts';
@@ -17,8 +18,8 @@ import { RatingsStore } from './ratingsStore.ts';
 import { MatchRecords } from './records/matchRecords.ts';
 import type { RoomGateway } from './roomGateway.ts';
 import { isOpen, Table } from './table/table.ts';
-import type { TableHost } from './table/tableHost.ts';
-import { notOpenText } from './texts/houseTexts.ts';
+import type { ClosedTable, TableHost } from './table/tableHost.ts';
+import { helpText, notOpenText } from './texts/houseTexts.ts';
 import { TableVoice } from './table/tableVoice.ts';
 import type { CommandAuthor, CommandDesk as Desk, MatchDetail, MatchPage, MatchSummary, StoredMatch } from './types.ts';
 
@@ -89,7 +90,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   }
 
   /** A closed match leaves the set: its records keep it at hand for a while, and it is read from the database from now on. */
-  retire(table: Table): void {
+  retire(table: ClosedTable): void {
     this.records.closed(table);
     this.live.delete(table.id);
     this.store.forget(table.id);
@@ -103,6 +104,11 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   /** The House tab's short address. */
   get dashboardUrl(): string {
     return this.settings.dashboardUrl;
+  }
+
+  /** What `!help` answers. */
+  helpText(): string {
+    return helpText(this.games, houseCommandTable(), this.settings.dashboardUrl);
   }
 
   // ---- commands ----

@@ -11,7 +11,8 @@ export class RestChat {
   ) {}
 
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
-    const res = await fetch(new URL(path, this.baseUrl), { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers } });
+    // A connection a request of its own: a kept-alive one the server closes as it idles resets the next request on it.
+    const res = await fetch(new URL(path, this.baseUrl), { ...init, headers: { 'Content-Type': 'application/json', Connection: 'close', ...init?.headers } });
     if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }

@@ -9,7 +9,7 @@ import { isOpen, type Table } from '../table/table.ts';
 import { gamesText, helpText, statusText, tableLine } from '../texts/houseTexts.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { CommandAuthor, StoredMatch } from '../types.ts';
-import { matchSummary } from '../records/matchSummary.ts';
+import { matchSummary, spendOf } from '../records/matchSummary.ts';
 import type { DeskHost } from './deskHost.ts';
 import { humanSeat, openMatch, quote, tableStartedText } from './openMatch.ts';
 
@@ -105,7 +105,7 @@ export class CommandDesk {
   private statusOf(stored: StoredMatch): string {
     const closing = this.host.tables.get(stored.id);
     if (closing) return statusText(closing.summary(), stored, closing.match?.state ?? stored.state, [], closing.fileNote());
-    return statusText(matchSummary(this.host.games, stored, stored.state, { tokens: 0, cost: 0 }), stored, stored.state, [], this.host.records.fileNote(stored));
+    return statusText(matchSummary(this.host.games, stored, stored.state, spendOf(stored.record)), stored, stored.state, [], this.host.records.fileNote(stored));
   }
 
   /** Runs one parsed command; the reply says what happened or what is allowed. */

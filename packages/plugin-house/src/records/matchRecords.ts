@@ -6,9 +6,10 @@ import type { HouseConfig } from '../houseConfig.ts';
 import { rebuildFromFile } from '../matchFile.ts';
 import type { MatchStore } from '../matchStore.ts';
 import type { Table } from '../table/table.ts';
+import type { ClosedTable } from '../table/tableHost.ts';
 import { fileNoteText } from '../texts/houseTexts.ts';
 import type { MatchDetail, MatchPage, MatchSummary, StoredMatch } from '../types.ts';
-import { damagedDetail, matchDetail, matchSummary } from './matchSummary.ts';
+import { damagedDetail, matchDetail, matchSummary, spendOf } from './matchSummary.ts';
 
 /** Closed matches whose detail stays in memory (the House tab polls the latest ones); older ones are read from the database. */
 const RECENT_DETAILS = 4;
@@ -18,8 +19,6 @@ const RECENT_TABLES = 256;
 const CHECKED = 4096;
 
 export type Loaded = { match: StoredMatch; damage?: string } | { match: null; damage: string; partial: StoredMatch | null };
-
-const ZERO = { tokens: 0, cost: 0 };
 
 function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
   map.delete(key);
@@ -50,7 +49,7 @@ export class MatchRecords {
   ) {}
 
   /** A table's match closed: its detail stays at hand for a while, its table remembers it for `!status`. */
-  closed(table: Table): void {
+  closed(table: ClosedTable): void {
     const { stored } = table;
     remember(this.lastAtTable, stored.table ?? 'default', stored.id, RECENT_TABLES);
     remember(this.recent, stored.id, table.detail(), RECENT_DETAILS);
@@ -108,7 +107,7 @@ export class MatchRecords {
     if (!loaded) return null;
     if (!loaded.match) return damagedDetail(id, loaded.damage, loaded.partial);
     const stored = loaded.match;
-    const detail = matchDetail(this.games, stored, matchSummary(this.games, stored, stored.state, ZERO), null, loaded.damage ?? null);
+    const detail = matchDetail(this.games, stored, matchSummary(this.games, stored, stored.state, spendOf(stored.record)), null, loaded.damage ?? null);
     remember(this.recent, id, detail, RECENT_DETAILS);
     return detail;
   }
@@ -141,7 +140,7 @@ export class MatchRecords {
       const repaired = rebuilt.match;
       try {
         this.store.forget(id);
-        await this.store.save(repaired, matchSummary(this.games, repaired, repaired.state, ZERO));
+        await this.store.save(repaired, matchSummary(this.games, repaired, repaired.state, spendOf(repaired.record)));
       } catch (error) {
         this.runtime.logger.error(`House: could not write the rebuilt match ${id} back: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,9 +1,14 @@
-import type { Spend } from '@the-house/lab/models/budget.ts';
+import { addSpend, NO_SPEND, type Spend } from '@the-house/lab/models/budget.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
-import { seatUsage } from '@the-house/lab/models/matchRecorder.ts';
+import { seatUsage, type MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { roomName } from '../texts/houseTexts.ts';
 import type { MatchDetail, MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
 
+
+/** What a match's model seats spent, from its record (a closed match has no recorder). */
+export function spendOf(record: MatchRecord): Spend {
+  return record.calls.reduce((total, c) => addSpend(total, { tokens: c.tokensIn + c.tokensOut, cost: c.cost }), NO_SPEND);
+}
 
 /** A match's row for the list, the House tab and `!status`: from its state as it stands. */
 export function matchSummary(games: Record<string, AnyGame>, stored: StoredMatch, state: unknown, spend: Spend): MatchSummary {

@@ -10,7 +10,7 @@ import { characterBrain } from '@the-house/plugin-player/characterBrain.ts';
 import { DECIDE_ACTION, NOTES_EVALUATOR, type AskResult, type DecideOptions, type RoundNotice } from '@the-house/plugin-player/playerPlugin.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
-import type { Table } from './table.ts';
+import type { TableCore } from './tableCore.ts';
 
 interface PrivateRoom {
   roomId: UUID;
@@ -82,7 +82,7 @@ export class AgentSeat implements Seat {
   private readonly brain: 'model' | 'offline';
 
   constructor(
-    private readonly table: Table,
+    private readonly table: TableCore,
     private readonly player: IAgentRuntime,
     private readonly id: string,
   ) {

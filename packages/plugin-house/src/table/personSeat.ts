@@ -4,7 +4,7 @@ import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { Match } from '@the-house/games/engine/match.ts';
 import { privateRoundText } from '../texts/houseTexts.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
-import type { Table } from './table.ts';
+import type { TableCore } from './tableCore.ts';
 
 /** How long before the runner's deadline a person's draft is handed in, so it arrives in time. */
 const HAND_IN_MARGIN_MS = 250;
@@ -42,7 +42,7 @@ export class PersonSeat implements Seat {
   readonly info: SeatInfo = { brain: 'human', strategy: null, persona: '', system: '' };
 
   constructor(
-    private readonly table: Table,
+    private readonly table: TableCore,
     private readonly id: PlayerId,
   ) {}
 

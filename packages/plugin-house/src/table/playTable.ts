@@ -11,10 +11,10 @@ import { sleep, yieldToEventLoop } from '../houseSettings.ts';
 import { roundText } from '../roundText.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { beginsText, budgetPausedText, failedText, resumesText, savePausedText } from '../texts/houseTexts.ts';
-import type { Table } from './table.ts';
+import type { TableCore } from './tableCore.ts';
 
 /** What a game's adapter may do during a phase: speak in the room or in DMs, reach the observer, ask the House's model, pose facts. */
-function phaseContext(table: Table): PhaseContext {
+function phaseContext(table: TableCore): PhaseContext {
   const { host } = table;
   const houseClient = runtimeModelClient(host.runtime);
   return {
@@ -46,7 +46,7 @@ function phaseContext(table: Table): PhaseContext {
 }
 
 /** After a round: every seat (and a unit spawned in it) is told what it may now know. */
-async function tellSeats(table: Table, round: number): Promise<void> {
+async function tellSeats(table: TableCore, round: number): Promise<void> {
   const match = table.match!;
   const seated = new Set<PlayerId>([...table.stored.players, ...match.game.actors(match.state)]);
   await Promise.all(
@@ -61,7 +61,7 @@ async function tellSeats(table: Table, round: number): Promise<void> {
 }
 
 /** After a restart: the rounds whose public outcome never reached the room are posted, once each. */
-async function postMissedRounds(table: Table): Promise<void> {
+async function postMissedRounds(table: TableCore): Promise<void> {
   const { stored } = table;
   const match = table.match!;
   const adapter = table.adapter;
@@ -77,7 +77,7 @@ async function postMissedRounds(table: Table): Promise<void> {
 }
 
 /** Player agents start with the host; a match resumed at boot waits a moment for those it seats. */
-async function waitForPlayers(table: Table, names: string[]): Promise<void> {
+async function waitForPlayers(table: TableCore, names: string[]): Promise<void> {
   const { signal } = table.abort;
   const until = Date.now() + table.host.settings.playerWaitMs;
   while (!signal.aborted && Date.now() < until && names.some((n) => !findPlayer(n))) await sleep(100, signal);
@@ -90,7 +90,7 @@ async function waitForPlayers(table: Table, names: string[]): Promise<void> {
  * posts each round to the room and tells the seats, paces the rounds, pauses
  * on a spent budget, rates a finished match once, and retires the table.
  */
-export async function playTable(table: Table, fresh: boolean): Promise<void> {
+export async function playTable(table: TableCore, fresh: boolean): Promise<void> {
   const match = table.match!;
   const game = match.game;
   const { stored, host } = table;

@@ -8,7 +8,7 @@ import { AgentSeat } from './agentSeat.ts';
 import { PersonSeat } from './personSeat.ts';
 import type { Seat } from './seat.ts';
 import { StrategySeat } from './strategySeat.ts';
-import type { Table } from './table.ts';
+import type { TableCore } from './tableCore.ts';
 
 /**
  * The one place a player of the line-up becomes a seat: a person who sat down
@@ -16,7 +16,7 @@ import type { Table } from './table.ts';
  * this host (a unit spawned mid-match sits with its team's agent). None of
  * these: no seat, and the game's fallback plays it.
  */
-export function seatFor(table: Table, id: PlayerId): Seat | undefined {
+export function seatFor(table: TableCore, id: PlayerId): Seat | undefined {
   const { stored } = table;
   if (Object.hasOwn(stored.humans, id)) return new PersonSeat(table, id);
   const bot = stored.bots ? ownValue(stored.bots, id) : undefined;
@@ -29,7 +29,7 @@ export function seatFor(table: Table, id: PlayerId): Seat | undefined {
 }
 
 /** A seat as the engine's brain: the same request, the same record, the same way to a fallback, whatever kind it is. */
-function seatBrain(table: Table, id: PlayerId, seat: Seat): Brain {
+function seatBrain(table: TableCore, id: PlayerId, seat: Seat): Brain {
   return {
     name: `${id} (${seat.kind})`,
     async decide(view, ctx) {
@@ -49,7 +49,7 @@ export class Seats {
   /** For the runner: a brain per player id, looked up as it asks. */
   readonly brains: Record<PlayerId, Brain>;
 
-  constructor(private readonly table: Table) {
+  constructor(private readonly table: TableCore) {
     const brains = new Map<PlayerId, Brain | undefined>();
     this.brains = new Proxy(Object.create(null) as Record<PlayerId, Brain>, {
       get: (_target, id) => {

@@ -18,6 +18,7 @@ import { fileNotWrittenText, fileNoteText, resumeText, roomName } from '../texts
 import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
 import { playTable } from './playTable.ts';
 import { Seats } from './seatFactory.ts';
+import type { TableCore } from './tableCore.ts';
 import type { TableHost } from './tableHost.ts';
 import { TableVoice } from './tableVoice.ts';
 
@@ -31,7 +32,7 @@ export const isOpen = (status: StoredMatch['status']) => status === 'lobby' || s
  * House's set of tables once it is over. It talks to the outside only through
  * its voice, its seats and the host's stores.
  */
-export class Table {
+export class Table implements TableCore {
   match: Match | null;
   abort = new AbortController();
   readonly observer = new ObserverDesk();

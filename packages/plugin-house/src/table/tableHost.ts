@@ -4,7 +4,7 @@ import type { HouseConfig } from '../houseConfig.ts';
 import type { MatchStore } from '../matchStore.ts';
 import type { RatingsStore } from '../ratingsStore.ts';
 import type { RoomGateway } from '../roomGateway.ts';
-import type { Table } from './table.ts';
+import type { MatchDetail, StoredMatch } from '../types.ts';
 
 /** What a table needs of the House it sits in: the House's runtime, its games, settings and stores, and where its rooms are. */
 export interface TableHost {
@@ -20,5 +20,13 @@ export interface TableHost {
   /** Whether the House is stopping (a table then posts and saves nothing more). */
   readonly stopping: boolean;
   /** A closed match leaves the set of tables. */
-  retire(table: Table): void;
+  retire(table: ClosedTable): void;
+}
+
+/** What the House keeps of a table whose match closed: enough to answer for it until it is read from the database. */
+export interface ClosedTable {
+  readonly id: string;
+  readonly stored: StoredMatch;
+  readonly fileProblem: string | null;
+  detail(): MatchDetail;
 }
