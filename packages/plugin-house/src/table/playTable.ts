@@ -8,7 +8,6 @@ import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import type { PhaseContext } from '../houseGameAdapter.ts';
 import { houseLog } from '../houseLog.ts';
 import { sleep, yieldToEventLoop } from '../houseSettings.ts';
-import { roundText } from '../roundText.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { beginsText, budgetPausedText, failedText, resumesText, savePausedText } from '../texts/houseTexts.ts';
 import type { TableCore } from './tableCore.ts';
@@ -60,22 +59,6 @@ async function tellSeats(table: TableCore, round: number): Promise<void> {
   );
 }
 
-/** After a restart: the rounds whose public outcome never reached the room are posted, once each. */
-async function postMissedRounds(table: TableCore): Promise<void> {
-  const { stored } = table;
-  const match = table.match!;
-  const adapter = table.adapter;
-  for (const h of stored.history) {
-    if (h.round <= stored.postedRound) continue;
-    const events = stored.log.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
-    const record = { round: h.round, report: { players: h.players, extra: h.extra }, events };
-    const text = adapter?.roundText ? adapter.roundText(record, match) : roundText(stored.game, h.round, events);
-    if (text !== null) await table.voice.say(text, `round:${h.round}`);
-    stored.postedRound = h.round;
-  }
-  await table.persist();
-}
-
 /** Player agents start with the host; a match resumed at boot waits a moment for those it seats. */
 async function waitForPlayers(table: TableCore, names: string[]): Promise<void> {
   const { signal } = table.abort;
@@ -102,7 +85,8 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
       await table.voice.say(beginsText(game, stored));
     } else {
       table.snapshot();
-      await postMissedRounds(table);
+      await table.voice.postMissedRounds(table.match!, table.adapter);
+      await table.persist();
       await table.voice.say(resumesText(game, (match.state as { round: number }).round));
     }
     await waitForPlayers(table, stored.players.filter((p) => !Object.hasOwn(stored.humans, p) && !(stored.bots && Object.hasOwn(stored.bots, p))));

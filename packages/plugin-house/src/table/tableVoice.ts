@@ -1,8 +1,11 @@
+import type { Match } from '@the-house/games/engine/match.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { gameRoomOn } from '../discord/gameRoomOn.ts';
 import { postOnPlatform } from '../discord/postOnPlatform.ts';
+import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { GameRoom } from '../roomGateway.ts';
+import { roundText } from '../roundText.ts';
 import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
 import type { StoredMatch } from '../types.ts';
@@ -52,6 +55,19 @@ export class TableVoice {
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
     await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined);
+  }
+
+  /** After a restart: the rounds whose public outcome never reached the room are posted, once each. */
+  async postMissedRounds(match: Match, adapter: HouseGameAdapter | undefined): Promise<void> {
+    const { stored } = this;
+    for (const h of stored.history) {
+      if (h.round <= stored.postedRound) continue;
+      const events = stored.log.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
+      const record = { round: h.round, report: { players: h.players, extra: h.extra }, events };
+      const text = adapter?.roundText ? adapter.roundText(record, match) : roundText(stored.game, h.round, events);
+      if (text !== null) await this.say(text, `round:${h.round}`);
+      stored.postedRound = h.round;
+    }
   }
 
   /** Who a post is carried for: an agent under its own id, a person under the House's (their words, marked as theirs). */
