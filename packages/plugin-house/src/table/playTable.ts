@@ -8,6 +8,7 @@ import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import type { PhaseContext } from '../houseGameAdapter.ts';
 import { houseLog } from '../houseLog.ts';
 import { sleep, yieldToEventLoop } from '../houseSettings.ts';
+import { roundText } from '../roundText.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { beginsText, budgetPausedText, failedText, resumesText, savePausedText } from '../texts/houseTexts.ts';
 import type { TableCore } from './tableCore.ts';
