@@ -3,9 +3,9 @@ import { join, resolve } from 'node:path';
 import type { Character, IAgentRuntime, Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
-import { housePlugin, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
+import { housePlugin, parseAdmins, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
 import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
-import { databaseError, lockDataDir } from './dataDirLock.ts';
+import { databaseError, HostError, lockDataDir } from './dataDirLock.ts';
 import { serverGateway } from './serverGateway.ts';
 import { registerDiscordSendHandler } from './discordSendHandler.ts';
 import { inProcessBusPlugin, serveBusInProcess } from './inProcessBus.ts';
@@ -106,6 +106,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.log(`[host] ${line}`));
   applyDefaults(env);
+  // An admin named by a name anyone can take is no admin: the host does not start with one.
+  const adminProblems = parseAdmins(env.HOUSE_ADMINS).problems;
+  if (adminProblems.length) throw new HostError(`${adminProblems[0]}${adminProblems.length > 1 ? ` (and ${adminProblems.length - 1} more entries like it)` : ''}`);
   const port = options.port ?? Number(env.PORT ?? 3000);
   const host = env.SERVER_HOST ?? '127.0.0.1';
   // Where links in the House's posts point; the agents' own bus never uses it (inProcessBus.ts).

@@ -108,13 +108,34 @@ export function serveBusInProcess(to: AgentServer): void {
   globalThis.fetch = Object.assign(inProcess, outside);
 }
 
-type BusService = typeof Service & { serviceType: string; prototype: { getCentralMessageServerUrl(): string } };
+type BusService = typeof Service & { serviceType: string; prototype: { getCentralMessageServerUrl(): string; handleIncomingMessage(data: unknown): Promise<void> } };
+
+/** Sources that name a platform with a plugin of its own: a message from the bus never comes from one of them. */
+const PLATFORMS = new Set(['discord', 'telegram', 'twitter', 'farcaster', 'slack']);
+/** What a message's metadata may carry through the bus: how the GUI shows it, never who its sender is elsewhere. */
+const KEPT_METADATA = ['channelType', 'isDm', 'attachments', 'user_display_name', 'agentName', 'agent_id', 'serverName', 'channelName', 'carriedBy'];
+
+/**
+ * A message as its sender wrote it, minus what would let a web client pass
+ * for someone a platform vouches for: a Discord source, a Discord user id,
+ * roles. The bus copies a message's metadata into the memory the agents
+ * read; the House reads identity from the platform, so none may come this way.
+ */
+export function withoutClaims(data: unknown): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const message = data as { source_type?: unknown; metadata?: unknown };
+  const metadata = message.metadata && typeof message.metadata === 'object' ? (message.metadata as Record<string, unknown>) : null;
+  const kept = metadata ? Object.fromEntries(KEPT_METADATA.filter((k) => Object.hasOwn(metadata, k)).map((k) => [k, metadata[k]])) : undefined;
+  const source = typeof message.source_type === 'string' && PLATFORMS.has(message.source_type.toLowerCase()) ? 'client_chat' : message.source_type;
+  return { ...message, source_type: source, ...(kept ? { metadata: kept } : {}) };
+}
 const pointed = new WeakSet<object>();
 
 /**
  * A host plugin that points each agent's message bus at `BUS_ORIGIN` before
  * the bus starts (the server registers it on every agent after the agent's
- * plugins have initialised), so even its first requests stay in process.
+ * plugins have initialised), so even its first requests stay in process, and
+ * strips what a web client could claim about its sender (`withoutClaims`).
  */
 export const inProcessBusPlugin: Plugin = {
   name: 'house-in-process-bus',
@@ -126,6 +147,10 @@ export const inProcessBusPlugin: Plugin = {
       if (bus.serviceType === 'message-bus-service' && !pointed.has(bus.prototype)) {
         pointed.add(bus.prototype);
         bus.prototype.getCentralMessageServerUrl = () => BUS_ORIGIN;
+        const incoming = bus.prototype.handleIncomingMessage;
+        bus.prototype.handleIncomingMessage = function (data: unknown) {
+          return incoming.call(this, withoutClaims(data));
+        };
       }
       return register(definition);
     };

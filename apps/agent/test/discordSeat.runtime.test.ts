@@ -15,11 +15,12 @@ const threadOf = (id: string) => guild.world.threadsOf(guild.channel.id).find((t
 
 beforeAll(async () => {
   guild = startDiscordTestGuild({ players: ['Ada', 'Bram'], withTokens: ['Ada'], people: ['Sam', 'Kim', 'Rita'] });
-  guild.world.giveRole(guild.people.get('Rita')!.id, guild.world.addRole('Referees', 0n).id);
+  const referees = guild.world.addRole('Referees', 0n);
+  guild.world.giveRole(guild.people.get('Rita')!.id, referees.id);
   samDm = guild.world.dm(guild.people.get('Sam')!.id, guild.house.botId);
   host = await startTestHost({
     charactersDir: guild.charactersDir,
-    env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '60000', HOUSE_BEG_TIMEOUT_MS: '60000', HOUSE_ADMINS: 'role:Referees' },
+    env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '60000', HOUSE_BEG_TIMEOUT_MS: '60000', HOUSE_ADMINS: `discord-role:${referees.id}` },
   });
   await waitUntil(() => !!discordClientOf(host.house) && !!discordClientOf(findPlayer('Ada')), 'the House and Ada logged in to the emulator', 90_000);
 }, 150_000);
@@ -53,7 +54,7 @@ test('a person takes a seat from Discord: the House asks for each move in their 
   expect(everywhereElse.some((m) => m.content.includes('your move'))).toBe(false);
 }, 240_000);
 
-test("a Discord role named in HOUSE_ADMINS may stop a match someone else opened; a person without it may not", async () => {
+test("a Discord role given in HOUSE_ADMINS (by its id) may stop a match someone else opened; a person without it may not", async () => {
   const asked = guild.say('Sam', guild.channel.id, '!play trust Ada Bram --seed 4');
   const started = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes('match trust-4-')), { since: asked.id });
   const id = /match (trust-4-\w+)/.exec(started.content)![1]!;

@@ -1,28 +1,46 @@
 import { expect, test } from 'bun:test';
 import { isAdmin, mayControl, parseAdmins, refusal } from './access.ts';
 
-const admins = parseAdmins('3F0C2A1E-1111-4222-8333-944455556666, Pat ; role:Moderators,id:discord-42');
+const guiAdmin = '3F0C2A1E-1111-4222-8333-944455556666';
+const { admins, problems } = parseAdmins(`${guiAdmin}, discord:80351110224678912 ; discord-role:41771983423143936`);
 
-test('HOUSE_ADMINS: uuids and id: entries are ids, role: entries and bare words are names, all without case', () => {
-  expect([...admins.ids].sort()).toEqual(['3f0c2a1e-1111-4222-8333-944455556666', 'discord-42']);
-  expect([...admins.names].sort()).toEqual(['moderators', 'pat']);
-  expect(parseAdmins(undefined)).toEqual({ ids: new Set(), names: new Set() });
+test('HOUSE_ADMINS takes platform ids only: GUI entity ids, discord:<user id>, discord-role:<role id>', () => {
+  expect(problems).toEqual([]);
+  expect([...admins.ids]).toEqual([guiAdmin.toLowerCase()]);
+  expect([...admins.discordUsers]).toEqual(['80351110224678912']);
+  expect([...admins.discordRoles]).toEqual(['41771983423143936']);
+  expect(parseAdmins(undefined)).toEqual({ admins: { ids: new Set(), discordUsers: new Set(), discordRoles: new Set() }, problems: [] });
 });
 
-test('an admin by id, by the name the server knows, or by a Discord role; never by the name alone typed as a display name', () => {
-  expect(isAdmin(admins, { id: '3f0c2a1e-1111-4222-8333-944455556666', name: 'x' })).toBe(true);
-  expect(isAdmin(admins, { id: 'u1', entityId: 'discord-42', name: 'x' })).toBe(true);
-  expect(isAdmin(admins, { id: 'u2', name: 'Pat' })).toBe(false);
-  expect(isAdmin(admins, { id: 'u2', name: 'someone', names: ['pat'] })).toBe(true);
-  expect(isAdmin(admins, { id: 'u3', name: 'Lee', roles: ['Players', 'MODERATORS'] })).toBe(true);
-  expect(isAdmin(admins, { id: 'u3', name: 'Lee', roles: ['Players'] })).toBe(false);
+test('a name, a role by name or a made-up id is refused with one line saying what to use instead', () => {
+  const refused = parseAdmins('Pat, role:Croupiers, id:x, discord:pat, discord-role:Croupiers').problems;
+  expect(refused).toHaveLength(5);
+  expect(refused[0]).toBe("HOUSE_ADMINS entry 'Pat' is not a platform id: names can be taken by anyone; use discord:<user id>, discord-role:<role id>, or a GUI entity id (a UUID)");
+  for (const line of refused) expect(line).not.toContain('\n');
+});
+
+test('an admin by the ids the platform vouches for; never by a display name, a name on the server, or roles written into a message', () => {
+  expect(isAdmin(admins, { id: guiAdmin.toLowerCase(), name: 'x' })).toBe(true);
+  expect(isAdmin(admins, { id: 'u1', name: 'x', discordId: '80351110224678912' })).toBe(true);
+  expect(isAdmin(admins, { id: 'u3', name: 'Lee', roles: ['1', '41771983423143936'] })).toBe(true);
+  const { admins: named } = parseAdmins('Pat, role:Croupiers');
+  for (const stranger of [
+    { id: 'u2', name: 'Pat' },
+    { id: 'u2', name: ' PAT ' },
+    { id: 'u2', name: 'Croupiers' },
+    { id: 'u2', name: 'someone', names: ['Pat', 'Croupiers'] },
+    { id: 'u2', name: 'someone', roles: ['Croupiers'] },
+  ]) {
+    expect(isAdmin(named, stranger)).toBe(false);
+    expect(isAdmin(admins, stranger)).toBe(false);
+  }
 });
 
 test('the owner or an admin controls a match; a match without an owner (opened by the House) anyone may', () => {
   const owner = { id: 'o1', name: 'Olga' };
   expect(mayControl(owner, admins, { id: 'o1', name: 'whatever' })).toBe(true);
   expect(mayControl(owner, admins, { id: 'o2', name: 'Olga' })).toBe(false);
-  expect(mayControl(owner, admins, { id: 'o2', name: 'x', roles: ['moderators'] })).toBe(true);
+  expect(mayControl(owner, admins, { id: 'o2', name: 'x', roles: ['41771983423143936'] })).toBe(true);
   expect(mayControl(null, admins, { id: 'o2', name: 'x' })).toBe(true);
   expect(refusal('stop', 'trust-1-ab', owner)).toBe('Only Olga, who opened trust-1-ab, or a House admin (HOUSE_ADMINS) may !stop it.');
 });

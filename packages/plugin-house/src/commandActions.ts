@@ -9,20 +9,22 @@ import { fromDiscordMentions } from './discord/mentions.ts';
 import { splitMessage } from './discord/splitMessage.ts';
 
 /**
- * The author as the server knows them: its messaging user id (or the message's
- * entity), the display name it carries, and the Discord roles the platform
- * reported. Nothing here comes from the text the person typed.
+ * The author as the platform vouches for them: the server's messaging user id
+ * (or the message's entity), the display name it carries (for seats, never for
+ * trust), and on Discord the user id plugin-discord read from the gateway.
+ * Roles are read from Discord by the House itself (`discordRolesOf`), never
+ * from the message: a message's metadata is what its sender wrote.
  */
 export function authorOf(message: Memory): CommandAuthor {
-  const metadata = message.metadata as { raw?: { senderId?: string; senderName?: string }; entityName?: string; roles?: unknown; discord?: { roles?: unknown } } | undefined;
+  const metadata = message.metadata as { raw?: { senderId?: string; senderName?: string }; entityName?: string; fromId?: unknown } | undefined;
   const raw = metadata?.raw;
-  const roles = [metadata?.roles, metadata?.discord?.roles].find(Array.isArray) as unknown[] | undefined;
+  const fromDiscord = message.content.source === 'discord' && typeof metadata?.fromId === 'string' && /^\d{17,20}$/.test(metadata.fromId);
   return {
     id: raw?.senderId ?? message.entityId,
     entityId: message.entityId,
     // plugin-discord names the sender `entityName`: their display name in that server.
     name: raw?.senderName ?? metadata?.entityName ?? '',
-    ...(roles ? { roles: roles.filter((r): r is string => typeof r === 'string') } : {}),
+    ...(fromDiscord ? { discordId: metadata!.fromId as string } : {}),
   };
 }
 
@@ -58,7 +60,7 @@ async function authorName(runtime: IAgentRuntime, message: Memory): Promise<Comm
   const author = { ...authorOf(message), origin, direct: await directOf(runtime, message, origin), room: await roomOf(runtime, message) };
   const entity = await runtime.getEntityById(message.entityId);
   const names = (entity?.names ?? []).filter((n): n is string => typeof n === 'string' && n.length > 0);
-  const roles = author.roles ?? (await discordRolesOf(runtime, message)) ?? undefined;
+  const roles = (await discordRolesOf(runtime, message)) ?? undefined;
   return { ...author, names, name: author.name || names[0] || '', ...(roles ? { roles } : {}) };
 }
 

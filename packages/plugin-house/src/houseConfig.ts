@@ -39,8 +39,14 @@ export class HouseConfig {
     return text(this.runtime, 'HOUSE_MATCH_DIR') || null;
   }
 
+  /** The admins by platform ids; an entry that is not one is left out (the host refuses to start with it, and the House logs it). */
   get admins(): Admins {
-    return parseAdmins(text(this.runtime, 'HOUSE_ADMINS'));
+    return parseAdmins(text(this.runtime, 'HOUSE_ADMINS')).admins;
+  }
+
+  /** Why HOUSE_ADMINS cannot be used as it is, one line each. */
+  get adminProblems(): string[] {
+    return parseAdmins(text(this.runtime, 'HOUSE_ADMINS')).problems;
   }
 
   /** Where people reach this host in a browser (HOUSE_PUBLIC_URL when it is reached by another name). */

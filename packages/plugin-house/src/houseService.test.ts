@@ -153,7 +153,7 @@ describe('tables, owners and admins', () => {
   const room = (id: string) => ({ channelId: id, serverId: 'srv' });
   const pat = { id: 'person-pat', name: 'Pat', room: room('pat-dm') };
   const lee = { id: 'person-lee', name: 'Lee', room: room('lee-dm') };
-  const root = { id: 'person-root', name: 'Root', room: room('root-dm') };
+  const root = { id: '7d1f2c3b-4a5e-4f60-8a71-92b3c4d5e6f7', name: 'Root', room: room('root-dm') };
   const game = (game: string, players: string[], seed: number) => ({ kind: 'play' as const, game, players, seed, options: {} });
 
   test('each room holds its own match; commands act on the room they were typed in, or on --match', async () => {
@@ -178,11 +178,11 @@ describe('tables, owners and admins', () => {
   });
 
   test('an admin named in HOUSE_ADMINS (by id or Discord role) may stop anyone’s match; a player agent may not', async () => {
-    const h = house({ HOUSE_ROUND_DELAY_MS: '200', HOUSE_ADMINS: `id:${root.id}, role:Croupiers` });
+    const h = house({ HOUSE_ROUND_DELAY_MS: '200', HOUSE_ADMINS: `${root.id}, discord-role:222222222222222222` });
     await h.handleCommand(game('trust', ['Ivo', 'Jana'], 4), pat);
     const id = h.openMatches()[0]!.id;
     expect(await h.handleCommand({ kind: 'stop' }, ivo, id)).toStartWith(`Only the person who opened ${id}, or a House admin, may !stop it`);
-    expect(await h.handleCommand({ kind: 'stop' }, { id: 'person-x', name: 'X', roles: ['Croupiers'] }, id)).toStartWith(`Match ${id} stopped`);
+    expect(await h.handleCommand({ kind: 'stop' }, { id: 'person-x', name: 'X', roles: ['222222222222222222'] }, id)).toStartWith(`Match ${id} stopped`);
     await h.handleCommand(game('trust', ['Ivo', 'Jana'], 5), pat);
     const next = h.openMatches()[0]!.id;
     expect(await h.handleCommand({ kind: 'stop' }, root, next)).toStartWith(`Match ${next} stopped`);

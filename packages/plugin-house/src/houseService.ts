@@ -62,6 +62,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
 
   static override async start(runtime: IAgentRuntime): Promise<HouseService> {
     const service = new HouseService(runtime);
+    for (const problem of service.settings.adminProblems) runtime.logger.error(`House: ${problem}`);
     interceptCommands(runtime);
     setTimeout(() => void service.resumeAll(), 0);
     return service;

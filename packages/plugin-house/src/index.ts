@@ -4,6 +4,7 @@ export { houseStateProvider } from './houseStateProvider.ts';
 export { restGateway, silentGateway, type RoomGateway, type GameRoom } from './roomGateway.ts';
 export { useRoomGateway } from './gatewayRegistry.ts';
 export { useHouseLog, type HouseLogLevel } from './houseLog.ts';
+export { parseAdmins, ADMIN_FORMS } from './access.ts';
 export * from './types.ts';
 export * from './commands/parse.ts';
 export { gameAdapters, houseCommandTable } from './gameAdapters.ts';

@@ -141,9 +141,11 @@ export interface CommandAuthor {
   name: string;
   /** The entity this agent made for the person, when it differs from `id`. */
   entityId?: string;
-  /** The person's names on the server (its entity record), for HOUSE_ADMINS by name. */
+  /** The person's names on the server (its entity record): for seats, never for trust. */
   names?: string[];
-  /** The person's roles on the platform (Discord), for HOUSE_ADMINS by role. */
+  /** The person's Discord user id, when the message came from Discord itself (plugin-discord, from the gateway). */
+  discordId?: string;
+  /** The person's Discord role ids in that server, read by the House from Discord (never from the message): for HOUSE_ADMINS. */
   roles?: string[];
   /** The platform channel the command came from, when it is not the web GUI (e.g. Discord). */
   origin?: { source: string; channelId: string } | null;

@@ -14,8 +14,8 @@ const client = {
 const runtime = { getService: (name: string) => (name === 'discord' ? { client } : null), logger: { warn: () => {} } } as unknown as IAgentRuntime;
 const message = (source: string, fromId: string) => ({ content: { text: '!stop', source }, metadata: { fromId, discordServerId: '10' } }) as unknown as Memory;
 
-test("a Discord sender's roles by name, without @everyone; none outside Discord", async () => {
-  expect(await discordRolesOf(runtime, message('discord', '7'))).toEqual(['Referees']);
+test("a Discord sender's role ids (HOUSE_ADMINS names roles by id, not by a name anyone can give a role), without @everyone; none outside Discord", async () => {
+  expect(await discordRolesOf(runtime, message('discord', '7'))).toEqual(['11']);
   expect(await discordRolesOf(runtime, message('discord', '8'))).toEqual([]);
   expect(await discordRolesOf(runtime, message('client_chat', '7'))).toBeNull();
 });
