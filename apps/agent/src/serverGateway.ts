@@ -55,6 +55,25 @@ export function serverGateway(server: AgentServer, runtime: IAgentRuntime): Room
       }
       runtime.logger.error(`House: a post to room ${room.channelId} was lost after ${POST_ATTEMPTS} tries: ${why}`);
     },
+    async directRoom(personId) {
+      try {
+        const channel = await server.findOrCreateCentralDmChannel(personId as UUID, runtime.agentId, server.messageServerId);
+        return { channelId: channel.id, serverId: server.messageServerId };
+      } catch (error) {
+        runtime.logger.warn(`House: could not open a direct chat with ${personId}: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }
+    },
+    async isPrivateTo(channelId, personId) {
+      try {
+        const channel = await server.getChannelDetails(channelId as UUID);
+        if (!channel || channel.type !== ChannelType.DM) return false;
+        const members = new Set(await server.getChannelParticipants(channelId as UUID));
+        return members.has(personId as UUID) && [...members].every((m) => m === personId || m === runtime.agentId);
+      } catch {
+        return false;
+      }
+    },
     async closeRoom(room) {
       try {
         await server.deleteChannel(room.channelId as UUID);

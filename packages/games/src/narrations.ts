@@ -42,6 +42,11 @@ export function narrateEvents(game: string, events: readonly NarratedEvent[], ct
   return out;
 }
 
+/** The report fields (and score) of a game the public may not read while its match runs. */
+export function secretWhilePlaying(game: string): ReadonlySet<string> {
+  return narrations.get(game)?.secretWhilePlaying ?? new Set();
+}
+
 /** How a finished match ended, in words ("round limit reached: Ada richest with 66 sats"); null while it runs or for a game without narration. */
 export function describeOutcome(game: string, state: unknown): string | null {
   return narrations.get(game)?.ending(state) ?? null;

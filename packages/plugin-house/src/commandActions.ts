@@ -1,4 +1,4 @@
-import type { Action, Content, HandlerCallback, IAgentRuntime, Memory } from '@elizaos/core';
+import { ChannelType, type Action, type Content, type HandlerCallback, type IAgentRuntime, type Memory } from '@elizaos/core';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { parseCommand, type CommandSpec } from './commands/parse.ts';
 import { houseCommandTable } from './gameAdapters.ts';
@@ -57,7 +57,9 @@ async function directOf(runtime: IAgentRuntime, message: Memory, origin: Command
 
 async function authorName(runtime: IAgentRuntime, message: Memory): Promise<CommandAuthor> {
   const origin = await originOf(runtime, message);
-  const author = { ...authorOf(message), origin, direct: await directOf(runtime, message, origin), room: await roomOf(runtime, message) };
+  const room = await runtime.getRoom(message.roomId);
+  const typedInDm = message.content.channelType === ChannelType.DM || room?.type === ChannelType.DM;
+  const author = { ...authorOf(message), origin, direct: await directOf(runtime, message, origin), room: await roomOf(runtime, message), private: typedInDm };
   const entity = await runtime.getEntityById(message.entityId);
   const names = (entity?.names ?? []).filter((n): n is string => typeof n === 'string' && n.length > 0);
   const roles = (await discordRolesOf(runtime, message)) ?? undefined;

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Service, type IAgentRuntime } from '@elizaos/core';
 import { Match } from '@the-house/games/engine/match.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
@@ -156,6 +157,16 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
 
   getMatch(id: string, options: { fresh?: boolean } = {}): Promise<MatchDetail | null> {
     return this.records.get(id, options);
+  }
+
+  /** The live match an observer link names, in full (the key compared in constant time); null for any other key. */
+  observe(key: string): MatchDetail | null {
+    const given = Buffer.from(key);
+    for (const table of this.live.values()) {
+      const own = Buffer.from(table.stored.observerKey ?? '');
+      if (own.length === given.length && own.length > 0 && timingSafeEqual(own, given)) return table.detail();
+    }
+    return null;
   }
 
   /** An open match in full, as it stands (no database read): what tests and the stub model read while it plays. */

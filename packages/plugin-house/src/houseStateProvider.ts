@@ -2,6 +2,7 @@ import type { Provider } from '@elizaos/core';
 import { commandList } from './commands/parse.ts';
 import { houseCommandTable } from './gameAdapters.ts';
 import type { HouseService } from './houseService.ts';
+import { publicSummary } from './records/audience.ts';
 
 /** HOUSE_STATE: the open tables and the rules of their games, for the House's own replies. */
 export const houseStateProvider: Provider = {
@@ -10,7 +11,8 @@ export const houseStateProvider: Provider = {
   get: async (runtime) => {
     const house = runtime.getService<HouseService>('house');
     if (!house) return { text: '', values: {}, data: {} };
-    const open = house.openMatches();
+    // What the House's own model reads goes into replies anyone in a room may read: the public's view.
+    const open = house.openMatches().map((s) => publicSummary(house.games, s));
     const commands = `House commands: ${commandList(houseCommandTable())}`;
     if (!open.length) {
       return {
@@ -19,7 +21,7 @@ export const houseStateProvider: Provider = {
         data: { matches: open },
       };
     }
-    const lines = open.map((s) => `${s.game} ${s.id}: ${s.status}, round ${s.round}, opened by ${s.owner ?? 'the House'}. ${s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ')}.`);
+    const lines = open.map((s) => `${s.game} ${s.id}: ${s.status}, round ${s.round}, opened by ${s.owner ?? 'the House'}. ${s.players.map((p) => `${p.name}${p.score === null ? '' : ` ${p.score}`}${p.alive ? '' : ' (out)'}`).join(', ')}.`);
     const rules = [...new Set(open.map((s) => s.game))].map((id) => `Rules of ${house.games[id]?.title ?? id}: ${house.games[id]?.summary ?? ''}`);
     const latest = open[0]!;
     return {

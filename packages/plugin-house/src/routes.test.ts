@@ -65,10 +65,14 @@ describe('houseRoutes', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  test('GET /matches/:id: state and events, or a 404 in JSON', async () => {
+  test('GET /matches/:id while the match runs: what the room is told (no state, no private event), or a 404 in JSON', async () => {
+    expect(match.summary.status).toBe('running');
+    expect(match.events.some((e) => e.to)).toBe(true);
     const found = await call('/matches/:id', { id: 'trust-1' });
     expect(found.statusCode).toBe(200);
-    expect((found.body as MatchDetail).events.length).toBe(match.events.length);
+    const body = found.body as MatchDetail;
+    expect(body.events).toEqual(match.events.filter((e) => e.to === undefined));
+    expect(body.state).toBeNull();
     const missing = await call('/matches/:id', { id: 'nope' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toEqual({ error: "No match with id 'nope'." });

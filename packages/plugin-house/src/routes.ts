@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos/core';
 import { isReservedKey } from '@the-house/games/engine/safeKey.ts';
 import { games } from '@the-house/games/registry.ts';
@@ -7,6 +8,8 @@ import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';
 import { renderSweeps } from './dashboard/renderSweeps.ts';
 import { queueSweeps } from '@the-house/lab/queue/queueSweeps.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
+import { forAudience, publicPage, type Audience } from './records/audience.ts';
+import { renderMatch } from './dashboard/renderMatch.ts';
 import type { MatchDetail, MatchPage } from './types.ts';
 
 /** What the routes read from the House's service (registered as `house`). */
@@ -16,6 +19,8 @@ export interface MatchReader {
   getMatch(id: string, options?: { fresh?: boolean }): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
   /** Rating leaderboards by game, when the service keeps them. */
   leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
+  /** The live match an observer link names (its private key), in full; null for any other key. */
+  observe?(key: string): MatchDetail | null;
 }
 
 function reader(runtime: IAgentRuntime): MatchReader | null {
@@ -36,17 +41,24 @@ function pageOf(req: RouteRequest): { page: number; per: number } {
   return { page: queryInt(query.page, 1, 1, 100_000), per: queryInt(query.per, 20, 1, 100) };
 }
 
-/** The dashboard's view: one page of the matches listed, the live and latest ones of it in full, and the sweeps on the queue when there is one. */
-export async function dashboardView(house: MatchReader, paging: { page: number; per: number } = { page: 1, per: 20 }, queueUrl?: string): Promise<Rendered> {
+/** The dashboard's view for its audience: one page of the matches listed, the live and latest ones of it in full, and the sweeps on the queue when there is one. */
+export async function dashboardView(house: MatchReader, paging: { page: number; per: number } = { page: 1, per: 20 }, queueUrl?: string, audience: Audience = 'public'): Promise<Rendered> {
   const page = await house.listMatches(paging);
   const details: MatchDetail[] = [];
   for (const s of pickDetailed(page.matches)) {
     // One match that cannot be read is that match's problem, never the page's.
     const d = await Promise.resolve(house.getMatch(s.id)).catch(() => null);
-    if (d) details.push(d);
+    if (d) details.push(forAudience(games, d, audience));
   }
-  const view = renderDashboard(page, details, titles, (await house.leaderboards?.()) ?? {});
+  const shown = audience === 'public' ? publicPage(games, page) : page;
+  const view = renderDashboard(shown, details, titles, (await house.leaderboards?.()) ?? {}, audience);
   return queueUrl ? { ...view, html: `${view.html}\n${renderSweeps(await queueSweeps(queueUrl))}` } : view;
+}
+
+/** An observer's page: the one match its link names, everything of it, live. */
+function observerView(detail: MatchDetail): Rendered {
+  const { html, charts } = renderMatch(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer');
+  return { html: `<h1>The House <span class="muted">observer's view: private, do not share this page's address</span></h1>\n${html}`, charts };
 }
 
 /** The queue's database: the House's own PostgreSQL (POSTGRES_URL), where `sweep ... --queue` enqueues by default; none on PGLite. */
@@ -55,13 +67,39 @@ function queueUrlOf(runtime: IAgentRuntime): string | undefined {
   return typeof url === 'string' && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
 }
 
+/** The key the host's REST API wants (ELIZA_SERVER_AUTH_TOKEN), when it wants one. */
+function hostKey(runtime: IAgentRuntime): string | null {
+  const key = runtime.getSetting?.('ELIZA_SERVER_AUTH_TOKEN') ?? process.env.ELIZA_SERVER_AUTH_TOKEN;
+  return typeof key === 'string' && key ? key : null;
+}
+
+/** Whether a request carries the host's key in X-API-KEY, compared in constant time. */
+function carriesKey(req: RouteRequest, key: string): boolean {
+  const given = req.headers?.['x-api-key'];
+  const text = Array.isArray(given) ? given[0] : given;
+  if (typeof text !== 'string') return false;
+  const a = Buffer.from(text);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
  * Wraps a handler: the server calls handlers without awaiting them, so every
- * failure must become a response here. No House service is a 503.
+ * failure must become a response here. No House service is a 503. A host with
+ * an API key wants it on every House route, as on its REST API (ElizaOS mounts
+ * plugin routes before its own key check); `shell` serves the page without any
+ * data instead, for its script to ask again with the key.
  */
-function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => Promise<void>) {
+function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => Promise<void>, shell?: (res: RouteResponse) => void) {
   return async (req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime): Promise<void> => {
     try {
+      const key = hostKey(runtime);
+      if (key && !carriesKey(req, key)) {
+        noStore(res);
+        if (shell) shell(res);
+        else res.status(401).json({ error: 'This House wants its API key in the X-API-KEY header, as its REST API does.' });
+        return;
+      }
       const house = reader(runtime);
       if (!house) {
         res.status(503).json({ error: 'The House service is not running on this agent.' });
@@ -92,12 +130,10 @@ export const houseRoutes: Route[] = [
     path: '/dashboard',
     public: true,
     name: 'House',
-    handler: handle(async (house, req, res, runtime) => {
-      const page = dashboardPage(await dashboardView(house, pageOf(req), queueUrlOf(runtime)));
-      res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
-      noStore(res);
-      res.status(200).send(page);
-    }),
+    handler: handle(
+      async (house, req, res, runtime) => sendPage(res, dashboardPage(await dashboardView(house, pageOf(req), queueUrlOf(runtime)))),
+      (res) => sendPage(res, dashboardPage(null)),
+    ),
   },
   {
     type: 'GET',
@@ -105,6 +141,28 @@ export const houseRoutes: Route[] = [
     handler: handle(async (house, req, res, runtime) => {
       noStore(res);
       res.status(200).json(await dashboardView(house, pageOf(req), queueUrlOf(runtime)));
+    }),
+  },
+  {
+    type: 'GET',
+    path: '/observe/:key',
+    handler: handle(
+      async (house, req, res) => {
+        const detail = observed(house, req);
+        if (!detail) return void res.status(404).json({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
+        sendPage(res, dashboardPage(observerView(detail), "The House: observer's view"));
+      },
+      (res) => sendPage(res, dashboardPage(null, "The House: observer's view")),
+    ),
+  },
+  {
+    type: 'GET',
+    path: '/observe/:key/view',
+    handler: handle(async (house, req, res) => {
+      noStore(res);
+      const detail = observed(house, req);
+      if (!detail) return void res.status(404).json({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
+      res.status(200).json({ ...observerView(detail), detail });
     }),
   },
   {
@@ -127,7 +185,7 @@ export const houseRoutes: Route[] = [
     path: '/matches',
     handler: handle(async (house, req, res) => {
       noStore(res);
-      res.status(200).json(await house.listMatches(pageOf(req)));
+      res.status(200).json(publicPage(games, await house.listMatches(pageOf(req))));
     }),
   },
   {
@@ -156,7 +214,19 @@ export const houseRoutes: Route[] = [
         res.status(404).json({ error: `No match with id '${id}'.` });
         return;
       }
-      res.status(200).json(detail);
+      res.status(200).json(forAudience(games, detail, 'public'));
     }),
   },
 ];
+
+function sendPage(res: RouteResponse, html: string): void {
+  res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
+  noStore(res);
+  res.status(200).send(html);
+}
+
+/** The live match an observer link names. */
+function observed(house: MatchReader, req: RouteRequest): MatchDetail | null {
+  const key = req.params?.key ?? '';
+  return /^[\w-]{20,100}$/.test(key) ? (house.observe?.(key) ?? null) : null;
+}

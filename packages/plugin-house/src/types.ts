@@ -17,7 +17,8 @@ export interface MatchPlayerSummary {
   /** Player id inside the game (the character's name). */
   name: string;
   alive: boolean;
-  score: number;
+  /** null: a score the game keeps private while the match runs (RULES S-a), to a reader who may not see it. */
+  score: number | null;
 }
 
 /** One row of `GET /house/matches`. */
@@ -115,8 +116,10 @@ export interface StoredMatch {
   humans: Record<PlayerId, HumanSeat>;
   /** Seats played by one of the game's baselines with no agent behind them (`bot:<strategy>`), by seat name. */
   bots?: Record<PlayerId, string>;
-  /** The person who opened the match, where the House writes to them privately (Trust's begs: amount and reason are theirs alone). */
+  /** The person who opened the match, where the House writes to them privately (Trust's begs: amount and reason are theirs alone); none when they sit in it (RULES T-c). */
   observer?: HumanSeat | null;
+  /** The observer link's key: a random capability, for the owner and admins to watch everything live. */
+  observerKey?: string;
   /** Who opened the match: with the House's admins, the only one who may stop, start, resume it or answer its begs. */
   owner?: MatchOwner | null;
   /** The table (room or channel) the match was opened at; commands typed there act on it. */
@@ -153,6 +156,8 @@ export interface CommandAuthor {
   room?: { channelId: string; serverId: string } | null;
   /** Where the House writes to this person privately on that platform (on Discord: their DM with the House's bot). */
   direct?: { source: string; channelId: string } | null;
+  /** Whether the command was typed in a direct chat with the House (no one else reads the reply). */
+  private?: boolean;
 }
 
 /** A seat held by a person: who they are, and where the House writes to them privately. */

@@ -46,4 +46,10 @@ export interface GameNarration<S = any> {
   ending(state: S): string | null;
   /** Each ending kind of the game's outcome, in words, for reports that count endings. */
   kinds: ReadonlyMap<string, string>;
+  /**
+   * Fields of a round's report the public may not read while the match runs
+   * (RULES S-a: Gold mining's per-miner gold), the score too when its name is
+   * one. Once the match is over the public reads everything.
+   */
+  secretWhilePlaying?: ReadonlySet<string>;
 }

@@ -131,4 +131,6 @@ export const goldmineNarration: GameNarration<GoldmineState> = {
     );
   },
   kinds: new Map([['limit', 'round limit reached: the richest miner won']]),
+  // The ODD lists a miner's own cumulative gold as private; the map of plots is public.
+  secretWhilePlaying: new Set(['gold']),
 };

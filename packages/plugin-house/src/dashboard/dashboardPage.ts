@@ -38,9 +38,24 @@ function draw(view) {
   }
 }
 const viewUrl = location.pathname.replace(/\\/$/, '') + '/view' + location.search;
+// A host with an API key wants it here too: the one the web GUI keeps for this address, or one typed below.
+const keyName = 'eliza-api-key-' + location.origin;
+function apiKey() { try { return localStorage.getItem(keyName) || ''; } catch (e) { return ''; } }
+function askKey() {
+  document.getElementById('key').style.display = 'block';
+  document.getElementById('updated').textContent = 'this House wants its API key';
+}
+document.getElementById('keyform').addEventListener('submit', (event) => {
+  event.preventDefault();
+  try { localStorage.setItem(keyName, document.getElementById('keyvalue').value.trim()); } catch (e) {}
+  document.getElementById('key').style.display = 'none';
+  poll();
+});
 async function poll() {
   try {
-    const res = await fetch(viewUrl, { cache: 'no-store' });
+    const key = apiKey();
+    const res = await fetch(viewUrl, { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
+    if (res.status === 401) return askKey();
     if (res.ok) { draw(await res.json()); document.getElementById('updated').textContent = 'updated ' + new Date().toLocaleTimeString(); }
   } catch (e) {
     document.getElementById('updated').textContent = 'offline: ' + e;
@@ -48,10 +63,17 @@ async function poll() {
 }
 // In the GUI's narrow side panel (an iframe) the page offers itself full size, at the short address the host serves.
 if (window.self !== window.top) document.getElementById('full').style.display = 'block';
-draw(DATA);
+if (DATA) draw(DATA); else poll();
 setInterval(poll, ${POLL_MS});`;
 
-/** The House tab: a self-contained page (Chart.js inline) showing `view` and keeping it live. */
-export function dashboardPage(view: Rendered): string {
-  return htmlPage({ title: 'The House', body: `${STYLE}<span id="updated" class="muted"></span><div id="full"><a href="/house" target="_blank" rel="noopener">Open the full page (/house)</a></div><main id="house"></main>`, data: view, script: SCRIPT, charts: true });
+const KEY_FORM = `<form id="keyform"><div id="key" style="display:none" class="card"><p>This House wants the API key its host was started with (<code>ELIZA_SERVER_AUTH_TOKEN</code>), as its REST API does. It is kept in this browser, where the web GUI keeps it.</p><input id="keyvalue" type="password" autocomplete="off" size="40"> <button>Use it</button></div></form>`;
+
+/**
+ * The House tab: a self-contained page (Chart.js inline) showing `view` and
+ * keeping it live. `view` null: a page with nothing in it yet (a host with an
+ * API key serves data only to a request that carries it; the page's script
+ * sends the key and draws what comes back).
+ */
+export function dashboardPage(view: Rendered | null, title = 'The House'): string {
+  return htmlPage({ title, body: `${STYLE}<span id="updated" class="muted"></span><div id="full"><a href="/house" target="_blank" rel="noopener">Open the full page (/house)</a></div>${KEY_FORM}<main id="house"></main>`, data: view, script: SCRIPT, charts: true });
 }

@@ -20,7 +20,8 @@ export function pickDetailed(summaries: readonly MatchSummary[]): MatchSummary[]
 }
 
 function listRow(s: MatchSummary, title: string): string {
-  const leader = [...s.players].sort((a, b) => b.score - a.score)[0];
+  // A score kept private while the match runs leads nobody.
+  const leader = s.players.some((p) => p.score === null) ? undefined : [...s.players].sort((a, b) => b.score! - a.score!)[0];
   const result = s.damage ? `<span class="muted">${escapeHtml(s.damage)}</span>` : s.winners.length ? escapeHtml(s.winners.join(', ')) : leader ? `<span class="muted">leading: ${escapeHtml(leader.name)}</span>` : '';
   return `<tr data-match="${escapeHtml(s.id)}"><td>${escapeHtml(title)}</td><td><code>${escapeHtml(s.id)}</code></td><td><span class="pill ${s.status}">${s.status}</span></td><td class="num">${s.round}</td><td>${s.players.length}</td><td>${escapeHtml(s.owner ?? '')}</td><td>${result}</td></tr>`;
 }
@@ -37,7 +38,7 @@ function pager(page: MatchPage): string {
  * The whole dashboard body: one page of the matches in a list, and a card for
  * the live and latest ones of it. `titles` maps game ids to their titles.
  */
-export function renderDashboard(page: MatchPage, details: readonly MatchDetail[], titles: Record<string, string> = {}, boards: Record<string, LeaderboardRow[]> = {}): Rendered {
+export function renderDashboard(page: MatchPage, details: readonly MatchDetail[], titles: Record<string, string> = {}, boards: Record<string, LeaderboardRow[]> = {}, audience: 'public' | 'observer' = 'observer'): Rendered {
   const summaries = page.matches;
   const title = (game: string) => titles[game] ?? game;
   if (summaries.length === 0) {
@@ -45,7 +46,8 @@ export function renderDashboard(page: MatchPage, details: readonly MatchDetail[]
   }
   const charts: ChartSpec[] = [];
   const cards = details.map((d) => {
-    const r = renderMatch(d, title(d.summary.game));
+    const over = d.summary.status === 'finished' || d.summary.status === 'stopped' || d.summary.status === 'damaged';
+    const r = renderMatch(d, title(d.summary.game), audience === 'public' && !over ? 'room' : 'observer');
     charts.push(...r.charts);
     return r.html;
   });

@@ -27,8 +27,11 @@ function begs(detail: MatchDetail): string {
   return `<div class="begs"><h3>Waiting for the observer</h3><ul>${items}</ul></div>`;
 }
 
-/** One match's card: status (with the ending in words), begs waiting, scoreboard, score chart, the game's panel, the timeline. */
-export function renderMatch(detail: MatchDetail, title = detail.summary.game): Rendered {
+/**
+ * One match's card: status (with the ending in words), begs waiting, scoreboard, score chart, the game's panel, the timeline.
+ * `room`: the card a public reader gets while the match runs (the detail is already cut to what the room may know).
+ */
+export function renderMatch(detail: MatchDetail, title = detail.summary.game, audience: 'room' | 'observer' = 'observer'): Rendered {
   const { summary } = detail;
   const charts: ChartSpec[] = [];
   const field = scoreField(summary.game, detail.history);
@@ -39,7 +42,7 @@ export function renderMatch(detail: MatchDetail, title = detail.summary.game): R
     charts.push({ id, title: `${unit} over rounds`, kind: 'line', ...seriesOverRounds(detail.history, { field }, summary.players.map((p) => p.name)) });
     chart = `<div><h3>${escapeHtml(unit)} over rounds</h3>${chartBox(id)}</div>`;
   }
-  const panel = PANELS[summary.game]?.(detail) ?? null;
+  const panel = detail.state === null ? null : (PANELS[summary.game]?.(detail) ?? null);
   if (panel) charts.push(...panel.charts);
   const explained = detail.outcome.over ? describeOutcome(summary.game, detail.state) : null;
   const ending = detail.outcome.over ? ` · ${escapeHtml(explained ?? `${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.join(', ')}` : ''}`)}` : '';
@@ -52,7 +55,7 @@ ${begs(detail)}
 <div class="grid"><div><h3>Scoreboard</h3>${renderScoreboard(summary)}</div>${chart}</div>
 ${renderUsage(detail)}
 ${panel?.html ?? ''}
-<h3>Timeline</h3>${renderTimeline(detail.events, how)}
+<h3>Timeline</h3>${renderTimeline(detail.events, how, undefined, undefined, audience)}
 </section>`;
   return { html, charts };
 }

@@ -7,7 +7,7 @@ import { scoreUnit } from './scoreUnit.ts';
 export function renderScoreboard(summary: MatchSummary): string {
   const seats = summary.players.map((p) => p.name);
   const rows = [...summary.players]
-    .sort((a, b) => Number(b.alive) - Number(a.alive) || b.score - a.score || a.name.localeCompare(b.name))
+    .sort((a, b) => Number(b.alive) - Number(a.alive) || (b.score ?? 0) - (a.score ?? 0) || a.name.localeCompare(b.name))
     .map((p) => {
       const won = summary.winners.includes(p.name);
       const status = won ? 'winner' : p.alive ? 'alive' : 'eliminated';
@@ -17,6 +17,7 @@ export function renderScoreboard(summary: MatchSummary): string {
   return `<table class="scoreboard" data-match="${escapeHtml(summary.id)}"><thead><tr><th>player</th><th class="num">${scoreUnit(summary.game)}</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function formatScore(score: number): string {
+function formatScore(score: number | null): string {
+  if (score === null) return '<span class="muted" title="kept private until the match is over">hidden</span>';
   return Number.isInteger(score) ? String(score) : score.toFixed(2);
 }

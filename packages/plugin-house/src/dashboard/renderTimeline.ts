@@ -5,16 +5,17 @@ import { describeEvents, type Narrating } from '@the-house/lab/report/describeEv
 
 /**
  * The round timeline, newest round first, a few sentences per round in the
- * game's words (`describeEvents`). The House tab is the observer's view: it
- * reads the public events and the private ones its game lets the observer read
- * (a Trust miss, a Café refusal; Influence's DMs and ballots once the game is
- * over); the rest (what players keep from each other) is only counted once the
- * match is over: while it runs a count would tell how many DMs went out (RULES
- * I-d), so the round only says it held private events. The whole log is
- * narrated, so a sentence can build on earlier rounds (a feud).
+ * game's words (`describeEvents`). For the observer (and for everyone once
+ * the match is over) it reads the public events and the private ones its game
+ * lets the observer read (a Trust miss, a Café refusal; Influence's DMs and
+ * ballots once the game is over); the rest (what players keep from each other)
+ * is only counted once the match is over: while it runs a count would tell how
+ * many DMs went out (RULES I-d), so the round only says it held private events.
+ * For the room (the public while the match runs) it tells what the room is told.
+ * The whole log is narrated, so a sentence can build on earlier rounds (a feud).
  */
-export function renderTimeline(events: readonly LogEntry[], how: Omit<Narrating, 'audience'>, rounds = 6, perRound = 12): string {
-  const ctx = { ...how, audience: 'observer' as const };
+export function renderTimeline(events: readonly LogEntry[], how: Omit<Narrating, 'audience'>, rounds = 6, perRound = 12, audience: Narrating['audience'] = 'observer'): string {
+  const ctx = { ...how, audience };
   const told = describeEvents(events, ctx);
   const byRound = new Map<number, { lines: string[]; hidden: number }>();
   events.forEach((e, i) => {
@@ -30,7 +31,7 @@ export function renderTimeline(events: readonly LogEntry[], how: Omit<Narrating,
     const { lines, hidden } = byRound.get(round)!;
     const list = lines.slice(0, perRound).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
     const more = lines.length > perRound ? `<li class="muted">${lines.length - perRound} more</li>` : '';
-    const note = !hidden ? '' : how.over ? `<li class="muted">${hidden} private event${hidden === 1 ? '' : 's'}</li>` : '<li class="muted">and private events</li>';
+    const note = !hidden || audience === 'room' ? '' : how.over ? `<li class="muted">${hidden} private event${hidden === 1 ? '' : 's'}</li>` : '<li class="muted">and private events</li>';
     return `<li class="round" data-round="${round}"><b>Round ${round}</b><ul>${list}${more}${note}</ul></li>`;
   });
   return `<ol class="timeline">${items.join('')}</ol>`;

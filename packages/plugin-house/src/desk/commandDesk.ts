@@ -1,17 +1,18 @@
 import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
 import { findPlayer, isPlayerAgent } from '@the-house/plugin-player/playerRegistry.ts';
-import { mayControl, refusal } from '../access.ts';
+import { isAdmin, mayControl, refusal } from '../access.ts';
 import { checkSituation, commandList, type HouseCommand, type Situation } from '../commands/parse.ts';
 import { adapterFor, houseCommandTable, verbAdapter } from '../gameAdapters.ts';
 import { HumanDesk } from '../humanDesk.ts';
 import { matchByRef, tableOf } from '../tables.ts';
 import { isOpen, type Table } from '../table/table.ts';
-import { gamesText, helpText, statusText, tableLine } from '../texts/houseTexts.ts';
+import { gamesText, helpText, observerLinkText, statusText, tableLine } from '../texts/houseTexts.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { CommandAuthor, StoredMatch } from '../types.ts';
+import { publicSummary } from '../records/audience.ts';
 import { matchSummary, spendOf } from '../records/matchSummary.ts';
 import type { DeskHost } from './deskHost.ts';
-import { humanSeat, openMatch, quote, tableStartedText } from './openMatch.ts';
+import { openMatch, privateSeat, quote, tableStartedText } from './openMatch.ts';
 
 /** The seat a person holds in a match, by their id. */
 function seatOf(stored: StoredMatch, author: CommandAuthor): PlayerId | null {
@@ -49,7 +50,7 @@ export class CommandDesk {
   }
 
   private line(table: Table): string {
-    return tableLine(this.host.games, table.summary());
+    return tableLine(this.host.games, publicSummary(this.host.games, table.summary()));
   }
 
   /**
@@ -104,7 +105,7 @@ export class CommandDesk {
   /** `!status` of a match that is not open here: one still closing, or closed. */
   private statusOf(stored: StoredMatch): string {
     const closing = this.host.tables.get(stored.id);
-    if (closing) return statusText(closing.summary(), stored, closing.match?.state ?? stored.state, [], closing.fileNote());
+    if (closing) return statusText(publicSummary(this.host.games, closing.summary()), stored, closing.match?.state ?? stored.state, [], closing.fileNote());
     return statusText(matchSummary(this.host.games, stored, stored.state, spendOf(stored.record)), stored, stored.state, [], this.host.records.fileNote(stored));
   }
 
@@ -130,7 +131,12 @@ export class CommandDesk {
     };
     switch (command.kind) {
       case 'status': {
-        if (live) return statusText(live.summary(), live.stored, live.match?.state ?? live.stored.state, live.observer.pending(), live.fileNote());
+        if (live) {
+          const text = statusText(publicSummary(host.games, live.summary()), live.stored, live.match?.state ?? live.stored.state, live.observer.pending(), live.fileNote());
+          // Asked privately by its owner or an admin, the status carries the observer link.
+          const watcher = author.private === true && !fromPlayer && (live.stored.owner ? mayControl(live.stored.owner, host.settings.admins, author) : isAdmin(host.settings.admins, author));
+          return watcher && live.stored.observerKey ? `${text}\n${observerLinkText(live.id, host.settings.publicUrl, live.stored.observerKey)}` : text;
+        }
         if (stored) return this.statusOf(stored);
         const open = this.tables.filter((t) => isOpen(t.stored.status));
         if (!open.length) return `No match yet. Start one with !play <game>. Games: ${Object.keys(host.games).join(', ')}`;
@@ -154,7 +160,11 @@ export class CommandDesk {
         if (!viaAgent && findPlayer(name)) return `${name} is the name of a player agent; a person needs another name to sit down.`;
         if (t.stored.players.some((p) => p.toLowerCase() === name.toLowerCase())) return `${name} is already seated.`;
         if (t.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
-        if (!viaAgent) t.stored.humans[name] = humanSeat(author);
+        if (!viaAgent) {
+          t.stored.humans[name] = await privateSeat(host, author);
+          // RULES T-c: the person who opened it now sits in it, so no one observes it.
+          if (t.stored.owner?.id === author.id) t.stored.observer = null;
+        }
         t.stored.players.push(name);
         await t.persist();
         return `${name} joins ${game.title}${viaAgent ? '' : ' as a person: the House will ask you for each move here'}: ${t.stored.players.join(', ')}.`;
@@ -176,6 +186,7 @@ export class CommandDesk {
         const no = owned(command.kind);
         if (no) return no;
         if (!live) return `No open beg from ${command.player}: nobody is begging right now.`;
+        if (seatOf(live.stored, author)) return `You sit in ${live.id}, so you cannot answer its begs (RULES T-c): with a person seated in it, the game's policy answers them.`;
         return live.observer.answer(command.player, command.kind === 'grant' ? command.amount : 0, command.reason);
       }
       case 'move':

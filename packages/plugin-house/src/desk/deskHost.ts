@@ -4,6 +4,7 @@ import type { Match } from '@the-house/games/engine/match.ts';
 import type { HouseConfig } from '../houseConfig.ts';
 import type { MatchStore } from '../matchStore.ts';
 import type { PeopleNames } from '../people.ts';
+import type { RoomGateway } from '../roomGateway.ts';
 import type { MatchRecords } from '../records/matchRecords.ts';
 import type { Table } from '../table/table.ts';
 import type { TableVoice } from '../table/tableVoice.ts';
@@ -18,6 +19,7 @@ export interface DeskHost {
   readonly people: PeopleNames;
   readonly records: MatchRecords;
   readonly tables: ReadonlyMap<string, Table>;
+  readonly gateway: RoomGateway;
   /** A match joins the set of tables. */
   seat(stored: StoredMatch, match: Match | null): Table;
   /** Where a match speaks: its table's voice, or for a closed match one that posts to its rooms. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { checkPlayers, parseConfig } from '@the-house/games/engine/config.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
@@ -21,8 +22,21 @@ const BOT = /^bot:(.+)$/i;
 const QUOTE = 200;
 export const quote = (text: string): string => (text.length > QUOTE ? `${text.slice(0, QUOTE)}… (${text.length} characters)` : text);
 
-export function humanSeat(author: CommandAuthor): HumanSeat {
-  return { id: author.id, room: author.room ?? null, origin: author.direct ?? author.origin ?? null };
+/**
+ * Where the House writes to a person what is theirs alone (their turns, their
+ * notices, an observer's begs and link): their direct chat with the House,
+ * never the room the command was typed in when others read it. On Discord,
+ * their DM with the House's bot; in the web GUI, the chat they typed in when
+ * the server records it as theirs and the House's alone, else a direct chat
+ * the House opens with them.
+ */
+export async function privateSeat(host: DeskHost, author: CommandAuthor): Promise<HumanSeat> {
+  if (author.origin) return { id: author.id, room: null, origin: author.direct ?? null };
+  const gateway = host.gateway;
+  const here = author.room ?? null;
+  const hereIsPrivate = here ? (gateway.isPrivateTo ? await gateway.isPrivateTo(here.channelId, author.id) : author.private !== false) : false;
+  const room = hereIsPrivate ? here : ((await gateway.directRoom?.(author.id)) ?? null);
+  return { id: author.id, room, origin: null };
 }
 
 /** The players a lobby seats by itself: agents with different baselines for the game first, so the table shows a mix. */
@@ -84,7 +98,7 @@ export async function openMatch(
     });
     if (me && names.some((n) => n.toLowerCase() === 'me')) {
       if (findPlayer(me)) return { ok: false, error: `${me} is the name of a player agent; a person needs another name to sit down (\`!name NAME\`).` };
-      humans[me] = humanSeat(author!);
+      humans[me] = await privateSeat(host, author!);
     }
   } else {
     players = lobbySeats(game, LOBBY_SEATS.get(game.id) ?? game.defaultPlayers);
@@ -119,7 +133,9 @@ export async function openMatch(
     paused: null,
     humans,
     ...(Object.keys(bots).length ? { bots: { ...bots } } : {}),
-    observer: person ? humanSeat(person) : null,
+    // RULES T-c: a person who sits in the match is not its observer; the game's policy answers its begs.
+    observer: person && !Object.values(humans).some((h) => h.id === person.id) ? await privateSeat(host, person) : null,
+    observerKey: randomBytes(24).toString('base64url'),
     owner: person ? { id: person.id, name: await host.people.nameOf(person) } : null,
     table: author ? tableOf(author) : 'default',
     rooms: {},

@@ -50,7 +50,7 @@ export function lobbyText(game: AnyGame, stored: StoredMatch, waitMs: number): s
 /** `!status` of one match: the scoreboard, how it ended or why it waits, and whether its match file is there. */
 export function statusText(summary: MatchSummary, stored: StoredMatch, state: unknown, pendingBegs: readonly PendingBeg[], fileNote: string): string {
   const s = summary;
-  const board = s.players.map((p) => `${p.name} ${p.score}${p.alive ? '' : ' (out)'}`).join(', ');
+  const board = s.players.map((p) => `${p.name}${p.score === null ? '' : ` ${p.score}`}${p.alive ? '' : ' (out)'}`).join(', ');
   const ending = s.status === 'finished' ? describeOutcome(stored.game, state) : null;
   const end = s.status === 'finished' ? (ending ? ` Ending: ${ending}.` : ` Winners: ${s.winners.join(', ') || 'none (draw)'}.`) : '';
   const paused = s.status === 'paused' && stored.paused ? ` Paused: ${stored.paused}.` : '';
@@ -112,4 +112,9 @@ export function fileNotWrittenText(id: string, why: string): string {
 /** A round's private notices for a seated person. */
 export function privateRoundText(round: number, notices: readonly unknown[]): string {
   return `Round ${round}, privately for you: ${notices.join(' ')}`;
+}
+
+/** The observer's private link: everything of the match, live (RULES S-a). */
+export function observerLinkText(id: string, publicUrl: string, key: string): string {
+  return `Your observer link for ${id}: everything of it, live, including what the players do not see. It is yours alone; do not share it: ${publicUrl}/house/observe/${key}`;
 }
