@@ -8,11 +8,14 @@ export class RestChat {
     readonly baseUrl: string,
     readonly userId: string = crypto.randomUUID(),
     readonly userName = 'Observer',
+    /** The host's API key (ELIZA_SERVER_AUTH_TOKEN), sent as the web GUI sends it. */
+    readonly apiKey?: string,
   ) {}
 
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
     // A connection a request of its own: a kept-alive one the server closes as it idles resets the next request on it.
-    const res = await fetch(new URL(path, this.baseUrl), { ...init, headers: { 'Content-Type': 'application/json', Connection: 'close', ...init?.headers } });
+    const key = this.apiKey ? { 'X-API-KEY': this.apiKey } : {};
+    const res = await fetch(new URL(path, this.baseUrl), { ...init, headers: { 'Content-Type': 'application/json', Connection: 'close', ...key, ...init?.headers } });
     if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }
@@ -38,10 +41,20 @@ export class RestChat {
     return body.data.id;
   }
 
-  async send(channelId: string, text: string): Promise<void> {
+  /** A group chat of this person, others and agents (the GUI's Groups). */
+  async group(name: string, memberIds: string[]): Promise<string> {
+    const body = await this.json<{ data: { id: string } }>('/api/messaging/channels', {
+      method: 'POST',
+      body: JSON.stringify({ name, type: 'GROUP', message_server_id: await this.server(), participantCentralUserIds: [this.userId, ...memberIds] }),
+    });
+    return body.data.id;
+  }
+
+  /** `as` overrides what the message body claims (its source, its metadata), as any client of the REST API can. */
+  async send(channelId: string, text: string, as: { source_type?: string; metadata?: Record<string, unknown> } = {}): Promise<void> {
     await this.json(`/api/messaging/channels/${channelId}/messages`, {
       method: 'POST',
-      body: JSON.stringify({ author_id: this.userId, content: text, message_server_id: await this.server(), source_type: 'eliza_gui', raw_message: {}, metadata: { user_display_name: this.userName } }),
+      body: JSON.stringify({ author_id: this.userId, content: text, message_server_id: await this.server(), source_type: as.source_type ?? 'eliza_gui', raw_message: {}, metadata: { user_display_name: this.userName, ...as.metadata } }),
     });
   }
 
