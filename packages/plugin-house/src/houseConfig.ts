@@ -80,6 +80,21 @@ export class HouseConfig {
     return this.number('HOUSE_ROUND_DELAY_MS', ROUND_DELAY_MS.get(gameId) ?? 1500);
   }
 
+  /** Open matches one person may own at once (HOUSE_TABLES_PER_PERSON); admins are not bound by it. */
+  get tablesPerPerson(): number {
+    return Math.max(1, Math.floor(this.number('HOUSE_TABLES_PER_PERSON', 2)));
+  }
+
+  /** The longest a match may hold its table, at worst (HOUSE_MAX_MATCH_HOURS). */
+  get maxMatchMs(): number {
+    return Math.max(1, this.number('HOUSE_MAX_MATCH_HOURS', 12)) * 3_600_000;
+  }
+
+  /** Turns in a row a person may let pass before the game's fallback plays their seat for the rest of the match (HOUSE_MISSED_TURNS). */
+  get missedTurns(): number {
+    return Math.max(1, Math.floor(this.number('HOUSE_MISSED_TURNS', 3)));
+  }
+
   get keepDmRooms(): boolean {
     return text(this.runtime, 'HOUSE_KEEP_DM_ROOMS').toLowerCase() === 'true';
   }

@@ -331,3 +331,60 @@ describe('what a person reads', () => {
     await h.stop();
   });
 });
+
+describe('fair use of tables (issue 23)', () => {
+  const room = (id: string) => ({ channelId: id, serverId: 'srv' });
+  const tom = { id: 'person-tom', name: 'Tom', room: room('tom-dm') };
+  const game = (game: string, players: string[], seed: number, options: Record<string, unknown> = {}, config?: Record<string, unknown>) => ({ kind: 'play' as const, game, players, seed, options, ...(config ? { config } : {}) });
+
+  test('one person holds at most HOUSE_TABLES_PER_PERSON open matches (default 2); an admin is not bound by it', async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '200', HOUSE_ADMINS: '7d1f2c3b-4a5e-4f60-8a71-92b3c4d5e6f7' });
+    expect(await h.handleCommand(game('trust', ['Ivo', 'Jana'], 31), { ...tom, room: room('t1') })).toStartWith('Trust match trust-31-');
+    expect(await h.handleCommand(game('trust', ['Jana', 'Kurt'], 32), { ...tom, room: room('t2') })).toStartWith('Trust match trust-32-');
+    const third = await h.handleCommand(game('trust', ['Ivo', 'Kurt'], 33), { ...tom, room: room('t3') });
+    expect(third).toMatch(/^You have 2 matches open \(trust-3[12]-\w+, trust-3[12]-\w+\); a person may have 2 \(HOUSE_TABLES_PER_PERSON\)\. Stop one, or wait for it to end\.$/);
+    const admin = { id: '7d1f2c3b-4a5e-4f60-8a71-92b3c4d5e6f7', name: 'Root' };
+    expect(await h.handleCommand(game('trust', ['Ivo', 'Kurt'], 34), { ...admin, room: room('a1') })).toStartWith('Trust match trust-34-');
+    expect(await h.handleCommand(game('trust', ['Ivo', 'Jana'], 35), { ...admin, room: room('a2') })).toStartWith('Trust match trust-35-');
+    expect(await h.handleCommand(game('trust', ['Jana', 'Kurt'], 36), { ...admin, room: room('a3') })).toStartWith('Trust match trust-36-');
+    for (const s of h.openMatches()) await h.stopMatch(s.id);
+    await h.stop();
+  });
+
+  test("a match that could hold its table past HOUSE_MAX_MATCH_HOURS is refused, saying how long and what to change", async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '0' });
+    const week = await h.handleCommand(game('goldmine', ['Ivo', 'Jana', 'Kurt'], 37, { roundDelayMs: 60_000 }, { rounds: 10_000 }), tom);
+    expect(week).toBe('This match could hold its table for up to 14 days (every round at its full deadlines, plus the pause between rounds); the House allows 12 hours (HOUSE_MAX_MATCH_HOURS). Play fewer rounds (--set rounds=N) or a shorter --delay.');
+    expect(await h.handleCommand(game('goldmine', ['Ivo', 'Jana', 'Kurt'], 38, {}, { rounds: 20 }), tom)).toStartWith('Gold mining match goldmine-38-');
+    for (const s of h.openMatches()) await h.stopMatch(s.id);
+    await h.stop();
+  });
+
+  test('the owner sends a seat away from the lobby with !kick; nobody else may', async () => {
+    const h = house({ HOUSE_LOBBY_MS: '60000' });
+    await h.handleCommand(game('trust', [], 39), tom);
+    const id = h.openMatches()[0]!.id;
+    const stranger = { id: 'person-x', name: 'Xena', room: room('x-dm') };
+    expect(await h.handleCommand({ kind: 'join' }, { ...stranger, room: room('tom-dm') })).toStartWith('Xena joins Trust as a person');
+    expect(await h.handleCommand({ kind: 'kick', player: 'Ivo' }, { ...stranger, room: room('tom-dm') })).toBe(`Only Tom, who opened ${id}, or a House admin (HOUSE_ADMINS) may !kick it.`);
+    expect(await h.handleCommand({ kind: 'kick', player: 'xena' }, tom)).toBe(`Xena leaves the lobby of ${id}. Seated: Ivo, Jana, Kurt.`);
+    expect(await h.handleCommand({ kind: 'kick', player: 'Zed' }, tom)).toBe(`Zed has no seat in ${id}. Seated: Ivo, Jana, Kurt.`);
+    await h.stopMatch(id);
+    await h.stop();
+  });
+
+  test('a person who lets HOUSE_MISSED_TURNS turns in a row pass is played by the fallback for the rest of the match, and the room is told once', async () => {
+    const posts: string[] = [];
+    const h = house({ HOUSE_ROUND_DELAY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '400', HOUSE_MISSED_TURNS: '2' });
+    h.gateway = { createRoom: async () => ({ channelId: 'room', serverId: 'srv' }), post: async (_room, text) => void posts.push(text) };
+    await h.handleCommand(game('trust', ['me', 'Ivo'], 40, {}, { maxRounds: 6 }), tom);
+    const id = h.openMatches()[0]!.id;
+    const summary = await h.finished(id);
+    expect(summary?.status).toBe('finished');
+    expect(posts.filter((t) => t.includes('turns in a row pass'))).toEqual(["Tom let 2 turns in a row pass: the game's fallback plays for them for the rest of the match."]);
+    const missing = (await h.getMatch(id))!.events.filter((e) => e.type === 'decision_missing' && e.data?.player === 'Tom').map((e) => String(e.data?.why));
+    expect(missing.slice(0, 2)).toEqual(['brain failed: no move from Tom in time', 'brain failed: no move from Tom in time']);
+    expect(missing.slice(2)).toEqual(Array(4).fill('brain failed: Tom is away (missed 2 turns in a row)'));
+    await h.stop();
+  });
+});

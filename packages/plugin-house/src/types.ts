@@ -165,6 +165,10 @@ export interface HumanSeat {
   id: string;
   room: { channelId: string; serverId: string } | null;
   origin: { source: string; channelId: string } | null;
+  /** Turns in a row the person let pass without a move. */
+  missed?: number;
+  /** Past HOUSE_MISSED_TURNS in a row: the game's fallback plays the seat for the rest of the match. */
+  away?: boolean;
 }
 
 /** What the command actions need of the House service (registered as `house`): a command in, the reply out. */

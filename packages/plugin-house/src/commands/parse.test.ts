@@ -115,7 +115,7 @@ describe('the table is extensible', () => {
   test('each command names its action', () => {
     expect(actionFor({ kind: 'play', game: 'trust', players: [], options: {} })).toBe('HOUSE_PLAY');
     expect(actionFor({ kind: 'game', verb: 'dm', args: [], text: '' }, table)).toBe('INFLUENCE_DM');
-    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_HELP', 'HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE', 'HOUSE_MOVE', 'HOUSE_DONE', 'HOUSE_VIEW', 'HOUSE_NAME', 'HOUSE_RESUME']);
+    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_HELP', 'HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_KICK', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE', 'HOUSE_MOVE', 'HOUSE_DONE', 'HOUSE_VIEW', 'HOUSE_NAME', 'HOUSE_RESUME']);
   });
 });
 
@@ -129,7 +129,7 @@ describe('checkSituation', () => {
   test('wrong-phase commands say what is allowed now', () => {
     expect(checkSituation({ kind: 'join' }, 'idle')).toBe('!join is not possible now: no match is open. Allowed now: !help, !games, !name, !play, !status, !resume.');
     expect(checkSituation({ kind: 'play', game: 'trust', players: [], options: {} }, 'running')).toBe('!play is not possible now: a match is being played. Allowed now: !help, !games, !name, !status, !stop, !grant, !decline, !move, !done, !view, !resume.');
-    expect(checkSituation({ kind: 'grant', player: 'A', amount: 1, reason: 'r' }, 'lobby')).toBe('!grant is not possible now: a match is waiting in the lobby. Allowed now: !help, !games, !name, !join, !start, !status, !stop, !resume.');
+    expect(checkSituation({ kind: 'grant', player: 'A', amount: 1, reason: 'r' }, 'lobby')).toBe('!grant is not possible now: a match is waiting in the lobby. Allowed now: !help, !games, !name, !join, !kick, !start, !status, !stop, !resume.');
   });
 });
 

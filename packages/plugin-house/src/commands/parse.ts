@@ -12,6 +12,8 @@ export type HouseCommand =
   | { kind: 'games' }
   | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown>; config?: Record<string, unknown> }
   | { kind: 'join' }
+  /** The owner sends a seat away from the lobby. */
+  | { kind: 'kick'; player: string }
   | { kind: 'start' }
   | { kind: 'status' }
   | { kind: 'stop' }
@@ -172,6 +174,13 @@ export const baseCommands: readonly CommandSpec[] = [
   { verb: 'games', action: 'HOUSE_GAMES', usage: '!games', help: 'list the games the House runs', parse: noArgs('games', { kind: 'games' }) },
   { verb: 'play', action: 'HOUSE_PLAY', usage: '!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]', help: 'open a match (with names: start it at once, `me` for a seat of your own; without: open a lobby for !join)', parse: parsePlay },
   { verb: 'join', action: 'HOUSE_JOIN', usage: '!join', help: 'join the open lobby', parse: noArgs('join', { kind: 'join' }) },
+  {
+    verb: 'kick',
+    action: 'HOUSE_KICK',
+    usage: '!kick @NAME',
+    help: 'send a seat away from your lobby before it starts',
+    parse: (args) => (args.length === 1 && mentionName(args[0]!) ? ok({ kind: 'kick', player: mentionName(args[0]!) }) : fail('`!kick` needs one name, e.g. `!kick @Ada`')),
+  },
   { verb: 'start', action: 'HOUSE_START', usage: '!start', help: 'start the lobby match', parse: noArgs('start', { kind: 'start' }) },
   { verb: 'status', action: 'HOUSE_STATUS', usage: '!status', help: 'show the scoreboard of the current match', parse: noArgs('status', { kind: 'status' }) },
   { verb: 'stop', action: 'HOUSE_STOP', usage: '!stop', help: 'stop the current match', parse: noArgs('stop', { kind: 'stop' }) },
@@ -237,7 +246,7 @@ export function actionFor(command: HouseCommand, table: readonly CommandSpec[] =
 
 const allowedIn: Record<Situation, string[]> = {
   idle: ['help', 'games', 'name', 'play', 'status', 'resume'],
-  lobby: ['help', 'games', 'name', 'join', 'start', 'status', 'stop', 'resume'],
+  lobby: ['help', 'games', 'name', 'join', 'kick', 'start', 'status', 'stop', 'resume'],
   running: ['help', 'games', 'name', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'view', 'resume'],
 };
 

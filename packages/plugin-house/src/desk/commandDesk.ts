@@ -146,6 +146,10 @@ export class CommandDesk {
         if (fromPlayer) return 'Only people open matches; players join with !join.';
         const here = this.atTable(tableOf(author));
         if (here) return `This room already has ${this.line(here)}. Stop it with !stop, or open your match from another room.`;
+        const mine = this.tables.filter((t) => isOpen(t.stored.status) && t.stored.owner?.id === author.id);
+        if (mine.length >= host.settings.tablesPerPerson && !isAdmin(host.settings.admins, author)) {
+          return `You have ${mine.length} matches open (${mine.map((t) => t.id).join(', ')}); a person may have ${host.settings.tablesPerPerson} (HOUSE_TABLES_PER_PERSON). Stop one, or wait for it to end.`;
+        }
         const busy = this.busyTables();
         if (busy.length >= host.settings.maxTables) return `All ${host.settings.maxTables} tables are busy (HOUSE_MAX_TABLES): ${busy.map((t) => this.line(t)).join('; ')}. Wait for one to end, or ask its owner to !stop it.`;
         const opened = await openMatch(host, command.game, command.players, command.seed, author.origin ?? null, command.options, author, command.config ?? {});
@@ -168,6 +172,17 @@ export class CommandDesk {
         t.stored.players.push(name);
         await t.persist();
         return `${name} joins ${game.title}${viaAgent ? '' : ' as a person: the House will ask you for each move here'}: ${t.stored.players.join(', ')}.`;
+      }
+      case 'kick': {
+        const no = owned('kick');
+        if (no) return no;
+        const t = live!;
+        const seat = t.stored.players.find((p) => p.toLowerCase() === command.player.toLowerCase());
+        if (!seat) return `${command.player} has no seat in ${t.id}. Seated: ${t.stored.players.join(', ')}.`;
+        t.stored.players = t.stored.players.filter((p) => p !== seat);
+        if (Object.hasOwn(t.stored.humans, seat)) delete t.stored.humans[seat];
+        await t.persist();
+        return `${seat} leaves the lobby of ${t.id}. Seated: ${t.stored.players.join(', ') || 'nobody'}.`;
       }
       case 'start': {
         const no = owned('start');

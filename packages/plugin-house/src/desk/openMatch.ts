@@ -6,6 +6,7 @@ import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { houseLog } from '../houseLog.ts';
+import { hoursText, worstCaseMs } from './matchLimits.ts';
 import { tableOf } from '../tables.ts';
 import { lobbyText, startedText } from '../texts/houseTexts.ts';
 import type { Table } from '../table/table.ts';
@@ -110,6 +111,11 @@ export async function openMatch(
   if (!config.ok) return { ok: false, error: config.error };
   const options = matchOptionsSchema.safeParse(rawOptions);
   if (!options.success) return { ok: false, error: `bad match options: ${matchOptionsProblem(options.error)}` };
+  // A table is shared: one match may not hold it for days (rounds x deadlines x the pause between rounds).
+  const worst = worstCaseMs(game, config.value, players.length, host.settings.decisionDeadlineMs, options.data.roundDelayMs ?? host.settings.roundDelayMs(game.id));
+  if (worst > host.settings.maxMatchMs) {
+    return { ok: false, error: `This match could hold its table for up to ${hoursText(worst)} (every round at its full deadlines, plus the pause between rounds); the House allows ${hoursText(host.settings.maxMatchMs)} (HOUSE_MAX_MATCH_HOURS). Play fewer rounds (--set rounds=N) or a shorter --delay.` };
+  }
   const matchSeed = seed ?? Date.now() % 2_147_483_647;
   const id = `${game.id}-${matchSeed}-${crypto.randomUUID().slice(0, 8)}`;
   const now = Date.now();

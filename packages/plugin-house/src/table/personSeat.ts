@@ -2,7 +2,7 @@ import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { AnswerTrace, SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { Match } from '@the-house/games/engine/match.ts';
-import { privateRoundText } from '../texts/houseTexts.ts';
+import { awayText, privateRoundText } from '../texts/houseTexts.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
 import type { TableCore } from './tableCore.ts';
 
@@ -52,6 +52,11 @@ export class PersonSeat implements Seat {
     const state = match.state;
     const adapter = table.adapter;
     const openEnded = adapter?.openEnded?.(state) ?? false;
+    const seat = table.stored.humans[this.id]!;
+    if (seat.away) {
+      const trace: AnswerTrace = { kind: 'human', texts: [], calls: [], outcome: 'fallback', errors: ['away'] };
+      return { decision: undefined, trace, missing: `${ctx.player} is away (missed ${table.host.settings.missedTurns} turns in a row)` };
+    }
     const secondsLeft = ctx.deadline ? Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000)) : null;
     await table.voice.tellPerson(ctx.player, turnMessage({ match, matchId: table.stored.id, adapter }, view, ctx.player, ctx.round, ctx.phase, secondsLeft));
     const answer = await table.humans.wait(ctx.player, {
@@ -62,7 +67,23 @@ export class PersonSeat implements Seat {
     });
     const trace: AnswerTrace = { kind: 'human', texts: answer.texts, calls: [], outcome: answer.valid ? 'valid' : 'fallback', errors: answer.error ? [answer.error] : [] };
     if (answer.decision !== undefined) trace.final = JSON.stringify(answer.decision);
+    await this.countMiss(ctx.player, answer.texts.length === 0 && answer.decision === undefined && !openEnded && !table.abort.signal.aborted);
     return answer.decision === undefined ? { decision: undefined, trace, missing: `no move from ${ctx.player} in time` } : { decision: answer.decision, trace };
+  }
+
+  /**
+   * A turn let pass without a word (an open-ended phase such as WHISPER may
+   * rightly pass so) counts; any move resets the count. Past the House's limit
+   * the seat is away: the game's fallback plays it for the rest of the match,
+   * and the room is told, so one absent person never stalls a table for good.
+   */
+  private async countMiss(player: PlayerId, missed: boolean): Promise<void> {
+    const seat = this.table.stored.humans[this.id]!;
+    seat.missed = missed ? (seat.missed ?? 0) + 1 : 0;
+    const limit = this.table.host.settings.missedTurns;
+    if (seat.missed < limit) return;
+    seat.away = true;
+    await this.table.voice.say(awayText(player, limit)).catch(() => undefined);
   }
 
   /** What the round told this person alone (a miss, a beg's answer), in their chat with the House. */

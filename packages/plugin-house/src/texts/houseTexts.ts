@@ -118,3 +118,8 @@ export function privateRoundText(round: number, notices: readonly unknown[]): st
 export function observerLinkText(id: string, publicUrl: string, key: string): string {
   return `Your observer link for ${id}: everything of it, live, including what the players do not see. It is yours alone; do not share it: ${publicUrl}/house/observe/${key}`;
 }
+
+/** The room's line when a person let too many turns pass. */
+export function awayText(player: string, turns: number): string {
+  return `${player} let ${turns} turns in a row pass: the game's fallback plays for them for the rest of the match.`;
+}
