@@ -4,7 +4,7 @@ import { runMatchSync } from '@the-house/games/engine/runner.ts';
 import type { Strategy } from '@the-house/games/engine/types.ts';
 import { trustConfigSchema } from '@the-house/games/trust/trustConfig.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
-import { BARE_CAST, bareMatch } from './trustBareLoop.ts';
+import { BARE_CAST, bareMatch, type BareDraws } from './trustBareLoop.ts';
 
 const CAST = ['copycat', 'always-cooperate', 'always-cheat', 'grudger', 'detective', 'copykitten', 'simpleton', 'random'];
 
@@ -55,15 +55,15 @@ function matchesFor(ms: number, log: boolean, read = false): Slice {
   });
 }
 
-/** The same matches played by the bare loop. */
-function bareFor(ms: number): Slice {
+/** The same matches played by the bare loop (its draws the engine's, or one plain stream's). */
+function bareFor(ms: number, draws: BareDraws = 'derived'): Slice {
   const out = new Int32Array(3);
   return slice(ms, (first) => {
     let seed = first;
     let rounds = 0;
     for (let i = 0; i < BARE_CAST.length; i++) {
       for (let j = i + 1; j < BARE_CAST.length; j++) {
-        bareMatch(i, j, BARE_CAST[i]!, BARE_CAST[j]!, seed++, out);
+        bareMatch(i, j, BARE_CAST[i]!, BARE_CAST[j]!, seed++, out, draws);
         rounds += out[2]!;
       }
     }
@@ -77,7 +77,9 @@ function bareFor(ms: number): Slice {
  * off, and on with every match's chain hashed, to show the log's share), the
  * same matches played by a bare loop of the same game (`trustBareLoop.ts`: no
  * views, decision objects, checks or log; the same seeded draws) and how many
- * times slower the engine is with its log hashed and with no log, and the
+ * times slower the engine is with its log hashed and with no log (and against
+ * the bare loop drawing from one plain stream instead, the draws' hashing
+ * left out: same rules, other draws), and the
  * wall time of the 8-strategy round robin (every pair and self-pair) with 100
  * repeats as `tournament` runs it. Each figure is the best of three slices
  * taken in turns, so a neighbour's burst of work on a shared machine costs a
@@ -88,7 +90,7 @@ export async function bench(): Promise<Record<string, number>> {
   matchesFor(400, false);
   matchesFor(400, true, true);
   bareFor(300);
-  const kinds = { off: () => matchesFor(500, false), on: () => matchesFor(500, true), hashed: () => matchesFor(500, true, true), bare: () => bareFor(500) };
+  const kinds = { off: () => matchesFor(500, false), on: () => matchesFor(500, true), hashed: () => matchesFor(500, true, true), bare: () => bareFor(500), plain: () => bareFor(300, 'stream') };
   const wall: Record<string, number> = {};
   const cpu: Record<string, number> = {};
   let rounds = 0;
@@ -119,6 +121,8 @@ export async function bench(): Promise<Record<string, number>> {
     'trust.matches_per_cpu_sec_log_hashed': cpu.hashed!,
     'trust.matches_per_cpu_sec_log_off': cpu.off!,
     'trust.hashed_vs_bare_loop_cpu': cpu.bare! / cpu.hashed!,
+    'trust.matches_per_sec_bare_loop_plain_draws': wall.plain!,
+    'trust.hashed_vs_bare_loop_plain_draws': wall.plain! / wall.hashed!,
     'trust.round_robin_8x100_ms': robin,
   };
 }
