@@ -146,7 +146,7 @@ export class MatchRecorder {
       ...(usage.cacheWriteTokens === undefined ? {} : { cacheWriteIn: usage.cacheWriteTokens }),
       latencyMs: Math.round((gate ? result.latencyMs : performance.now() - started) * 100) / 100,
       retries: result.retries,
-      cost: callCost(this.prices, client.model, tokensIn, tokensOut),
+      cost: callCost(this.prices, client.model, tokensIn, tokensOut, { read: usage.cachedTokens, written: usage.cacheWriteTokens }),
       at,
     };
     this.record.calls.push(call);
