@@ -18,3 +18,9 @@ export function houseLog(runtime: IAgentRuntime, line: string, level: HouseLogLe
   if (sink) sink(line, level);
   else runtime.logger[level](`House: ${line}`);
 }
+
+/** A House line where no runtime is at hand (a game's chat command): the host's printer, else the console. */
+export function houseLogLine(line: string, level: HouseLogLevel = 'info'): void {
+  if (sink) sink(line, level);
+  else console[level](`House: ${line}`);
+}

@@ -1,4 +1,8 @@
 import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
+import { guardedFetch } from '@the-house/lab/net/guardedFetch.ts';
+import type { OutboundPolicy } from '@the-house/lab/net/outboundPolicy.ts';
+import type { Resolver } from '@the-house/lab/net/systemResolver.ts';
+import { IMAGE_UNCHECKED } from './imageUnchecked.ts';
 
 /** Influence's image limits (RULES I-a's issue: at most 1 MB and 512x512, png or jpeg). */
 export const IMAGE_LIMITS = { maxBytes: 1024 * 1024, maxSide: 512 } as const;
@@ -8,6 +12,12 @@ export interface ImageCheckOptions {
   maxBytes?: number;
   maxSide?: number;
   signal?: AbortSignal;
+  /** What may be fetched (default: HOUSE_FETCH_ALLOW's). */
+  policy?: OutboundPolicy;
+  /** Default: the machine's resolver. */
+  resolve?: Resolver;
+  /** The host log, for why an image could not be checked. */
+  log?: (line: string) => void;
 }
 
 type Sniffed = { type: 'png' | 'jpeg'; width: number; height: number } | { type: 'png' | 'jpeg'; width: null; height: null } | null;
@@ -78,29 +88,47 @@ const bytes = (n: number): string => `${n.toLocaleString('en-US')} bytes`;
 /** A limit to the byte, with its MB when it is a whole number of them. */
 const limit = (n: number): string => (n % MB === 0 ? `${bytes(n)} (${n / MB} MB)` : bytes(n));
 
+/** A URL in a host-log line: bounded, one line. */
+const shown = (url: string): string => JSON.stringify(url.length > 160 ? `${url.slice(0, 160)}...` : url);
+/** What a server calls its body, as a reason may quote it: printable, at most 60 characters. */
+const quoted = (type: string): string => {
+  const printable = type.replace(/[^\x20-\x7e]/g, '?');
+  return printable.length > 60 ? `${printable.slice(0, 60)}...` : printable;
+};
+
 /**
- * Fetches an `img:` URL (GET, read at most `maxBytes` + 1 bytes, within
- * `timeoutMs`) and checks what came back: a png or a jpeg by its own bytes
- * (a Content-Type other than a generic binary one must agree), at most `maxBytes`, at most
- * `maxSide` x `maxSide` pixels. A failure of the House's side (no network,
- * DNS, a timeout) is `unchecked`, not a refusal: the post goes out with a note.
+ * Fetches an `img:` URL through the House's outbound policy (`guardedFetch`:
+ * no loopback, private, link-local or metadata address in any spelling, DNS
+ * checked and pinned, every redirect hop checked; HOUSE_FETCH_ALLOW lets
+ * more through), GET, read at most `maxBytes` + 1 bytes, within `timeoutMs`,
+ * and checks what came back: a png or a jpeg by its own bytes (a
+ * Content-Type other than a generic binary one must agree), at most
+ * `maxBytes`, at most `maxSide` x `maxSide` pixels; those refusals say why.
+ * Anything else (a refused or unreachable address, a timeout, an error
+ * status, a broken body) is `unchecked` with only `IMAGE_UNCHECKED`, the
+ * reason in the host log: the post goes out with that note.
  */
 export async function checkImage(url: string, opts: ImageCheckOptions): Promise<ImageCheck> {
   const maxBytes = opts.maxBytes ?? IMAGE_LIMITS.maxBytes;
   const maxSide = opts.maxSide ?? IMAGE_LIMITS.maxSide;
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  let res: Response;
-  try {
-    res = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'image/png, image/jpeg' } });
-  } catch (error) {
-    const why = timeout.aborted ? `no answer from ${new URL(url).host} within ${opts.timeoutMs} ms` : `the House could not reach ${new URL(url).host} (${error instanceof Error ? error.message : String(error)}); it may be offline`;
-    return { verdict: 'unchecked', why };
+  const unchecked = (why: string): ImageCheck => {
+    opts.log?.(`image check of ${shown(url)}: ${why}`);
+    return { verdict: 'unchecked', why: IMAGE_UNCHECKED };
+  };
+  const got = await guardedFetch(url, { signal, headers: { accept: 'image/png, image/jpeg' }, ...(opts.policy ? { policy: opts.policy } : {}), ...(opts.resolve ? { resolve: opts.resolve } : {}) });
+  if (!got.ok) {
+    // The detail names the hop that failed; when that is the URL itself, it is said once.
+    const first = `${shown(url)}: `;
+    const detail = got.failure.detail.startsWith(first) ? got.failure.detail.slice(first.length) : got.failure.detail;
+    return unchecked(timeout.aborted ? `no answer within ${opts.timeoutMs} ms (${detail})` : detail);
   }
+  const res = got.response;
   try {
     if (!res.ok) {
       await res.body?.cancel();
-      return { verdict: 'refused', why: `the server answered ${res.status} ${res.statusText}`.trim() };
+      return unchecked(`the server answered ${res.status}${got.redirects ? ` at ${shown(got.url)}` : ''}`);
     }
     const declared = Number(res.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
@@ -115,7 +143,7 @@ export async function checkImage(url: string, opts: ImageCheckOptions): Promise<
     // A generic binary type says nothing; a named one must be the image the bytes are.
     const generic = !type || type === 'application/octet-stream' || type === 'binary/octet-stream';
     if (!generic && type !== `image/${sniffed.type}` && !(sniffed.type === 'jpeg' && type === 'image/jpg')) {
-      return { verdict: 'refused', why: `the server calls it ${type}, but it is a ${sniffed.type}` };
+      return { verdict: 'refused', why: `the server calls it ${quoted(type)}, but it is a ${sniffed.type}` };
     }
     if (sniffed.width === null) return { verdict: 'refused', why: `the ${sniffed.type} is cut short: its size cannot be read` };
     if (sniffed.width > maxSide || sniffed.height > maxSide) {
@@ -123,6 +151,6 @@ export async function checkImage(url: string, opts: ImageCheckOptions): Promise<
     }
     return { verdict: 'ok' };
   } catch (error) {
-    return { verdict: 'unchecked', why: `reading the image failed (${error instanceof Error ? error.message : String(error)})` };
+    return unchecked(timeout.aborted ? `no answer within ${opts.timeoutMs} ms while reading` : `reading the image failed (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`);
   }
 }

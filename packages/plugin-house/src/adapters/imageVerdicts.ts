@@ -1,12 +1,30 @@
 import { ONE_DAY_MS } from '@the-house/games/engine/timerBounds.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
+import { outboundPolicy } from '@the-house/lab/net/outboundPolicy.ts';
 import { checkImage } from './checkImage.ts';
+import { IMAGE_UNCHECKED } from './imageUnchecked.ts';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 /** Verdicts kept per process: enough for every image of the running matches. */
 const KEPT = 512;
+/** Players' image checks of a phase kept per process: every seat of the running matches, for the phases still open. */
+const KEPT_SLOTS = 4096;
 
+/** Verdicts by match and URL: a person's `!public` and the phase's close share one fetch. */
 const verdicts = new Map<string, Promise<ImageCheck>>();
+/** The one image each player had checked in a phase, by match, round, phase and player. */
+const slots = new Map<string, { url: string; verdict: Promise<ImageCheck> }>();
+/** HOUSE_FETCH_ALLOW texts already said to be unusable (said once each). */
+const toldProblems = new Set<string>();
+
+/** Which player's check, in which phase of which match: the House checks one image per player per phase. */
+export interface ImageSlot {
+  matchId: string;
+  player: PlayerId;
+  round: number;
+  phase: string;
+}
 
 /** How long the House waits for an image; `HOUSE_IMAGE_TIMEOUT_MS=0` turns the checks off. */
 function timeoutMs(): number {
@@ -15,23 +33,47 @@ function timeoutMs(): number {
   return process.env.HOUSE_IMAGE_TIMEOUT_MS !== undefined && Number.isFinite(n) && n >= 0 && n <= ONE_DAY_MS ? n : DEFAULT_TIMEOUT_MS;
 }
 
-/**
- * The House's check of an `img:` URL in a match, made once: a person's
- * `!public` hears it at once, and the phase's close hands the same verdict to
- * the rules (`external.images`), so both agree.
- */
-export function imageVerdict(matchId: string, url: string): Promise<ImageCheck> {
+function keep<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+}
+
+function fetchOnce(matchId: string, url: string, log: (line: string) => void): Promise<ImageCheck> {
   const key = `${matchId}\u0000${url}`;
-  let verdict = verdicts.get(key);
-  if (!verdict) {
-    const ms = timeoutMs();
-    verdict = ms === 0 ? Promise.resolve({ verdict: 'unchecked', why: 'image checks are off in this House (HOUSE_IMAGE_TIMEOUT_MS=0)' }) : checkImage(url, { timeoutMs: ms });
-    verdicts.set(key, verdict);
-    if (verdicts.size > KEPT) verdicts.delete(verdicts.keys().next().value!);
+  const known = verdicts.get(key);
+  if (known) return known;
+  const ms = timeoutMs();
+  const { policy, problem } = outboundPolicy();
+  if (problem && !toldProblems.has(problem)) {
+    toldProblems.add(problem);
+    log(problem);
   }
+  const verdict: Promise<ImageCheck> = ms === 0 ? Promise.resolve({ verdict: 'unchecked', why: 'image checks are off in this House (HOUSE_IMAGE_TIMEOUT_MS=0)' }) : checkImage(url, { timeoutMs: ms, policy, log });
+  keep(verdicts, key, verdict, KEPT);
   return verdict;
 }
 
+/**
+ * The House's check of an `img:` URL a player posts in a phase: a person's
+ * `!public` hears it at once, and the phase's close hands the same verdict to
+ * the rules (`external.images`), so both agree. One image per player per
+ * phase is fetched: null when this player already had another one checked in
+ * this phase (nothing is fetched; the caller says so in plain words). Why a
+ * check could not run goes to `log` (the host log), never to the player.
+ */
+export function imageVerdict(slot: ImageSlot, url: string, log: (line: string) => void): Promise<ImageCheck> | null {
+  const key = [slot.matchId, slot.round, slot.phase, slot.player.toLowerCase()].join('\u0000');
+  const held = slots.get(key);
+  if (held) return held.url === url ? held.verdict : null;
+  const verdict = fetchOnce(slot.matchId, url, (line) => log(`${slot.matchId}, ${slot.player}'s ${line}`));
+  keep(slots, key, { url, verdict }, KEPT_SLOTS);
+  return verdict;
+}
+
+/** The verdict the rules get for a second image of a player in a phase: not fetched, so not checked. */
+export const SECOND_IMAGE: ImageCheck = { verdict: 'unchecked', why: IMAGE_UNCHECKED };
+
 export function forgetImages(matchId: string): void {
   for (const key of [...verdicts.keys()]) if (key.startsWith(`${matchId}\u0000`)) verdicts.delete(key);
+  for (const key of [...slots.keys()]) if (key.startsWith(`${matchId}\u0000`)) slots.delete(key);
 }

@@ -4,7 +4,8 @@ import type { HouseGameAdapter, PhaseContext } from '../houseGameAdapter.ts';
 import { handleInfluenceCommand, influenceAfterEnd, influenceCommands } from './influenceCommand.ts';
 import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
 import { forgetRooms, rememberRooms } from './influenceRooms.ts';
-import { forgetImages, imageVerdict } from './imageVerdicts.ts';
+import { SECOND_IMAGE, forgetImages, imageVerdict } from './imageVerdicts.ts';
+import { houseLog } from '../houseLog.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
 import { influenceDecisionSchema } from '@the-house/games/influence/influenceDecision.ts';
@@ -88,15 +89,19 @@ export const influenceAdapter: HouseGameAdapter = {
       forgetImages(ctx.matchId);
     }
   },
-  // RUMOR's images, fetched by the House (the rules only see the URL's form); the verdicts are recorded with the phase, so a replay agrees.
+  // RUMOR's images, fetched by the House through its outbound policy (the rules only see the URL's form), one per player
+  // per phase (another is not fetched: unchecked); the verdicts are recorded with the phase, so a replay agrees.
   async external(ctx, decisions) {
     const s = stateOf(ctx);
     if (s.phase !== 'RUMOR') return undefined;
+    const log = (line: string) => houseLog(ctx.house, line, 'warn');
     const checks: Array<Promise<[PlayerId, ImageCheck]>> = [];
     for (const [player, raw] of Object.entries(decisions)) {
       const parsed = influenceDecisionSchema.safeParse(raw);
       const image = parsed.success && parsed.data.public !== undefined ? parseImage(parsed.data.public) : null;
-      if (image?.ok) checks.push(imageVerdict(ctx.matchId, image.url).then((check) => [player, check]));
+      if (!image?.ok) continue;
+      const verdict = imageVerdict({ matchId: ctx.matchId, player, round: s.round, phase: s.phase }, image.url, log) ?? Promise.resolve(SECOND_IMAGE);
+      checks.push(verdict.then((check) => [player, check]));
     }
     return checks.length ? { images: Object.fromEntries(await Promise.all(checks)) } : undefined;
   },

@@ -9,7 +9,9 @@ import { resolvePlayer, whisperTurn } from '@the-house/games/influence/influence
 import { refusalOf, schemaProblem } from './influenceDryRun.ts';
 import { dmKey } from './influencePosts.ts';
 import { deliverNow } from './influenceRooms.ts';
+import { IMAGE_UNCHECKED } from './imageUnchecked.ts';
 import { imageVerdict } from './imageVerdicts.ts';
+import { houseLogLine } from '../houseLog.ts';
 import { parseImage } from '@the-house/games/influence/textChecks.ts';
 import { seatGuidance, stillNeeded } from './influenceSeatGuidance.ts';
 
@@ -126,16 +128,25 @@ function ack(command: InfluenceCommand): string {
  * long is refused with the rules' reason and what is allowed now, and nothing
  * changes. A WHISPER turn stays open for more DMs until `!done` or the
  * deadline, and each DM reaches its room at once. An `img:` post is fetched
- * first (`imageVerdict`): refused when it is not a png or jpeg of at most
- * 1 MB and 512x512, taken with a note when the House could not check it.
+ * first (`imageVerdict`, through the House's outbound policy): refused when
+ * it is not a png or jpeg of at most 1 MB and 512x512, taken with a plain
+ * note when the House could not check it (why goes to the host log only).
+ * One image per person per phase is fetched; another is refused unfetched.
  */
 export function handleInfluenceCommand(command: GameVerb, ctx: GameCommandContext): string | Promise<string> {
   const url = imageToCheck(command, ctx);
   if (url === null) return take(command, ctx);
-  return imageVerdict(ctx.matchId, url).then((check) => {
-    if (check.verdict === 'refused') return `Refused: the House fetched your image and cannot post it: ${check.why}. ${seatGuidance(ctx.state as InfluenceState, ctx.seat!)}`;
+  const s = ctx.state as InfluenceState;
+  const seat = ctx.seat!;
+  const pending = imageVerdict({ matchId: ctx.matchId, player: seat, round: s.round, phase: s.phase }, url, (line) => houseLogLine(line, 'warn'));
+  if (pending === null) {
+    return `Refused: the House checks one image per player in each phase and has checked yours this round; it fetches no other until the next round. You may still post words with !public TEXT. ${seatGuidance(s, seat)}`;
+  }
+  return pending.then((check) => {
+    if (check.verdict === 'refused') return `Refused: the House fetched your image and cannot post it: ${check.why}. ${seatGuidance(s, seat)}`;
     const reply = take(command, ctx);
-    return check.verdict === 'unchecked' && !reply.startsWith('Refused') ? `${reply} (The House could not check the image: ${check.why}; it is posted with that note.)` : reply;
+    if (check.verdict !== 'unchecked' || reply.startsWith('Refused')) return reply;
+    return check.why === IMAGE_UNCHECKED ? `${reply} (The House could not check the image; it is posted with that note.)` : `${reply} (The House could not check the image: ${check.why}; it is posted with that note.)`;
   });
 }
 

@@ -12,27 +12,52 @@ import { handleInfluenceCommand } from './influenceCommand.ts';
 import { phasePosts, playedRound } from './influencePosts.ts';
 
 let server: ReturnType<typeof Bun.serve>;
+let internal: ReturnType<typeof Bun.serve>;
 let base: string;
+let internalBase: string;
 let unreachable: string;
+/** Requests the image server saw, by path. */
+const fetched: string[] = [];
+let internalHits = 0;
+const allowBefore = process.env.HOUSE_FETCH_ALLOW;
 
 beforeAll(() => {
+  // The image server is on loopback: the House is told so, as a host would be (HOUSE_FETCH_ALLOW=127.0.0.1); 127.0.0.2 stays out.
+  process.env.HOUSE_FETCH_ALLOW = '127.0.0.1';
   server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     fetch: (req) => {
-      const path = new URL(req.url).pathname;
+      const url = new URL(req.url);
+      const path = url.pathname;
+      fetched.push(path);
       if (path === '/ok.png') return new Response(pngBytes(100, 100), { headers: { 'content-type': 'image/png' } });
-      if (path === '/huge.png') return new Response(pngBytes(2048, 2048), { headers: { 'content-type': 'image/png' } });
+      if (path === '/huge.png' || path.startsWith('/probe/')) return new Response(pngBytes(2048, 2048), { headers: { 'content-type': 'image/png' } });
+      if (path === '/redirect.png') return new Response(null, { status: 302, headers: { location: url.searchParams.get('to')! } });
       return new Response('nothing here', { status: 404 });
     },
   });
+  internal = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.2',
+    fetch: () => {
+      internalHits += 1;
+      return new Response(pngBytes(8, 8), { headers: { 'content-type': 'image/png' } });
+    },
+  });
   base = `http://127.0.0.1:${server.port}`;
+  internalBase = `http://127.0.0.2:${internal.port}`;
   const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') });
   unreachable = `http://127.0.0.1:${closed.port}`;
   closed.stop(true);
 });
 
-afterAll(() => server.stop(true));
+afterAll(() => {
+  server.stop(true);
+  internal.stop(true);
+  if (allowBefore === undefined) delete process.env.HOUSE_FETCH_ALLOW;
+  else process.env.HOUSE_FETCH_ALLOW = allowBefore;
+});
 
 const four = ['ann', 'bob', 'cat', 'dan'];
 
@@ -43,7 +68,23 @@ function atRumor(matchId: string): Match {
   return match;
 }
 
-const phase = (matchId: string, match: Match) => ({ matchId, match, signal: new AbortController().signal }) as unknown as PhaseContext;
+/** What the House's log was told: why an image could not be checked goes there, and only there. */
+const hostLog: string[] = [];
+const house = { logger: { info: (line: string) => hostLog.push(line), warn: (line: string) => hostLog.push(line), error: (line: string) => hostLog.push(line) } };
+const phase = (matchId: string, match: Match) => ({ matchId, match, house, signal: new AbortController().signal }) as unknown as PhaseContext;
+
+const verb = (line: string) => (parseCommand(line, houseCommandTable()) as { command: Extract<HouseCommand, { kind: 'game' }> }).command;
+const say = async (ctx: GameCommandContext, line: string): Promise<string> => handleInfluenceCommand(verb(line), ctx);
+
+/** A person, Ann, asked for her RUMOR move in a match of her own. */
+function personAtRumor() {
+  const id = `img-${crypto.randomUUID()}`;
+  const state = atRumor(id).state as InfluenceState;
+  const desk = new HumanDesk();
+  const ctx: GameCommandContext = { matchId: id, game: influenceGame, state, author: { id: 'p', name: 'ann' }, seat: 'ann', humans: desk, log: [], say: async () => {} };
+  const wait = desk.wait('ann', { check: (d) => influenceGame.validate(state, 'ann', d), openEnded: false, signal: new AbortController().signal });
+  return { ctx, wait };
+}
 
 describe('Influence images in the House', () => {
   test('RUMOR: the House fetches every img: post; a refused one is a refused post, an unchecked one goes out with a note', async () => {
@@ -60,28 +101,75 @@ describe('Influence images in the House', () => {
       images: {
         ann: { verdict: 'ok' },
         bob: { verdict: 'refused', why: 'the image is 2048x2048 pixels; the limit is 512x512' },
-        cat: { verdict: 'unchecked', why: expect.stringContaining('the House could not reach') },
+        cat: { verdict: 'unchecked', why: 'the image could not be checked' },
       },
     });
     const { events } = match.step({ decisions, external });
     expect(events.find((e) => e.type === 'refused')).toMatchObject({ to: ['bob'], data: { player: 'bob', reason: expect.stringContaining('the House fetched your image and cannot post it: the image is 2048x2048 pixels') } });
     expect(events.find((e) => e.type === 'timed_out')?.data?.player).toBe('bob');
     const cat = events.find((e) => e.type === 'public' && e.data?.from === 'cat')!;
-    expect(cat.data!.imageNote).toContain('the House could not reach');
+    expect(cat.data!.imageNote).toBe('the image could not be checked');
     const posts = phasePosts(events, match.state as InfluenceState, playedRound(events, match.state as InfluenceState));
-    expect(posts.find((p) => p.key === 'public:1:cat')!.text).toMatch(new RegExp(`^${unreachable}/lost.png\\n\\(The House could not check this image: the House could not reach`));
+    expect(posts.find((p) => p.key === 'public:1:cat')!.text).toBe(`${unreachable}/lost.png\n(The House could not check this image.)`);
     expect(posts.find((p) => p.key === 'public:1:ann')!.text).toBe(`${base}/ok.png`);
+    expect(hostLog.filter((line) => line.includes(id))).toEqual([`House: ${id}, cat's image check of ${JSON.stringify(`${unreachable}/lost.png`)}: could not fetch from ${unreachable.slice('http://'.length)} (ECONNREFUSED)`]);
   });
 
-  test('a person\'s !public img: is fetched at once: refused with the reason, or taken with the note', async () => {
+  test("a person's !public img: is fetched at once: refused with the reason, or taken with the note", async () => {
+    const { ctx, wait } = personAtRumor();
+    expect(await say(ctx, `!public img:${base}/huge.png`)).toStartWith('Refused: the House fetched your image and cannot post it: the image is 2048x2048 pixels; the limit is 512x512.');
+    expect(await say(ctx, '!public plain words')).toBe('Your public message is noted; the House posts it for you when RUMOR closes. Handed in.');
+    expect((await wait).decision).toEqual({ public: 'plain words' });
+
+    const other = personAtRumor();
+    expect(await say(other.ctx, `!public img:${unreachable}/x.png`)).toBe('Your public message is noted; the House posts it for you when RUMOR closes. Handed in. (The House could not check the image; it is posted with that note.)');
+    expect((await other.wait).decision).toEqual({ public: `img:${unreachable}/x.png` });
+  });
+});
+
+describe('image checks are not a probe (issue 23)', () => {
+  test('20 img: probes by one person in one phase make at most one fetch; the rest are refused in plain words, and words still go out', async () => {
+    const { ctx, wait } = personAtRumor();
+    const before = fetched.filter((path) => path.startsWith('/probe/')).length;
+    const replies: string[] = [];
+    for (let i = 0; i < 20; i += 1) replies.push(await say(ctx, `!public img:${base}/probe/${i}.png`));
+    expect(fetched.filter((path) => path.startsWith('/probe/')).length - before).toBe(1);
+    expect(replies[0]).toStartWith('Refused: the House fetched your image and cannot post it: the image is 2048x2048 pixels');
+    for (const reply of replies.slice(1)) expect(reply).toStartWith('Refused: the House checks one image per player in each phase and has checked yours this round; it fetches no other until the next round. You may still post words with !public TEXT.');
+    expect(await say(ctx, '!public plain words after all')).toEndWith('Handed in.');
+    expect((await wait).decision).toEqual({ public: 'plain words after all' });
+  });
+
+  test("an agent's second image in the same phase is not fetched; it goes out with the plain note", async () => {
     const id = `img-${crypto.randomUUID()}`;
-    const state = atRumor(id).state as InfluenceState;
-    const desk = new HumanDesk();
-    const ctx: GameCommandContext = { matchId: id, game: influenceGame, state, author: { id: 'p', name: 'ann' }, seat: 'ann', humans: desk, log: [], say: async () => {} };
-    const wait = desk.wait('ann', { check: (d) => influenceGame.validate(state, 'ann', d), openEnded: false, signal: new AbortController().signal });
-    const verb = (line: string) => (parseCommand(line, houseCommandTable()) as { command: Extract<HouseCommand, { kind: 'game' }> }).command;
-    expect(await handleInfluenceCommand(verb(`!public img:${base}/huge.png`), ctx)).toStartWith('Refused: the House fetched your image and cannot post it: the image is 2048x2048 pixels; the limit is 512x512.');
-    expect(await handleInfluenceCommand(verb(`!public img:${unreachable}/x.png`), ctx)).toMatch(/Handed in\. \(The House could not check the image: the House could not reach .*; it is posted with that note\.\)$/);
-    expect((await wait).decision).toEqual({ public: `img:${unreachable}/x.png` });
+    const match = atRumor(id);
+    const before = fetched.length;
+    expect(await influenceAdapter.external!(phase(id, match), { ann: { public: `img:${base}/probe/agent-1.png` } })).toEqual({ images: { ann: { verdict: 'refused', why: 'the image is 2048x2048 pixels; the limit is 512x512' } } });
+    // The same phase asked again (a repair, a restart) with another URL: no fetch.
+    expect(await influenceAdapter.external!(phase(id, match), { ann: { public: `img:${base}/probe/agent-2.png` }, bob: { public: `img:${base}/ok.png` } })).toEqual({
+      images: { ann: { verdict: 'unchecked', why: 'the image could not be checked' }, bob: { verdict: 'ok' } },
+    });
+    expect(fetched.slice(before)).toEqual(['/probe/agent-1.png', '/ok.png']);
+  });
+
+  test('what a person hears back never holds a status code, an address, a port or an error code', async () => {
+    const before = internalHits;
+    const urls = [
+      `${base}/gone.png`,
+      `${unreachable}/x.png`,
+      `${base}/redirect.png?to=${encodeURIComponent(`${internalBase}/a.png`)}`,
+      `${internalBase}/a.png`,
+      `http://2130706434:${internal.port}/a.png`,
+      `http://[::ffff:127.0.0.2]:${internal.port}/a.png`,
+      `http://localhost:${internal.port}/a.png`,
+    ];
+    for (const url of urls) {
+      const { ctx, wait } = personAtRumor();
+      const reply = await say(ctx, `!public img:${url}`);
+      expect(reply).toBe('Your public message is noted; the House posts it for you when RUMOR closes. Handed in. (The House could not check the image; it is posted with that note.)');
+      expect(reply).not.toMatch(/\b[1-5]\d\d\b|\d+\.\d+\.\d+\.\d+|::|localhost|:\d{2,5}\b|\bE[A-Z]{3,}\b|ERR_/);
+      await wait;
+    }
+    expect(internalHits).toBe(before);
   });
 });

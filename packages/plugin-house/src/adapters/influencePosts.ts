@@ -2,6 +2,7 @@ import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { living, twoLeft } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
+import { IMAGE_UNCHECKED } from './imageUnchecked.ts';
 import { influenceRoundSummary } from './influenceRoundText.ts';
 
 /**
@@ -93,7 +94,7 @@ export function phasePosts(events: readonly GameEvent[], after: InfluenceState, 
         break;
       case 'public': {
         const from = str(d.from);
-        const note = typeof d.imageNote === 'string' ? `\n(The House could not check this image: ${d.imageNote}.)` : '';
+        const note = typeof d.imageNote !== 'string' ? '' : d.imageNote === IMAGE_UNCHECKED ? '\n(The House could not check this image.)' : `\n(The House could not check this image: ${d.imageNote}.)`;
         out.push({ room: 'game', text: typeof d.image === 'string' ? `${d.image}${note}` : str(d.text), key: `public:${round}:${from}`, as: from });
         break;
       }
