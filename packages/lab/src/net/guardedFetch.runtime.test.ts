@@ -194,6 +194,18 @@ describe('guardedFetch: the outbound policy on every request', () => {
     expect(hits.internal).toBe(before);
   });
 
+  test('an IPv6 answer is connected to in brackets, the name in the Host header', async () => {
+    const six = Bun.serve({ port: 0, hostname: '::1', fetch: (req) => new Response(`six hello to ${req.headers.get('host')}`) });
+    try {
+      const resolve = tableResolver(new Map([['six.example.org', ['0:0:0:0:0:0:0:1']]]));
+      const got = await guardedFetch(`http://six.example.org:${six.port}/a.png`, { policy: policyOf('::1'), resolve });
+      expect(await (got as Extract<GuardedFetchResult, { ok: true }>).response.text()).toBe(`six hello to six.example.org:${six.port}`);
+      expect(refusal(await guardedFetch(`http://six.example.org:${six.port}/a.png`, { policy: LOOPBACK, resolve }))).toEndWith('::1 is loopback (::1)');
+    } finally {
+      six.stop(true);
+    }
+  });
+
   test('HTTPS to a checked address keeps the name: SNI and the certificate check are for the name, not the address', async () => {
     const resolve = tableResolver(new Map([[TEST_TLS_NAME, ['127.0.0.1']]]));
     const got = await guardedFetch(`https://${TEST_TLS_NAME}:${secure.port}/a.png`, { policy: LOOPBACK, resolve, ca: TEST_TLS_CERT });
