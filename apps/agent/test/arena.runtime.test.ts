@@ -13,7 +13,7 @@ const matchDir = mkdtempSync(join(tmpdir(), 'house-arena-matches-'));
 let host: TestHost;
 
 beforeAll(async () => {
-  host = await startTestHost({ env: { HOUSE_ROUND_DELAY_MS: '0', HOUSE_ADMINS: adminId, HOUSE_MATCH_DIR: matchDir, HOUSE_MAX_TABLES: '8' } });
+  host = await startTestHost({ env: { HOUSE_ROUND_DELAY_MS: '0', HOUSE_ADMINS: adminId, HOUSE_MATCH_DIR: matchDir, HOUSE_MAX_TABLES: '8', HOUSE_MAX_MATCH_HOURS: '1000' } });
 });
 
 afterAll(async () => {

@@ -21,7 +21,7 @@ describe.skipIf(!url)('the House as a shared arena (PostgreSQL)', () => {
     db = await freshDatabase(url!, 'house_arena_test');
     const vector = await ensureVectorType(db.url);
     if (typeof vector !== 'string') throw new Error(`the test database has no usable vector type: ${vector.error}`);
-    host = await startTestHost({ postgresUrl: db.url, env: { HOUSE_ROUND_DELAY_MS: '0', HOUSE_ADMINS: adminId, HOUSE_MATCH_DIR: matchDir, HOUSE_MAX_TABLES: '8' } });
+    host = await startTestHost({ postgresUrl: db.url, env: { HOUSE_ROUND_DELAY_MS: '0', HOUSE_ADMINS: adminId, HOUSE_MATCH_DIR: matchDir, HOUSE_MAX_TABLES: '8', HOUSE_MAX_MATCH_HOURS: '1000' } });
   }, 120_000);
 
   afterAll(async () => {

@@ -58,13 +58,15 @@ export class PersonSeat implements Seat {
       return { decision: undefined, trace, missing: `${ctx.player} is away (missed ${table.host.settings.missedTurns} turns in a row)` };
     }
     const secondsLeft = ctx.deadline ? Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000)) : null;
-    await table.voice.tellPerson(ctx.player, turnMessage({ match, matchId: table.stored.id, adapter }, view, ctx.player, ctx.round, ctx.phase, secondsLeft));
-    const answer = await table.humans.wait(ctx.player, {
+    // The House waits before it asks: a person who answers the moment the turn reaches them is heard.
+    const waiting = table.humans.wait(ctx.player, {
       check: (decision) => match.game.validate(state, ctx.player, decision),
       openEnded,
       deadline: ctx.deadline === undefined ? undefined : ctx.deadline - HAND_IN_MARGIN_MS,
       signal: table.abort.signal,
     });
+    await table.voice.tellPerson(ctx.player, turnMessage({ match, matchId: table.stored.id, adapter }, view, ctx.player, ctx.round, ctx.phase, secondsLeft));
+    const answer = await waiting;
     const trace: AnswerTrace = { kind: 'human', texts: answer.texts, calls: [], outcome: answer.valid ? 'valid' : 'fallback', errors: answer.error ? [answer.error] : [] };
     if (answer.decision !== undefined) trace.final = JSON.stringify(answer.decision);
     await this.countMiss(ctx.player, answer.texts.length === 0 && answer.decision === undefined && !openEnded && !table.abort.signal.aborted);
