@@ -5,6 +5,7 @@ import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
 import { housePlugin, parseAdmins, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
 import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
+import { parseFetchAllow } from '@the-house/lab/net/outboundPolicy.ts';
 import { databaseError, HostError, lockDataDir } from './dataDirLock.ts';
 import { serverGateway } from './serverGateway.ts';
 import { registerDiscordSendHandler } from './discordSendHandler.ts';
@@ -109,6 +110,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // An admin named by a name anyone can take is no admin: the host does not start with one.
   const adminProblems = parseAdmins(env.HOUSE_ADMINS).problems;
   if (adminProblems.length) throw new HostError(`${adminProblems[0]}${adminProblems.length > 1 ? ` (and ${adminProblems.length - 1} more entries like it)` : ''}`);
+  // Likewise an outbound allow-list the House cannot read: it would refuse every fetch, quietly.
+  const fetchAllow = parseFetchAllow(env.HOUSE_FETCH_ALLOW);
+  if (!fetchAllow.ok) throw new HostError(fetchAllow.error);
   const port = options.port ?? Number(env.PORT ?? 3000);
   const host = env.SERVER_HOST ?? '127.0.0.1';
   // Where links in the House's posts point; the agents' own bus never uses it (inProcessBus.ts).

@@ -14,8 +14,9 @@ export class RestChat {
 
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
     // A connection a request of its own: a kept-alive one the server closes as it idles resets the next request on it.
-    const key = this.apiKey ? { 'X-API-KEY': this.apiKey } : {};
-    const res = await fetch(new URL(path, this.baseUrl), { ...init, headers: { 'Content-Type': 'application/json', Connection: 'close', ...key, ...init?.headers } });
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Connection: 'close', ...(init?.headers as Record<string, string> | undefined) };
+    if (this.apiKey) headers['X-API-KEY'] = this.apiKey;
+    const res = await fetch(new URL(path, this.baseUrl), { ...init, headers });
     if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }
