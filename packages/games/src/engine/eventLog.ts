@@ -52,10 +52,12 @@ interface Hasher {
 
 const newHasher: () => Hasher = typeof Bun !== 'undefined' ? () => new Bun.CryptoHasher('sha256') as unknown as Hasher : () => createHash('sha256') as unknown as Hasher;
 
+const OPENED = newHasher();
+OPENED.update(OPENING);
+
+/** A hash state with the opening line read (a copy of one made once). */
 function opened(): Hasher {
-  const h = newHasher();
-  h.update(OPENING);
-  return h;
+  return OPENED.copy();
 }
 
 /** An entry's text in a form 2 chain, its comma included. */
