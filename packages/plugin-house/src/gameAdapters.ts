@@ -21,3 +21,8 @@ export function verbAdapter(game: string, verb: string, adapters: readonly House
 export function houseCommandTable(adapters: readonly HouseGameAdapter[] = gameAdapters): CommandSpec[] {
   return withCommands(baseCommands, adapters.flatMap((a) => a.commands ?? []));
 }
+
+/** Each game's own verbs, by game id, for `!help`'s sections. */
+export function gameCommandsByGame(adapters: readonly HouseGameAdapter[] = gameAdapters): Map<string, CommandSpec[]> {
+  return new Map(adapters.map((a) => [a.game, [...(a.commands ?? [])]]));
+}

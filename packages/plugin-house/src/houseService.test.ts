@@ -39,7 +39,7 @@ test('lobby: !play opens it with the default seats (four for Trust, with differe
   expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('Kurt is already seated.');
   expect(await h.handleCommand({ kind: 'grant', player: 'Ivo', amount: 1, reason: 'r' }, observer)).toStartWith('!grant is not possible now: a match is waiting in the lobby.');
   const trustId = (await h.listMatches()).matches[0]!.id;
-  expect(await h.handleCommand({ kind: 'start' }, observer)).toStartWith(`Trust match ${trustId} has started (seed 4): Ivo, Jana, Kurt. Watch it in the room "Trust ${trustId}" under Groups, or on the dashboard: `);
+  expect(await h.handleCommand({ kind: 'start' }, observer)).toStartWith(`Trust match ${trustId} has started (seed 4): Ivo, Jana, Kurt. Watch it in the room "Trust ${trustId.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt" under Groups, or on the dashboard: `);
   const summary = await h.finished(trustId);
   expect(summary).toMatchObject({ id: trustId, game: 'trust', status: 'finished', players: [{ name: 'Ivo' }, { name: 'Jana' }, { name: 'Kurt' }] });
   const detail = (await h.getMatch(trustId))!;
@@ -195,8 +195,8 @@ describe('tables, owners and admins', () => {
     await h.handleCommand(game('trust', ['Jana', 'Kurt'], 7), lee);
     const full = await h.handleCommand(game('trust', ['Ivo', 'Kurt'], 8), root);
     expect(full).toStartWith('All 2 tables are busy (HOUSE_MAX_TABLES): trust-6-');
-    expect(full).toContain('opened by Pat; room "Trust trust-6-');
-    expect(full).toContain('opened by Lee; room "Trust trust-7-');
+    expect(full).toMatch(/opened by Pat; room "Trust \w{4} · Ivo, Jana"/);
+    expect(full).toMatch(/opened by Lee; room "Trust \w{4} · Jana, Kurt"/);
     for (const s of h.openMatches()) await h.stopMatch(s.id);
     await h.stop();
   });
@@ -265,10 +265,10 @@ describe('what a person reads', () => {
       await h.stopMatch(cafe);
       expect(lines.map((l) => l.replace(/ \d+ s$/, ' N s').replace(/round \d+/, 'round N'))).toEqual([
         `${id} lobby opened by Observer: Ivo, Jana, Kurt; starts in N s`,
-        `${id} started: Ivo, Jana, Kurt; room "Trust ${id}"`,
+        `${id} started: Ivo, Jana, Kurt; room "Trust ${id.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt"`,
         // Nobody in this fake room has a brain: the fallbacks play until every unit is out.
         `${id} finished at round N: all eliminated: a draw`,
-        `${cafe} started: Ivo, Jana, Kurt; room "Café V3 ${cafe}"`,
+        `${cafe} started: Ivo, Jana, Kurt; room "Café V3 ${cafe.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt"`,
         `${cafe} stopped at round N`,
       ]);
       await h.stop();
@@ -298,7 +298,7 @@ describe('what a person reads', () => {
     await h.handleCommand({ kind: 'play', game: 'trust', players: ['me', 'Ivo'], seed: 21, options: {} }, gui);
     expect(h.openMatches()[0]!.players.map((p) => p.name)).toEqual(['Guest-pers', 'Ivo']);
     await h.stopMatch(h.openMatches()[0]!.id);
-    expect(await h.handleCommand({ kind: 'name', name: 'Pat' }, gui)).toBe('From now on you sit down as Pat.');
+    expect(await h.handleCommand({ kind: 'name', name: 'Pat' }, gui)).toBe('From your next seat on you sit down as Pat (a seat you hold now keeps its name).');
     expect(await h.handleCommand({ kind: 'name', name: 'Pat' }, { ...gui, id: 'someone-else' })).toBe("Not changed: 'Pat' is taken by someone else.");
     await h.handleCommand({ kind: 'play', game: 'trust', players: ['me', 'Ivo'], seed: 22, options: {} }, gui);
     const id = h.openMatches()[0]!.id;
@@ -307,7 +307,8 @@ describe('what a person reads', () => {
     const refused = await h.handleCommand({ kind: 'move', text: 'juggle' }, gui);
     expect(refused).toStartWith('Not accepted: ');
     expect(refused).toContain('Your moves now: `!move hf` · `!move attack` · `!move block`');
-    expect(await h.handleCommand({ kind: 'view' }, gui)).toStartWith(`Your view of ${id}, round 1:\n\`\`\`json\n{\n "game": "trust",`);
+    expect(await h.handleCommand({ kind: 'view', json: true }, gui)).toStartWith(`Your view of ${id}, round 1:\n\`\`\`json\n{\n "game": "trust",`);
+    expect(await h.handleCommand({ kind: 'view' }, gui)).toBe(`What you know of ${id}, round 1:\nYou have 50 sats (round 1 of 30). Others: Ivo 50.\n\`!view json\` shows all of it as JSON.`);
     expect(await h.handleCommand({ kind: 'move', text: 'hf' }, gui)).toBe('Move accepted.');
     await h.stopMatch(id);
     await h.stop();

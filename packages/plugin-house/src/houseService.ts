@@ -10,7 +10,7 @@ import type { HouseCommand } from './commands/parse.ts';
 import { CommandDesk } from './desk/commandDesk.ts';
 import type { DeskHost } from './desk/deskHost.ts';
 import { openMatch } from './desk/openMatch.ts';
-import { houseCommandTable } from './gameAdapters.ts';
+import { gameCommandsByGame, houseCommandTable } from './gameAdapters.ts';
 import { roomGatewayFor } from './gatewayRegistry.ts';
 import { HouseConfig } from './houseConfig.ts';
 import { MatchStore } from './matchStore.ts';
@@ -110,7 +110,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
 
   /** What `!help` answers. */
   helpText(): string {
-    return helpText(this.games, houseCommandTable(), this.settings.dashboardUrl);
+    return helpText(this.games, houseCommandTable(), this.settings.dashboardUrl, gameCommandsByGame());
   }
 
   // ---- commands ----

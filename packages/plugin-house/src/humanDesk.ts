@@ -3,6 +3,8 @@ import type { Checked, PlayerId } from '@the-house/games/engine/types.ts';
 /** What a seated person has handed in for the phase so far. */
 interface Pending {
   check: (decision: unknown) => Checked<unknown>;
+  /** Names in a move as the match spells them (`@ada` is Ada). */
+  normalize: (decision: unknown) => unknown;
   openEnded: boolean;
   /** Everything the person typed for this phase, in order. */
   texts: string[];
@@ -37,12 +39,13 @@ export class HumanDesk {
   }
 
   /** Waits for the person's move until it is legal (and, for an open-ended phase, `!done`), `deadline` (epoch ms) or `signal`. */
-  wait(player: PlayerId, opts: { check: Pending['check']; openEnded: boolean; deadline?: number; signal: AbortSignal }): Promise<HumanAnswer> {
+  wait(player: PlayerId, opts: { check: Pending['check']; openEnded: boolean; deadline?: number; signal: AbortSignal; normalize?: Pending['normalize'] }): Promise<HumanAnswer> {
     const key = player.toLowerCase();
     return new Promise<HumanAnswer>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const pending: Pending = {
         check: opts.check,
+        normalize: opts.normalize ?? ((d) => d),
         openEnded: opts.openEnded,
         texts: [],
         draft: null,
@@ -66,7 +69,7 @@ export class HumanDesk {
     const pending = this.open.get(player.toLowerCase());
     if (!pending) return `${player}, the House is not waiting for a move from you right now.`;
     pending.texts.push(text);
-    const checked = pending.check(decision);
+    const checked = pending.check(pending.normalize(decision));
     if (!checked.ok) return `Not accepted: ${checked.error}. Try again before the deadline.`;
     pending.draft = isObject(checked.decision) ? checked.decision : { value: checked.decision };
     if (pending.openEnded) return 'Noted. Add more, or !done to hand it in.';
@@ -79,7 +82,7 @@ export class HumanDesk {
     const pending = this.open.get(player.toLowerCase());
     if (!pending) return `${player}, the House is not waiting for a move from you right now.`;
     pending.texts.push(text);
-    pending.draft = combine(pending.draft ?? {}, part);
+    pending.draft = pending.normalize(combine(pending.draft ?? {}, part)) as Record<string, unknown>;
     const checked = pending.check(pending.draft);
     if (checked.ok && !pending.openEnded) {
       pending.finish(pending.draft);
@@ -93,8 +96,11 @@ export class HumanDesk {
     const pending = this.open.get(player.toLowerCase());
     if (!pending) return `${player}, the House is not waiting for a move from you right now.`;
     pending.texts.push('!done');
+    // Done with nothing in a phase where nothing is a move (WHISPER: no DMs) is that move, not a turn let pass.
+    if (!pending.draft && pending.openEnded && pending.check({}).ok) pending.draft = {};
+    const empty = !pending.draft;
     pending.finish(pending.draft);
-    return pending.draft ? 'Handed in.' : 'Handed in with nothing: the game will play your fallback.';
+    return empty ? 'Handed in with nothing: the game will play your fallback.' : 'Handed in.';
   }
 
   /** Ends every wait at once (the match stops). */

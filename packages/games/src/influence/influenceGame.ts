@@ -227,7 +227,7 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   title: 'Influence',
   summary:
     'A social strategy game of 4 to 12 operatives; the last one alive wins. Each round: WHISPER (private DM channels with up to 4 others), ' +
-    'RUMOR (exactly one public message or img:<url>), VOTE (empower one player and expose one, never yourself; register a last message), ' +
+    'RUMOR (exactly one public message or img:URL), VOTE (empower one player and expose one, never yourself; register a last message), ' +
     'POWER (the empowered eliminates or protects an exposed player; with no one exposed it eliminates anyone else), REVEAL (last message posted, DMs locked). ' +
     'Missing actions are auto-filled at random; three rounds in a row with an auto-filled action eliminate for inactivity.',
   minPlayers: 4,

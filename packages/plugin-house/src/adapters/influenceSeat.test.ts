@@ -95,7 +95,8 @@ test('a person plays a whole Influence match with the spec’s commands; refusal
   expect(await say('!done')).toBe('Handed in.');
   // Turn 2 (RULES I-a): Pat is asked again; nobody writes, so WHISPER closes.
   await asked('WHISPER 2');
-  expect(await say('!done')).toBe('Handed in with nothing: the game will play your fallback.');
+  // !done with nothing in WHISPER is no DMs: a move, not a turn let pass (no 'did not act in time').
+  expect(await say('!done')).toBe('Handed in.');
 
   // RUMOR: an image.
   s = await asked('RUMOR');

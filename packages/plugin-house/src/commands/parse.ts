@@ -23,8 +23,8 @@ export type HouseCommand =
   | { kind: 'move'; text: string }
   /** A person hands in an open-ended move (several whispers). */
   | { kind: 'done' }
-  /** A person asks for their seat's view as JSON. */
-  | { kind: 'view' }
+  /** A person asks for their seat's view: a few lines, or the JSON (`!view json`). */
+  | { kind: 'view'; json?: boolean }
   /** A person chooses the name they sit under. */
   | { kind: 'name'; name: string }
   /** Continues a paused match, optionally with larger budgets. */
@@ -129,7 +129,8 @@ function parsePlay(args: string[]): ParsedCommand {
     }
     for (const name of token.split(',').map(mentionName)) if (name) players.push(name);
   }
-  if (!game) return fail(`which game? ${usage}`);
+  // `!play` alone: the House answers with the games it runs and how to start one.
+  if (!game) return players.length || seed !== undefined || Object.keys(options).length || Object.keys(config).length ? fail(`which game? ${usage}`) : ok({ kind: 'play', game: '', players, options });
   const command: HouseCommand = { kind: 'play', game, players, options };
   if (Object.keys(config).length) command.config = config;
   if (seed !== undefined) command.seed = seed;
@@ -194,7 +195,13 @@ export const baseCommands: readonly CommandSpec[] = [
     parse: (_args, text) => (text ? ok({ kind: 'move', text }) : fail('`!move` needs your move, e.g. `!move hf @Ada` or `!move {"action": "HIGH_FIVE"}`')),
   },
   { verb: 'done', action: 'HOUSE_DONE', usage: '!done', help: 'hand in a move that takes several commands', parse: noArgs('done', { kind: 'done' }) },
-  { verb: 'view', action: 'HOUSE_VIEW', usage: '!view', help: 'your seat’s view of the match as JSON', parse: noArgs('view', { kind: 'view' }) },
+  {
+    verb: 'view',
+    action: 'HOUSE_VIEW',
+    usage: '!view [json]',
+    help: 'what your seat knows of the match, in a few lines (`!view json`: all of it as JSON)',
+    parse: (args) => (args.length === 0 ? ok({ kind: 'view' }) : args.length === 1 && args[0]!.toLowerCase() === 'json' ? ok({ kind: 'view', json: true }) : fail('`!view` takes nothing, or `json`')),
+  },
   {
     verb: 'name',
     action: 'HOUSE_NAME',

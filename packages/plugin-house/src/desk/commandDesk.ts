@@ -2,11 +2,11 @@ import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
 import { findPlayer, isPlayerAgent } from '@the-house/plugin-player/playerRegistry.ts';
 import { isAdmin, mayControl, refusal } from '../access.ts';
 import { checkSituation, commandList, type HouseCommand, type Situation } from '../commands/parse.ts';
-import { adapterFor, houseCommandTable, verbAdapter } from '../gameAdapters.ts';
+import { adapterFor, gameCommandsByGame, houseCommandTable, verbAdapter } from '../gameAdapters.ts';
 import { HumanDesk } from '../humanDesk.ts';
 import { matchByRef, tableOf } from '../tables.ts';
 import { isOpen, type Table } from '../table/table.ts';
-import { gamesText, helpText, observerLinkText, statusText, tableLine } from '../texts/houseTexts.ts';
+import { gamesText, helpText, observerLinkText, playWhichText, statusText, tableLine } from '../texts/houseTexts.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { CommandAuthor, StoredMatch } from '../types.ts';
 import { publicSummary } from '../records/audience.ts';
@@ -78,16 +78,23 @@ export class CommandDesk {
     if (command.kind === 'status' || command.kind === 'stop' || command.kind === 'start' || command.kind === 'grant' || command.kind === 'decline') {
       const mine = this.tables.filter((t) => isOpen(t.stored.status) && t.stored.owner?.id === author.id);
       if (mine.length === 1) return { live: mine[0]!, stored: mine[0]!.stored };
-      if (mine.length > 1 && command.kind !== 'status') return { live: null, stored: null, error: `You have ${mine.length} matches open (${mine.map((t) => t.id).join(', ')}); add --match <id>, or type it at the match's table.` };
+      if (mine.length > 1 && command.kind !== 'status') return { live: null, stored: null, error: `You have ${mine.length} matches open (${mine.map((t) => t.id).join(', ')}); add \`--match ID\`, or type it at the match's table.` };
     }
     if (command.kind === 'move' || command.kind === 'done' || command.kind === 'view' || command.kind === 'game') {
       const seated = this.tables.filter((t) => t.stored.status === 'running' && seatOf(t.stored, author));
       if (seated.length === 1) return { live: seated[0]!, stored: seated[0]!.stored };
-      if (seated.length > 1) return { live: null, stored: null, error: `You hold seats at ${seated.length} tables (${seated.map((t) => t.id).join(', ')}); add --match <id>.` };
+      if (seated.length > 1) return { live: null, stored: null, error: `You hold seats at ${seated.length} tables (${seated.map((t) => t.id).join(', ')}); add \`--match ID\`.` };
     }
     if (command.kind === 'resume') {
       const paused = this.tables.filter((t) => t.stored.status === 'paused' && mayControl(t.stored.owner, host.settings.admins, author));
       if (paused.length) return { live: paused.at(-1)!, stored: paused.at(-1)!.stored };
+    }
+    const typedIn = author.origin?.channelId ?? author.room?.channelId;
+    const closedHere = typedIn ? host.records.closedIn(typedIn) : undefined;
+    if (closedHere && (command.kind === 'status' || command.kind === 'game')) {
+      // Typed in a finished match's own room: it is about that match (`!audit` where the room's last line offers it).
+      const loaded = await host.records.load(closedHere);
+      if (loaded?.match) return { live: null, stored: loaded.match };
     }
     if (command.kind === 'status' || command.kind === 'game') {
       // A match that just stopped or ended, still leaving memory.
@@ -105,18 +112,19 @@ export class CommandDesk {
   /** `!status` of a match that is not open here: one still closing, or closed. */
   private statusOf(stored: StoredMatch): string {
     const closing = this.host.tables.get(stored.id);
-    if (closing) return statusText(publicSummary(this.host.games, closing.summary()), stored, closing.match?.state ?? stored.state, [], closing.fileNote());
-    return statusText(matchSummary(this.host.games, stored, stored.state, spendOf(stored.record)), stored, stored.state, [], this.host.records.fileNote(stored));
+    const unit = this.host.games[stored.game]?.scoreName ?? '';
+    if (closing) return statusText(publicSummary(this.host.games, closing.summary()), stored, closing.match?.state ?? stored.state, [], closing.fileNote(), unit);
+    return statusText(matchSummary(this.host.games, stored, stored.state, spendOf(stored.record)), stored, stored.state, [], this.host.records.fileNote(stored), unit);
   }
 
   /** Runs one parsed command; the reply says what happened or what is allowed. */
   async handle(command: HouseCommand, author: CommandAuthor, ref?: string): Promise<string> {
     const { host } = this;
-    if (command.kind === 'help') return helpText(host.games, houseCommandTable(), host.settings.dashboardUrl);
+    if (command.kind === 'help') return helpText(host.games, houseCommandTable(), host.settings.dashboardUrl, gameCommandsByGame());
     if (command.kind === 'games') return gamesText(host.games);
     if (command.kind === 'name') {
       const problem = await host.people.choose(author, command.name);
-      return problem ? `Not changed: ${problem}.` : `From now on you sit down as ${command.name}.`;
+      return problem ? `Not changed: ${problem}.` : `From your next seat on you sit down as ${command.name} (a seat you hold now keeps its name).`;
     }
     const { live, stored, error } = await this.target(command, author, command.kind === 'resume' ? (command.match ?? ref) : ref);
     if (error) return error;
@@ -132,18 +140,19 @@ export class CommandDesk {
     switch (command.kind) {
       case 'status': {
         if (live) {
-          const text = statusText(publicSummary(host.games, live.summary()), live.stored, live.match?.state ?? live.stored.state, live.observer.pending(), live.fileNote());
+          const text = statusText(publicSummary(host.games, live.summary()), live.stored, live.match?.state ?? live.stored.state, live.observer.pending(), live.fileNote(), host.games[live.stored.game]?.scoreName);
           // Asked privately by its owner or an admin, the status carries the observer link.
           const watcher = author.private === true && !fromPlayer && (live.stored.owner ? mayControl(live.stored.owner, host.settings.admins, author) : isAdmin(host.settings.admins, author));
           return watcher && live.stored.observerKey ? `${text}\n${observerLinkText(live.id, host.settings.publicUrl, live.stored.observerKey)}` : text;
         }
         if (stored) return this.statusOf(stored);
         const open = this.tables.filter((t) => isOpen(t.stored.status));
-        if (!open.length) return `No match yet. Start one with !play <game>. Games: ${Object.keys(host.games).join(', ')}`;
-        return `No match at this table. ${open.length} table${open.length > 1 ? 's are' : ' is'} open: ${open.map((t) => this.line(t)).join('; ')}. Add --match <id> to a command to act on one.`;
+        if (!open.length) return `No match yet. Start one with \`!play GAME\`. Games: ${Object.keys(host.games).join(', ')}`;
+        return `No match at this table. ${open.length} table${open.length > 1 ? 's are' : ' is'} open: ${open.map((t) => this.line(t)).join('; ')}. Add \`--match ID\` to a command to act on one.`;
       }
       case 'play': {
         if (fromPlayer) return 'Only people open matches; players join with !join.';
+        if (!command.game) return playWhichText(host.games);
         const here = this.atTable(tableOf(author));
         if (here) return `This room already has ${this.line(here)}. Stop it with !stop, or open your match from another room.`;
         const mine = this.tables.filter((t) => isOpen(t.stored.status) && t.stored.owner?.id === author.id);
@@ -219,7 +228,12 @@ export class CommandDesk {
       case 'view': {
         const seat = live ? seatOf(live.stored, author) : null;
         if (!live?.match || !seat) return 'You hold no seat in a running match, so there is no view of yours to show.';
-        return `Your view of ${live.id}, round ${(live.match.state as { round: number }).round}:\n\`\`\`json\n${JSON.stringify(live.match.game.view(live.match.state, seat), null, 1)}\n\`\`\``;
+        const { game, state } = live.match;
+        const view = game.view(state, seat);
+        const round = (state as { round: number }).round;
+        if (command.json) return `Your view of ${live.id}, round ${round}:\n\`\`\`json\n${JSON.stringify(view, null, 1)}\n\`\`\``;
+        const lines = live.adapter?.turnText ? live.adapter.turnText(state, seat, view) : game.prompt ? game.prompt(view as never) : '';
+        return `What you know of ${live.id}, round ${round}:\n${lines}\n\`!view json\` shows all of it as JSON.`;
       }
       case 'resume': {
         if (!live) return command.match ?? ref ? `Match ${command.match ?? ref} is not open, so it cannot resume.` : 'No paused match to resume.';

@@ -57,7 +57,7 @@ function lobbySeats(game: AnyGame, seats: number): string[] {
 /** A new table's when-started announcement, once its room exists (a room that could not be made is the play loop's to report). */
 export async function tableStartedText(host: DeskHost, table: Table): Promise<string> {
   await table.roomReady?.catch(() => undefined);
-  return startedText(host.games, table.stored, host.settings.publicUrl, host.settings.dashboardUrl);
+  return startedText(host.games, table.stored, host.settings.dashboardUrl);
 }
 
 /**

@@ -39,6 +39,8 @@ export class MatchRecords {
   private readonly checked = new Map<string, string | null>();
   /** Why a closed match's file could not be written, by match id. */
   private readonly fileProblems = new Map<string, string>();
+  /** Closed matches by their game room (the GUI group, the Discord thread): a command typed there is about that match. */
+  private readonly byRoom = new Map<string, string>();
 
   constructor(
     private readonly runtime: IAgentRuntime,
@@ -52,9 +54,15 @@ export class MatchRecords {
   closed(table: ClosedTable): void {
     const { stored } = table;
     remember(this.lastAtTable, stored.table ?? 'default', stored.id, RECENT_TABLES);
+    for (const room of [stored.channelId, stored.origin?.channelId]) if (room) remember(this.byRoom, room, stored.id, RECENT_TABLES);
     remember(this.recent, stored.id, table.detail(), RECENT_DETAILS);
     if (table.fileProblem) this.fileProblems.set(stored.id, table.fileProblem);
     else this.fileProblems.delete(stored.id);
+  }
+
+  /** The closed match whose game room a channel is. */
+  closedIn(channelId: string): string | undefined {
+    return this.byRoom.get(channelId);
   }
 
   /** The last match closed at a table. */

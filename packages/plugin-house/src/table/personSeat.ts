@@ -3,6 +3,7 @@ import type { AnswerTrace, SeatInfo } from '@the-house/lab/models/matchRecorder.
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { Match } from '@the-house/games/engine/match.ts';
 import { awayText, privateRoundText } from '../texts/houseTexts.ts';
+import { canonicalNames } from './canonicalNames.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
 import type { TableCore } from './tableCore.ts';
 
@@ -61,6 +62,7 @@ export class PersonSeat implements Seat {
     // The House waits before it asks: a person who answers the moment the turn reaches them is heard.
     const waiting = table.humans.wait(ctx.player, {
       check: (decision) => match.game.validate(state, ctx.player, decision),
+      normalize: (decision) => canonicalNames(decision, table.stored.players),
       openEnded,
       deadline: ctx.deadline === undefined ? undefined : ctx.deadline - HAND_IN_MARGIN_MS,
       signal: table.abort.signal,

@@ -10,7 +10,9 @@ import { houseLog } from '../houseLog.ts';
 import { sleep, yieldToEventLoop } from '../houseSettings.ts';
 import { roundText } from '../roundText.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
-import { beginsText, budgetPausedText, failedText, resumesText, savePausedText } from '../texts/houseTexts.ts';
+import { verbAdapter } from '../gameAdapters.ts';
+import { matchSummary } from '../records/matchSummary.ts';
+import { beginsText, budgetPausedText, failedText, resultText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
 import type { TableCore } from './tableCore.ts';
 
 /** What a game's adapter may do during a phase: speak in the room or in DMs, reach the observer, ask the House's model, pose facts. */
@@ -58,6 +60,18 @@ async function tellSeats(table: TableCore, round: number): Promise<void> {
       }
     }),
   );
+}
+
+/** Each person who sat in the match, and the person who opened it, hear privately how it ended and their own line. */
+async function tellResults(table: TableCore): Promise<void> {
+  const { stored, host } = table;
+  const match = table.match!;
+  const summary = matchSummary(host.games, stored, match.state, table.recorder.spend());
+  const ending = describeOutcome(match.game.id, match.state);
+  const page = `${host.settings.publicUrl}/house/matches/${stored.id}`;
+  const audit = verbAdapter(stored.game, 'audit') ? `\`!audit --match ${shortId(stored.id)}\` verifies its hash-chained log` : null;
+  for (const seat of Object.keys(stored.humans)) await table.voice.tellPerson(seat, resultText(match.game, summary, ending, page, audit, seat));
+  if (stored.observer) await table.voice.tellObserver(resultText(match.game, summary, ending, page, audit, null));
 }
 
 /** Player agents start with the host; a match resumed at boot waits a moment for those it seats. */
@@ -155,6 +169,7 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
   }
   if (stored.status === 'paused' && stored.paused?.startsWith('could not save')) await table.voice.say(savePausedText(stored.id));
   if (host.stopping) return;
+  if (stored.status === 'finished') await tellResults(table).catch((error) => host.runtime.logger.warn(`House: could not tell ${stored.id}'s people how it ended: ${error instanceof Error ? error.message : String(error)}`));
   if (stored.status === 'finished' || stored.status === 'stopped') {
     await table.voice.closeDmRooms();
     table.retire();

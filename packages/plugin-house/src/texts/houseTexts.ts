@@ -3,13 +3,26 @@ import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { CommandSpec } from '../commands/parse.ts';
 import type { MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
 
-/** A match's game room, as the GUI lists it. */
-export function roomName(games: Record<string, AnyGame>, stored: Pick<StoredMatch, 'game' | 'id'>): string {
-  return `${games[stored.game]?.title ?? stored.game} ${stored.id}`;
+/** The short part of a match id a person can tell matches apart by (and type: `--match` takes it). */
+export function shortId(id: string): string {
+  return (id.split('-').at(-1) ?? id).slice(0, 4);
 }
 
-/** `!help`: how to start and watch a match, and every command (placeholders in code spans: the GUI renders chat as markdown). */
-export function helpText(games: Record<string, AnyGame>, table: readonly CommandSpec[], dashboardUrl: string): string {
+/** A match's game room, as the GUI lists it: the game, the short id and who plays, so that rooms do not look alike. */
+export function roomName(games: Record<string, AnyGame>, stored: Pick<StoredMatch, 'game' | 'id' | 'players'>): string {
+  const shown = stored.players.slice(0, 3).join(', ');
+  const more = stored.players.length > 3 ? ` +${stored.players.length - 3}` : '';
+  return `${games[stored.game]?.title ?? stored.game} ${shortId(stored.id)} · ${shown}${more}`;
+}
+
+/**
+ * `!help`: how to start and watch a match, and every command (placeholders in
+ * code spans: the GUI renders chat as markdown); a game's own verbs under that
+ * game's name, after the House's.
+ */
+export function helpText(games: Record<string, AnyGame>, table: readonly CommandSpec[], dashboardUrl: string, byGame: ReadonlyMap<string, readonly CommandSpec[]> = new Map()): string {
+  const gameVerbs = new Set([...byGame.values()].flat().map((s) => s.verb));
+  const sections = [...byGame].filter(([, specs]) => specs.length).map(([id, specs]) => [`In ${games[id]?.title ?? id} only:`, ...specs.map((s) => `- \`${s.usage}\` ${s.help}`)]);
   return [
     `**The House** runs ${Object.values(games).map((g) => g.title).join(', ')} among its players (\`!games\` says what each is).`,
     'Start: `!play trust` opens a lobby (others `!join`, it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
@@ -17,14 +30,26 @@ export function helpText(games: Record<string, AnyGame>, table: readonly Command
     'In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown, `!view` shows everything you know.',
     'A command acts on the match of the room you type it in; add `--match ID` for another. Only the person who opened a match (or an admin) may stop it or answer its begs.',
     'Commands:',
-    ...table.map((s) => `- \`${s.usage}\` ${s.help}`),
+    ...table.filter((s) => !gameVerbs.has(s.verb)).map((s) => `- \`${s.usage}\` ${s.help}`),
+    ...sections.flat(),
   ].join('\n');
 }
 
-/** `!games`: each game in a line, and how to start one. */
+/** A game in three lines: what it is, how a round goes (its summary's first sentences), and how to start it. */
+function gameLines(g: AnyGame): string {
+  const sentences = g.summary.split(/(?<=\.)\s/);
+  return `- **${g.title}** (\`${g.id}\`, ${g.minPlayers}-${g.maxPlayers} players): ${sentences[0]}\n  ${sentences.slice(1, 3).join(' ')}\n  Start: \`!play ${g.id}\`; sit down yourself: \`!play ${g.id} me,NAMES\`.`;
+}
+
+/** `!games`: each game in three lines, and how to start one. */
 export function gamesText(games: Record<string, AnyGame>): string {
-  const lines = Object.values(games).map((g) => `- **${g.title}** (\`${g.id}\`, ${g.minPlayers}-${g.maxPlayers} players): ${g.summary.split(/(?<=\.)\s/)[0]}`);
+  const lines = Object.values(games).map(gameLines);
   return `${lines.join('\n')}\nStart one with \`!play GAME\` (e.g. \`!play trust\`), or \`!play trust me,Ada\` to sit down yourself. \`!help\` lists every command.`;
+}
+
+/** `!play` alone: which games there are. */
+export function playWhichText(games: Record<string, AnyGame>): string {
+  return `Which game? ${Object.values(games).map((g) => `\`!play ${g.id}\` (${g.title})`).join(', ')}. \`!games\` says what each is.`;
 }
 
 /**
@@ -32,13 +57,12 @@ export function gamesText(games: Record<string, AnyGame>): string {
  * it. In the web GUI the room is a link: the GUI lists a new group only at its
  * next refresh of the list (every two minutes, or at once on a click of its logo).
  */
-export function startedText(games: Record<string, AnyGame>, stored: StoredMatch, publicUrl: string, dashboardUrl: string): string {
+export function startedText(games: Record<string, AnyGame>, stored: StoredMatch, dashboardUrl: string): string {
   const game = games[stored.game];
   const name = roomName(games, stored);
   const inGui = stored.channelId && stored.serverId && !stored.origin;
-  const room = inGui
-    ? `the room [${name}](${publicUrl}/group/${stored.channelId}?messageServerId=${stored.serverId}) (it joins the Groups list within two minutes, or at once when you click the elizaOS logo)`
-    : `the room "${name}"${stored.origin ? '' : ' under Groups'}`;
+  // A link relative to where the person is: the GUI opens it in place, on whatever address they reach the host by.
+  const room = inGui ? `the room [${name}](/group/${stored.channelId}?messageServerId=${stored.serverId})` : `the room "${name}"${stored.origin ? '' : ' under Groups'}`;
   return `${game?.title ?? stored.game} match ${stored.id} has started (seed ${stored.seed}): ${stored.players.join(', ')}. Watch it in ${room}, or on the dashboard: ${dashboardUrl}`;
 }
 
@@ -48,15 +72,21 @@ export function lobbyText(game: AnyGame, stored: StoredMatch, waitMs: number): s
 }
 
 /** `!status` of one match: the scoreboard, how it ended or why it waits, and whether its match file is there. */
-export function statusText(summary: MatchSummary, stored: StoredMatch, state: unknown, pendingBegs: readonly PendingBeg[], fileNote: string): string {
+export function statusText(summary: MatchSummary, stored: StoredMatch, state: unknown, pendingBegs: readonly PendingBeg[], fileNote: string, unit = ''): string {
   const s = summary;
-  const board = s.players.map((p) => `${p.name}${p.score === null ? '' : ` ${p.score}`}${p.alive ? '' : ' (out)'}`).join(', ');
+  const board = s.players.map((p) => `${p.name}${p.score === null ? '' : ` ${scoreText(p.score, unit)}`}${p.alive ? '' : ' (out)'}`).join(', ');
   const ending = s.status === 'finished' ? describeOutcome(stored.game, state) : null;
   const end = s.status === 'finished' ? (ending ? ` Ending: ${ending}.` : ` Winners: ${s.winners.join(', ') || 'none (draw)'}.`) : '';
   const paused = s.status === 'paused' && stored.paused ? ` Paused: ${stored.paused}.` : '';
   // Amount and reason are the observer's alone (RULES T-a); a status reply may land in a room others read.
   const begs = pendingBegs.map((b) => `${b.player}'s beg`);
   return `${s.game} ${s.id}: ${s.status}, round ${s.round}. ${board}.${end}${paused}${begs.length ? ` Waiting for the observer: ${begs.join('; ')}.` : ''}${fileNote}`;
+}
+
+/** A score as a person reads it: whole numbers as they are, others with two decimals, always with its unit. */
+export function scoreText(score: number, unit: string): string {
+  const n = Number.isInteger(score) ? score.toLocaleString('en-US') : score.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return unit ? `${n} ${unit}` : n;
 }
 
 /** Whether a closed match's file is there (`replay-match` and repairs read it), as the end of a status line. */
@@ -122,4 +152,30 @@ export function observerLinkText(id: string, publicUrl: string, key: string): st
 /** The room's line when a person let too many turns pass. */
 export function awayText(player: string, turns: number): string {
   return `${player} let ${turns} turns in a row pass: the game's fallback plays for them for the rest of the match.`;
+}
+
+const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/** Where each seat finished: winners first, then the living, then by score; equal ones share a place. */
+export function placeOf(summary: MatchSummary, player: string): number {
+  const rank = (p: MatchSummary['players'][number]) => [summary.winners.includes(p.name) ? 1 : 0, p.alive ? 1 : 0, p.score ?? 0];
+  const mine = summary.players.find((p) => p.name === player);
+  if (!mine) return summary.players.length;
+  const [w, a, s] = rank(mine);
+  return 1 + summary.players.filter((p) => {
+    const [pw, pa, ps] = rank(p);
+    return pw! > w! || (pw === w && (pa! > a! || (pa === a && ps! > s!)));
+  }).length;
+}
+
+/**
+ * What a match's end says privately to each person who sat in it, and to the
+ * person who opened it: how it ended, their own line, where the whole match
+ * is (public now), and how to verify it where the game offers a check.
+ */
+export function resultText(game: AnyGame, summary: MatchSummary, ending: string | null, pageUrl: string, audit: string | null, seat: string | null): string {
+  const head = `Match over: ${game.title} ${summary.id}. ${ending ? `${ending[0]!.toUpperCase()}${ending.slice(1)}.` : summary.winners.length ? `Won by ${summary.winners.join(', ')}.` : 'A draw.'}`;
+  const me = seat ? summary.players.find((p) => p.name === seat) : undefined;
+  const mine = me ? ` You finished ${ordinal(placeOf(summary, me.name))} of ${summary.players.length}${me.score === null ? '' : ` with ${scoreText(me.score, game.scoreName)}`}${summary.winners.includes(me.name) ? ': you won' : ''}.` : '';
+  return `${head}${mine} The whole match, now public: ${pageUrl}${audit ? `. ${audit}` : ''}`;
 }
