@@ -73,10 +73,11 @@ export function cachedShare(model: string, breakpoints: boolean): number | null 
 /**
  * Games whose seats make many calls whose views change little, where a
  * conversation's cached turns cost less than compact prompts once cached
- * tokens bill a tenth (bun run bench tokens, issue 26: Trust 28k against 35k
- * billed-equivalent tokens a game, Gold mining 307k against 355k under
- * gpt-5-mini or Claude Sonnet's rules). In Influence and Café each turn adds
- * too much, and under half or a quarter price no game gains.
+ * tokens bill a tenth (bun run bench tokens, issue 26: Trust 27.0k against
+ * 35.1k billed-equivalent tokens a game under gpt-5-mini's rules, 27.8k under
+ * Claude Sonnet's; Gold mining 300k and 316k against 354k). In Influence and
+ * Café each turn adds too much (whispering Influence 97k against 63k), and
+ * under half or a quarter price no game gains (Trust 68k and 43k).
  */
 const CONVERSATION_PAYS = new Set(['trust', 'goldmine']);
 
