@@ -2,6 +2,8 @@ import { ChannelType, stringToUuid, type IAgentRuntime, type UUID } from '@eliza
 import type { AgentServer } from '@elizaos/server';
 import type { RoomGateway } from '@the-house/plugin-house';
 import { broadcastMessage } from './broadcastMessage.ts';
+import { storePictures } from './storePictures.ts';
+import type { PictureAttachment } from '@the-house/plugin-house/pictures/pictureAttachment.ts';
 
 /** Tries per post before the House logs it as lost. */
 const POST_ATTEMPTS = 3;
@@ -30,13 +32,15 @@ export function serverGateway(server: AgentServer, runtime: IAgentRuntime): Room
         return null;
       }
     },
-    async post(room, text, key, author) {
+    async post(room, text, key, author, pictures = []) {
       const from = author ?? { id: runtime.agentId, name: runtime.character.name };
       const messageId = key ? stringToUuid(`${room.channelId}:${key}`) : undefined;
       let why = '';
+      let attachments: PictureAttachment[] | undefined;
       for (let attempt = 1; attempt <= POST_ATTEMPTS; attempt++) {
         try {
           if (messageId && (await exists(messageId))) return;
+          attachments ??= storePictures(runtime, pictures);
           const created = await server.createMessage({
             messageId,
             channelId: room.channelId as UUID,
@@ -44,9 +48,9 @@ export function serverGateway(server: AgentServer, runtime: IAgentRuntime): Room
             content: text,
             rawMessage: { text, thought: '', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'] },
             sourceType: 'agent_response',
-            metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined },
+            metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined, ...(attachments.length ? { attachments } : {}) },
           });
-          broadcastMessage(server, created, { serverId: room.serverId, senderName: from.name, id: messageId, source: 'agent_response', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'] });
+          broadcastMessage(server, created, { serverId: room.serverId, senderName: from.name, id: messageId, source: 'agent_response', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'], ...(attachments.length ? { attachments } : {}) });
           return;
         } catch (error) {
           why = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@ import type { AnyGame, GameEvent, PlayerId } from '@the-house/games/engine/types
 import type { CommandSpec, HouseCommand } from './commands/parse.ts';
 import type { HumanDesk } from './humanDesk.ts';
 import type { ObserverDesk } from './observerDesk.ts';
+import type { RoomPicture } from './pictures/roomPicture.ts';
 import type { CommandAuthor } from './types.ts';
 
 export interface GameCommandContext {
@@ -68,6 +69,8 @@ export interface HouseGameAdapter {
   external?(ctx: PhaseContext, decisions: Record<PlayerId, unknown>): Promise<Record<string, unknown> | undefined>;
   /** The game room's text for a finished round; `null` keeps the room quiet (Gold mining summarises every N rounds). */
   roundText?(record: RoundRecord, match: Match): string | null;
+  /** Pictures attached to that round's post where a picture says more (Gold mining's map every N rounds, Trust's sats race at the end). */
+  roundPictures?(record: RoundRecord, match: Match): RoomPicture[];
   /** The decision deadline of the phase about to be asked, in ms (Influence: the phase timers of its config); the House's setting otherwise. */
   deadlineMs?(state: unknown): number | null;
   /** After each phase is applied, with that phase's events: carry what the game said into the rooms (Influence's DMs and rumours). */

@@ -1,4 +1,6 @@
 import { stringToUuid, type IAgentRuntime } from '@elizaos/core';
+import type { RoomPicture } from './pictures/roomPicture.ts';
+import { pictureAttachment, type PictureAttachment } from './pictures/pictureAttachment.ts';
 
 export interface GameRoom {
   channelId: string;
@@ -11,9 +13,10 @@ export interface RoomGateway {
   /**
    * `key` names the post: the same key twice (a round re-posted after a crash)
    * is stored once. `author` posts as a player (its DM or public message, which
-   * the House carries); the House itself by default.
+   * the House carries); the House itself by default. `pictures` go with the
+   * text as images the GUI shows under it.
    */
-  post(room: GameRoom, text: string, key?: string, author?: PostAuthor): Promise<void>;
+  post(room: GameRoom, text: string, key?: string, author?: PostAuthor, pictures?: readonly RoomPicture[]): Promise<void>;
   /** Deletes a room and its posts (the House's DM rooms of a closed match); a gateway without rooms has none to close. */
   closeRoom?(room: GameRoom): Promise<void>;
   /** The direct chat of one person and the House (made when there is none): where what is theirs alone goes. */
@@ -43,6 +46,30 @@ function headers(): Record<string, string> {
   const h: Record<string, string> = { 'Content-Type': 'application/json' };
   if (process.env.ELIZA_SERVER_AUTH_TOKEN) h['X-API-KEY'] = process.env.ELIZA_SERVER_AUTH_TOKEN;
   return h;
+}
+
+/**
+ * Pictures stored as the server stores an agent's uploaded media (`POST
+ * /api/media/agents/:id/upload-media`), which it serves at
+ * `/media/uploads/agents/...` to the GUI; one that cannot be stored is left
+ * out and the post goes without it.
+ */
+async function uploadPictures(runtime: IAgentRuntime, pictures: readonly RoomPicture[]): Promise<PictureAttachment[]> {
+  const out: PictureAttachment[] = [];
+  for (const picture of pictures) {
+    try {
+      const form = new FormData();
+      form.append('file', new Blob([picture.png.slice()], { type: 'image/png' }), picture.name);
+      const { ['Content-Type']: _json, ...auth } = headers();
+      const res = await fetch(new URL(`/api/media/agents/${runtime.agentId}/upload-media`, baseUrl()), { method: 'POST', headers: auth, body: form });
+      const body = res.ok ? ((await res.json()) as { data?: { url?: unknown } }) : null;
+      if (typeof body?.data?.url === 'string') out.push(pictureAttachment(picture, body.data.url));
+      else runtime.logger.warn(`House: a picture for the game room could not be stored (${res.status})`);
+    } catch (error) {
+      runtime.logger.warn(`House: a picture for the game room could not be stored (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  return out;
 }
 
 /**
@@ -82,9 +109,10 @@ export function restGateway(runtime: IAgentRuntime): RoomGateway {
         return null;
       }
     },
-    async post(room, text, key, author) {
+    async post(room, text, key, author, pictures = []) {
       const from = author ?? { id: runtime.agentId, name: runtime.character.name };
       try {
+        const attachments = await uploadPictures(runtime, pictures);
         const res = await fetch(new URL('/api/messaging/submit', baseUrl()), {
           method: 'POST',
           headers: headers(),
@@ -96,7 +124,7 @@ export function restGateway(runtime: IAgentRuntime): RoomGateway {
             content: text,
             source_type: 'agent_response',
             raw_message: { text, thought: '', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'] },
-            metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined },
+            metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined, ...(attachments.length ? { attachments } : {}) },
           }),
         });
         if (!res.ok) runtime.logger.warn(`House: post to the game room failed (${res.status})`);

@@ -6,6 +6,7 @@ import { cafeAnswers } from '@the-house/games/cafe/cafeNarration.ts';
 import { extractJson } from '@the-house/lab/decision/extractJson.ts';
 import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import { cafeEndPictures } from '../pictures/cafeEndPictures.ts';
 import { publicEvents } from '../roundText.ts';
 import { cafeMove, cafeMoveForms, cafeTurnText } from '../seats/cafeSeat.ts';
 import type { CafeView } from '@the-house/games/cafe/cafeTypes.ts';
@@ -73,6 +74,8 @@ export const cafeAdapter: HouseGameAdapter = {
     return undefined;
   },
   roundText: (record) => cafeRoundText(record.round, record.events),
+  // Banks and levels with the last round's text, whose standings name them in words.
+  roundPictures: (_record, match) => cafeEndPictures(match),
   parseMove: (text) => cafeMove(text),
   turnText: (_state, _player, view) => cafeTurnText(view as CafeView),
   moveForms: () => cafeMoveForms(),

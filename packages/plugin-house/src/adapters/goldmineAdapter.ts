@@ -2,6 +2,7 @@ import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { GoldmineState, RoundMap } from '@the-house/games/goldmine/goldmineTypes.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import { goldmineRoundPictures } from '../pictures/goldmineRoundPictures.ts';
 import { goldmineMove, goldmineMoveForms, goldmineTurnText } from '../seats/goldmineSeat.ts';
 import type { GoldmineView } from '@the-house/games/goldmine/goldmineTypes.ts';
 
@@ -54,6 +55,8 @@ export function goldmineSummary(record: RoundRecord, match: Match, window: numbe
 export const goldmineAdapter: HouseGameAdapter = {
   game: 'goldmine',
   roundText: (record, match) => goldmineSummary(record, match, every()),
+  // The map with each summary (the room reads plots held in its text too); the gold once it is public, at the end.
+  roundPictures: (record, match) => goldmineRoundPictures(record, match, every()),
   parseMove: (text) => goldmineMove(text),
   turnText: (_state, _player, view) => goldmineTurnText(view as GoldmineView),
   moveForms: (_state, _player, view) => goldmineMoveForms(view as GoldmineView),

@@ -1,6 +1,7 @@
 import { currentTimer, isWhisper } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import type { HouseGameAdapter, PhaseContext } from '../houseGameAdapter.ts';
+import { influenceRoundPictures } from '../pictures/influenceRoundPictures.ts';
 import { handleInfluenceCommand, influenceAfterEnd, influenceCommands } from './influenceCommand.ts';
 import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
 import { forgetRooms, rememberRooms } from './influenceRooms.ts';
@@ -106,4 +107,6 @@ export const influenceAdapter: HouseGameAdapter = {
     return checks.length ? { images: Object.fromEntries(await Promise.all(checks)) } : undefined;
   },
   roundText: (record, match) => influenceRoundText(record.round, match.state as InfluenceState),
+  // The vote count of the round just revealed, with the round's summary (which gives the counts in words).
+  roundPictures: (record, match) => influenceRoundPictures(record, match),
 };

@@ -6,6 +6,7 @@ import { begsThisRound } from '@the-house/games/trust/trustNoise.ts';
 import type { TrustState, TrustView } from '@the-house/games/trust/trustTypes.ts';
 import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import { trustEndPictures } from '../pictures/trustEndPictures.ts';
 import type { PendingBeg } from '../types.ts';
 import { trustMove, trustMoveForms, trustTurnText } from '../seats/trustSeat.ts';
 
@@ -64,6 +65,8 @@ export const trustAdapter: HouseGameAdapter = {
     return { observer: answers as Record<PlayerId, unknown> };
   },
   roundText: (record, match) => trustRoundText(record.round, record.events, earlierEvents(match, record.round), match.state as TrustState),
+  // The sats race with the last round's text, which names the final sats in words.
+  roundPictures: (_record, match) => trustEndPictures(match),
   parseMove: (text) => trustMove(text),
   turnText: (_state, _player, view) => trustTurnText(view as TrustView),
   moveForms: (state, _player, view) => trustMoveForms(state as TrustState, view as TrustView),

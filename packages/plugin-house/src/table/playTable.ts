@@ -9,6 +9,7 @@ import type { PhaseContext } from '../houseGameAdapter.ts';
 import { houseLog } from '../houseLog.ts';
 import { sleep, yieldToEventLoop } from '../houseSettings.ts';
 import { roundText } from '../roundText.ts';
+import { roundPictures } from '../pictures/roundPictures.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { verbAdapter } from '../gameAdapters.ts';
 import { matchSummary } from '../records/matchSummary.ts';
@@ -151,7 +152,7 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
       onRound: async (record, m) => {
         if (host.stopping) return;
         const text = adapter?.roundText ? adapter.roundText(record, m) : roundText(game.id, record.round, record.events);
-        if (text !== null) await table.voice.say(text, `round:${record.round}`);
+        await table.voice.postRound(record.round, text, roundPictures(adapter, record, m, (line) => host.runtime.logger.warn(line)));
         stored.postedRound = record.round;
         if (!(await table.persist())) return;
         await tellSeats(table, record.round);

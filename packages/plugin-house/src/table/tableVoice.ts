@@ -5,6 +5,8 @@ import { gameRoomOn } from '../discord/gameRoomOn.ts';
 import { postOnPlatform } from '../discord/postOnPlatform.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { GameRoom } from '../roomGateway.ts';
+import type { RoomPicture } from '../pictures/roomPicture.ts';
+import { picturesText, roundPictures } from '../pictures/roundPictures.ts';
 import { roundText } from '../roundText.ts';
 import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
@@ -42,19 +44,25 @@ export class TableVoice {
     if (stored.origin) stored.origin = await gameRoomOn(this.host.runtime, stored.origin, this.roomName);
   }
 
-  /** A public line: the game room, and the platform channel the match was opened from. `as` speaks for a player. */
-  async say(text: string, key?: string, as?: PlayerId): Promise<void> {
+  /** A public line: the game room, and the platform channel the match was opened from. `as` speaks for a player; `pictures` go with the text. */
+  async say(text: string, key?: string, as?: PlayerId, pictures: readonly RoomPicture[] = []): Promise<void> {
     const { stored } = this;
     if (stored.origin) {
       try {
-        await postOnPlatform(this.host.runtime, stored.origin, text, as ? { name: this.postAuthor(as).name, runtime: findPlayer(as) } : undefined);
+        await postOnPlatform(this.host.runtime, stored.origin, text, as ? { name: this.postAuthor(as).name, runtime: findPlayer(as) } : undefined, pictures);
       } catch (error) {
         this.host.runtime.logger.warn(`House: could not post to ${stored.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
-    await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined);
+    await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined, pictures);
+  }
+
+  /** A finished round's post: its text with its pictures; pictures alone (the text went out with the phase, as Influence's last round does) with what they show in words. */
+  async postRound(round: number, text: string | null, pictures: readonly RoomPicture[]): Promise<void> {
+    if (text !== null) await this.say(text, `round:${round}`, undefined, pictures);
+    else if (pictures.length) await this.say(picturesText(pictures), `pictures:${round}`, undefined, pictures);
   }
 
   /** After a restart: the rounds whose public outcome never reached the room are posted, once each. */
@@ -65,7 +73,7 @@ export class TableVoice {
       const events = stored.log.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
       const record = { round: h.round, report: { players: h.players, extra: h.extra }, events };
       const text = adapter?.roundText ? adapter.roundText(record, match) : roundText(stored.game, h.round, events);
-      if (text !== null) await this.say(text, `round:${h.round}`);
+      await this.postRound(h.round, text, roundPictures(adapter, record, match, (line) => this.host.runtime.logger.warn(line)));
       stored.postedRound = h.round;
     }
   }
