@@ -52,7 +52,7 @@ test('!play trust in a channel: the House answers there, opens a thread, posts e
   runMatchSync(headless, { Ada: copycat!, Bram: grudger!, Cleo: detective!, Dev: copykitten! });
   expect(detail.events.at(-1)!.hash).toBe(headless.log!.head);
 
-  const [thread] = guild.world.threadsOf(guild.channel.id).filter((t) => t.name === `Trust ${id}`);
+  const thread = guild.threadOf(id);
   expect(thread).toBeDefined();
   const rounds = detail.history.length;
   await guild.waitFor(thread!.id, houseSays((t) => t.startsWith(`[trust] Round ${rounds}\n`)), { timeoutMs: 120_000 });
@@ -67,7 +67,7 @@ test('!status and !stop work from Discord', async () => {
   const started = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes('match trust-5-')), { since: asked.id });
   const id = /match (trust-5-\w+)/.exec(started.content)![1]!;
   const status = guild.say('Kim', guild.channel.id, '!status');
-  expect((await guild.waitFor(guild.channel.id, houseSays((t) => t.startsWith(`trust ${id}:`)), { since: status.id })).content).toMatch(/: (running|finished), round \d+\. Ada \d+, Bram \d+\./);
+  expect((await guild.waitFor(guild.channel.id, houseSays((t) => t.startsWith(`trust ${id}:`)), { since: status.id })).content).toMatch(/: (running|finished), round \d+\. Ada \d+ sats, Bram \d+ sats\./);
   const stop = guild.say('Sam', guild.channel.id, '!stop');
   // Each round waits for its post, and Discord lets a channel have 5 posts per 5 s: the match is still running.
   const stopped = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes(id)), { since: stop.id });
@@ -105,7 +105,7 @@ test("in Influence a player's public words go out under its own bot when it has 
   const id = /match (influence-2-\w+)/.exec(started.content)![1]!;
   await waitUntil(async () => ((await host.service.getMatch(id))?.events ?? []).some((e) => e.type === 'public' && e.round === 1), 'a public post in round 1', 120_000);
   const publics = (await host.service.getMatch(id))!.events.filter((e) => e.type === 'public' && e.round === 1).map((e) => e.data as { from: string; text: string });
-  const thread = guild.world.threadsOf(guild.channel.id).find((t) => t.name === `Influence ${id}`)!;
+  const thread = guild.threadOf(id)!;
   for (const p of publics) {
     const carried = p.from === 'Ada' ? (m: WorldMessage) => m.authorId === ada.botId && m.content === p.text : houseSays((t) => t === `${p.from}: ${p.text}`);
     await guild.waitFor(thread.id, carried, { timeoutMs: 60_000 });
@@ -129,7 +129,7 @@ test('the gateway drops once: the House resumes its session, answers what was sa
 
   await waitForEnd(host.service, id, 180_000);
   const rounds = (await host.service.getMatch(id))!.history.length;
-  const [thread] = guild.world.threadsOf(guild.channel.id).filter((t) => t.name === `Trust ${id}`);
+  const thread = guild.threadOf(id);
   await guild.waitFor(thread!.id, houseSays((t) => t.startsWith(`[trust] Round ${rounds}\n`)), { timeoutMs: 120_000 });
   const numbers = guild.world.history(thread!.id).map((m) => /^\[trust\] Round (\d+)/.exec(m.content)?.[1]).filter(Boolean).map(Number);
   expect(numbers).toEqual(Array.from({ length: rounds }, (_, i) => i + 1));

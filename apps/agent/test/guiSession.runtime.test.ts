@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('a person keeps the GUI open on the House, its tab
     // The game room in a second tab, as the House's room link opens it.
     const rest = new RestChat(host.url);
     const channels = (await (await fetch(`${host.url}/api/messaging/message-servers/${await rest.server()}/channels`)).json()) as { data: { channels: Array<{ id: string; name: string }> } };
-    const room = channels.data.channels.find((c) => c.name.includes(id!))!;
+    const room = channels.data.channels.find((c) => c.name.startsWith(`Trust ${id!.split('-').at(-1)!.slice(0, 4)} · `))!;
     const roomPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     watch(roomPage, tally);
     await roomPage.goto(`${host.url}/group/${room.id}?messageServerId=${await rest.server()}`, { waitUntil: 'domcontentloaded' });

@@ -61,7 +61,7 @@ test('a match killed with SIGKILL mid-match resumes from its last completed roun
   await first.chat.send(dm, '!play trust Ada Bram --seed 21');
   const started = await first.chat.waitFor(dm, houseId, (t) => t.includes('match trust-21-'), 30_000);
   const id = started.match(/match (trust-21-\w+)/)![1]!;
-  const room = await roomOf(first.chat, id);
+  const room = await roomOf(first.chat, `Trust ${id.split('-').at(-1)!.slice(0, 4)} · `);
   let before: number[] = [];
   while (Math.max(0, ...before) < 5) {
     before = roundsPosted((await first.chat.messages(room, 100)).map((m) => m.content));
