@@ -11,7 +11,7 @@ let host: TestHost;
 let samDm: WorldChannel;
 
 const houseSays = (test: (text: string) => boolean) => (m: WorldMessage) => m.authorId === guild.house.botId && test(m.content);
-const threadOf = (id: string) => guild.world.threadsOf(guild.channel.id).find((t) => t.name?.endsWith(id))!;
+const threadOf = (id: string) => guild.threadOf(id)!;
 
 beforeAll(async () => {
   guild = startDiscordTestGuild({ players: ['Ada', 'Bram'], withTokens: ['Ada'], people: ['Sam', 'Kim', 'Rita'] });

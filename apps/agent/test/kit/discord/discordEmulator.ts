@@ -1,4 +1,4 @@
-import { DiscordGateway, type SocketData } from './discordGateway.ts';
+import { DiscordGateway, type GatewayOptions, type SocketData } from './discordGateway.ts';
 import { DiscordRest, type RestOptions } from './discordRest.ts';
 import { DiscordWorld } from './discordWorld.ts';
 
@@ -12,9 +12,8 @@ export interface DiscordEmulator {
   stop(): Promise<void>;
 }
 
-export interface EmulatorOptions extends RestOptions {
+export interface EmulatorOptions extends RestOptions, GatewayOptions {
   world?: DiscordWorld;
-  heartbeatMs?: number;
 }
 
 /**
@@ -25,7 +24,7 @@ export function startDiscordEmulator(options: EmulatorOptions = {}): DiscordEmul
   const world = options.world ?? new DiscordWorld();
   let base = '';
   const gatewayUrl = () => `${base.replace(/^http/, 'ws')}/gateway`;
-  const gateway = new DiscordGateway(world, gatewayUrl, options.heartbeatMs);
+  const gateway = new DiscordGateway(world, gatewayUrl, options);
   const rest = new DiscordRest(world, gatewayUrl, options);
   const server = Bun.serve<SocketData>({
     hostname: '127.0.0.1',
@@ -34,7 +33,7 @@ export function startDiscordEmulator(options: EmulatorOptions = {}): DiscordEmul
       const url = new URL(req.url);
       if (url.pathname === '/gateway' || url.pathname === '/gateway/') {
         if (url.searchParams.get('encoding') !== 'json' || url.searchParams.has('compress')) return new Response('the emulator speaks json without compression', { status: 400 });
-        return srv.upgrade(req, { data: { session: null } }) ? undefined : new Response('upgrade failed', { status: 400 });
+        return srv.upgrade(req, { data: { session: null, lastHeartbeat: Date.now(), watchdog: null } }) ? undefined : new Response('upgrade failed', { status: 400 });
       }
       const path = /^\/api\/v10(\/.*)$/.exec(url.pathname)?.[1];
       if (!path) return Response.json({ message: '404: Not Found', code: 0 }, { status: 404 });

@@ -1,6 +1,6 @@
 import type { ServerWebSocket } from 'bun';
 import { GatewayCloseCodes, GatewayDispatchEvents, GatewayIntentBits, GatewayOpcodes } from 'discord.js';
-import { channelPayload, guildCreatePayload, memberPayload, messagePayload, userPayload } from './discordPayloads.ts';
+import { channelPayload, guildCreatePayload, memberPayload, messagePayload, rolePayload, userPayload } from './discordPayloads.ts';
 import type { DiscordWorld, WorldApp, WorldEvent } from './discordWorld.ts';
 
 const PRIVILEGED = GatewayIntentBits.GuildMembers | GatewayIntentBits.GuildPresences | GatewayIntentBits.MessageContent;
@@ -9,6 +9,9 @@ const REPLAY_LIMIT = 2000;
 
 export interface SocketData {
   session: GatewaySession | null;
+  /** When this connection last heartbeat (or said HELLO), for closing a bot that stopped. */
+  lastHeartbeat: number;
+  watchdog: ReturnType<typeof setInterval> | null;
 }
 
 export interface GatewaySession {
@@ -18,6 +21,8 @@ export interface GatewaySession {
   seq: number;
   sent: Array<{ s: number; t: string; d: unknown }>;
   socket: ServerWebSocket<SocketData> | null;
+  /** Gone: a RESUME of it is refused with INVALID_SESSION (d: false). */
+  invalid: boolean;
 }
 
 interface Payload {
@@ -32,27 +37,55 @@ export interface GatewayStats {
   resumes: number;
   heartbeats: number;
   refusedIdentifies: Array<{ code: number; reason: string }>;
+  /** INVALID_SESSION sent, by the emulator's choice or for a RESUME of a session that is gone. */
+  invalidSessions: number;
+  /** Op 7 Reconnect sent. */
+  reconnects: number;
+  /** Op 1 heartbeat requests sent. */
+  heartbeatRequests: number;
+  /** Connections closed for not heartbeating in time (4009). */
+  heartbeatTimeouts: number;
+}
+
+export interface GatewayOptions {
+  heartbeatMs?: number;
+  /** How long without a heartbeat before a connection is closed (Discord: the interval plus some leeway); default 1.5 intervals. */
+  heartbeatTimeoutMs?: number;
 }
 
 /**
  * The gateway (JSON encoding, no compression): HELLO, IDENTIFY to READY and
- * GUILD_CREATE, heartbeats and their ACKs, RESUME with a replay of what the
- * session missed, REQUEST_GUILD_MEMBERS, and the dispatches the world's
- * events make, each to the bots whose intents and permissions let them see it.
+ * GUILD_CREATE, heartbeats and their ACKs (which a test may delay), RESUME
+ * with a replay of what the session missed, REQUEST_GUILD_MEMBERS, and the
+ * dispatches the world's events make, each to the bots whose intents and
+ * permissions let them see it. It fails as Discord does when a test says so:
+ * INVALID_SESSION (resumable or not), op 7 Reconnect, op 1 heartbeat
+ * requests, and closing (4009, session gone) a bot whose heartbeats stop.
+ * What happens while a bot has no session is never sent to it.
  */
 export class DiscordGateway {
   readonly sessions = new Map<string, GatewaySession>();
-  readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0, refusedIdentifies: [] };
+  readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0, refusedIdentifies: [], invalidSessions: 0, reconnects: 0, heartbeatRequests: 0, heartbeatTimeouts: 0 };
+  /** Each heartbeat's ACK waits this long (a slow or lossy link); past the interval, discord.js takes the connection for a zombie. */
+  ackDelayMs = 0;
+  private readonly heartbeatMs: number;
+  private readonly heartbeatTimeoutMs: number;
+  /** Bots whose heartbeats are taken as lost (as if the bot's loop had stalled): neither counted nor ACKed. */
+  private readonly deaf = new Set<string>();
 
   constructor(
     private readonly world: DiscordWorld,
     private readonly url: () => string,
-    private readonly heartbeatMs = 41_250,
+    options: GatewayOptions = {},
   ) {
+    this.heartbeatMs = options.heartbeatMs ?? 41_250;
+    this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? Math.round(this.heartbeatMs * 1.5);
     world.subscribe((event) => this.fanOut(event));
   }
 
   open(ws: ServerWebSocket<SocketData>): void {
+    ws.data.lastHeartbeat = Date.now();
+    ws.data.watchdog = setInterval(() => this.watch(ws), Math.max(50, Math.round(this.heartbeatMs / 4)));
     this.send(ws, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatMs } });
   }
 
@@ -66,15 +99,13 @@ export class DiscordGateway {
     }
     switch (payload.op) {
       case GatewayOpcodes.Heartbeat:
-        this.stats.heartbeats += 1;
-        this.send(ws, { op: GatewayOpcodes.HeartbeatAck });
-        return;
+        return this.heartbeat(ws);
       case GatewayOpcodes.Identify:
         return this.identify(ws, payload.d as { token: string; intents: number });
       case GatewayOpcodes.Resume:
         return this.resume(ws, payload.d as { token: string; session_id: string; seq: number });
       case GatewayOpcodes.RequestGuildMembers:
-        return this.requestMembers(ws, payload.d as { guild_id: string; nonce?: string; user_ids?: string[] | string });
+        return this.requestMembers(ws, payload.d as { guild_id: string; nonce?: string; user_ids?: string[] | string; query?: string });
       case GatewayOpcodes.PresenceUpdate:
       case GatewayOpcodes.VoiceStateUpdate:
         return;
@@ -84,20 +115,92 @@ export class DiscordGateway {
   }
 
   close(ws: ServerWebSocket<SocketData>): void {
+    if (ws.data.watchdog) clearInterval(ws.data.watchdog);
+    ws.data.watchdog = null;
     if (ws.data.session?.socket === ws) ws.data.session.socket = null;
   }
 
   /** Drops a bot's connection the way a network blip does (close 4000): discord.js resumes its session. */
   drop(botId: string): boolean {
-    const session = [...this.sessions.values()].find((s) => s.app.botId === botId && s.socket);
+    const session = this.live(botId);
     if (!session) return false;
     session.socket!.close(GatewayCloseCodes.UnknownError, 'The emulator dropped this connection');
     session.socket = null;
     return true;
   }
 
+  /**
+   * Sends INVALID_SESSION to a connected bot. Resumable (d: true), the bot
+   * may RESUME and gets what it missed; not (d: false), the session is gone,
+   * the bot must IDENTIFY again, and what happens until its new READY never
+   * reaches it.
+   */
+  invalidateSession(botId: string, resumable: boolean): boolean {
+    const session = this.live(botId);
+    if (!session) return false;
+    const ws = session.socket!;
+    this.stats.invalidSessions += 1;
+    session.socket = null;
+    ws.data.session = null;
+    if (!resumable) session.invalid = true;
+    this.send(ws, { op: GatewayOpcodes.InvalidSession, d: resumable });
+    return true;
+  }
+
+  /** Op 7: Discord asks the bot to reconnect and resume (what it misses meanwhile is replayed). */
+  askReconnect(botId: string): boolean {
+    const session = this.live(botId);
+    if (!session) return false;
+    this.stats.reconnects += 1;
+    this.send(session.socket!, { op: GatewayOpcodes.Reconnect });
+    return true;
+  }
+
+  /** Op 1: Discord asks for a heartbeat now. */
+  askHeartbeat(botId: string): boolean {
+    const session = this.live(botId);
+    if (!session) return false;
+    this.stats.heartbeatRequests += 1;
+    this.send(session.socket!, { op: GatewayOpcodes.Heartbeat, d: session.seq });
+    return true;
+  }
+
+  /** From now on a bot's heartbeats are lost on the way (or, with `false`, arrive again): its connection is closed once the timeout passes. */
+  loseHeartbeats(botId: string, lost = true): void {
+    if (lost) this.deaf.add(botId);
+    else this.deaf.delete(botId);
+  }
+
   connected(botId: string): boolean {
-    return [...this.sessions.values()].some((s) => s.app.botId === botId && s.socket !== null);
+    return !!this.live(botId);
+  }
+
+  private live(botId: string): GatewaySession | undefined {
+    return [...this.sessions.values()].find((s) => s.app.botId === botId && s.socket !== null);
+  }
+
+  private heartbeat(ws: ServerWebSocket<SocketData>): void {
+    if (ws.data.session && this.deaf.has(ws.data.session.app.botId)) return;
+    this.stats.heartbeats += 1;
+    ws.data.lastHeartbeat = Date.now();
+    if (this.ackDelayMs <= 0) return this.send(ws, { op: GatewayOpcodes.HeartbeatAck });
+    setTimeout(() => {
+      if (ws.readyState === 1) this.send(ws, { op: GatewayOpcodes.HeartbeatAck });
+    }, this.ackDelayMs);
+  }
+
+  /** Closes a connection that has not heartbeat within the timeout; its session cannot be resumed. */
+  private watch(ws: ServerWebSocket<SocketData>): void {
+    if (Date.now() - ws.data.lastHeartbeat <= this.heartbeatTimeoutMs || ws.readyState !== 1) return;
+    this.stats.heartbeatTimeouts += 1;
+    const session = ws.data.session;
+    if (session) {
+      session.invalid = true;
+      session.socket = null;
+    }
+    if (ws.data.watchdog) clearInterval(ws.data.watchdog);
+    ws.data.watchdog = null;
+    ws.close(GatewayCloseCodes.SessionTimedOut, 'Session timed out.');
   }
 
   private identify(ws: ServerWebSocket<SocketData>, d: { token: string; intents: number }): void {
@@ -107,7 +210,9 @@ export class DiscordGateway {
     const intents = Number(d.intents ?? 0);
     if ((intents & PRIVILEGED & ~app.privilegedIntents) !== 0) return this.refuse(ws, GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
     this.stats.identifies += 1;
-    const session: GatewaySession = { id: crypto.randomUUID().replaceAll('-', ''), app, intents, seq: 0, sent: [], socket: ws };
+    // A new session replaces the bot's old ones: they can no longer be resumed.
+    for (const old of this.sessions.values()) if (old.app.botId === app.botId) this.sessions.delete(old.id);
+    const session: GatewaySession = { id: crypto.randomUUID().replaceAll('-', ''), app, intents, seq: 0, sent: [], socket: ws, invalid: false };
     this.sessions.set(session.id, session);
     ws.data.session = session;
     const inGuild = this.world.members.has(app.botId);
@@ -120,7 +225,7 @@ export class DiscordGateway {
       shard: [0, 1],
       application: { id: app.id, flags: 0 },
     });
-    if (inGuild) this.dispatch(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(this.world, app.botId));
+    if (inGuild) this.dispatch(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(this.world, app.botId, (intents & GatewayIntentBits.GuildMembers) !== 0));
   }
 
   private refuse(ws: ServerWebSocket<SocketData>, code: number, reason: string): void {
@@ -130,7 +235,8 @@ export class DiscordGateway {
 
   private resume(ws: ServerWebSocket<SocketData>, d: { token: string; session_id: string; seq: number }): void {
     const session = this.sessions.get(d?.session_id);
-    if (!session || session.app.token !== String(d.token).replace(/^Bot /, '') || session.socket) {
+    if (!session || session.invalid || session.app.token !== String(d.token).replace(/^Bot /, '') || (session.socket && session.socket !== ws)) {
+      this.stats.invalidSessions += 1;
       this.send(ws, { op: GatewayOpcodes.InvalidSession, d: false });
       return;
     }
@@ -141,11 +247,18 @@ export class DiscordGateway {
     this.dispatch(session, GatewayDispatchEvents.Resumed, {});
   }
 
-  private requestMembers(ws: ServerWebSocket<SocketData>, d: { guild_id: string; nonce?: string; user_ids?: string[] | string }): void {
+  /** Asking for the whole member list (no ids, no query) wants the Server Members intent; Discord answers nothing without it. */
+  private requestMembers(ws: ServerWebSocket<SocketData>, d: { guild_id: string; nonce?: string; user_ids?: string[] | string; query?: string }): void {
     const session = ws.data.session;
     if (!session) return void ws.close(GatewayCloseCodes.NotAuthenticated, 'Not authenticated.');
     const wanted = d.user_ids === undefined ? null : new Set([d.user_ids].flat());
-    const members = [...this.world.members.values()].filter((m) => !wanted || wanted.has(m.userId));
+    const query = (d.query ?? '').toLowerCase();
+    if (!wanted && !query && (session.intents & GatewayIntentBits.GuildMembers) === 0) return;
+    const named = (userId: string) => {
+      const user = this.world.user(userId);
+      return user.username.startsWith(query) || (user.globalName ?? '').toLowerCase().startsWith(query);
+    };
+    const members = [...this.world.members.values()].filter((m) => (wanted ? wanted.has(m.userId) : named(m.userId)));
     this.dispatch(session, GatewayDispatchEvents.GuildMembersChunk, {
       guild_id: this.world.guildId,
       members: members.map((m) => memberPayload(this.world, m)),
@@ -171,6 +284,7 @@ export class DiscordGateway {
 
   private fanOut(event: WorldEvent): void {
     for (const session of this.sessions.values()) {
+      if (session.invalid) continue;
       const bot = session.app.botId;
       const has = (intent: number) => (session.intents & intent) !== 0;
       const inGuild = this.world.members.has(bot);
@@ -185,17 +299,30 @@ export class DiscordGateway {
         }
         case 'thread':
           if (has(GatewayIntentBits.Guilds) && inGuild && this.world.canSee(bot, event.channel.id)) {
-            this.dispatch(session, GatewayDispatchEvents.ThreadCreate, { ...channelPayload(this.world, event.channel), newly_created: true });
+            this.dispatch(session, GatewayDispatchEvents.ThreadCreate, { ...channelPayload(this.world, event.channel, bot), newly_created: true });
           }
+          break;
+        case 'channelUpdate': {
+          if (!has(GatewayIntentBits.Guilds) || !inGuild) break;
+          const isThread = event.channel.thread !== null;
+          // A channel's overwrites may hide it from a bot: it is still told, as Discord tells it the channel changed.
+          if (isThread && !this.world.canSee(bot, event.channel.id)) break;
+          this.dispatch(session, isThread ? GatewayDispatchEvents.ThreadUpdate : GatewayDispatchEvents.ChannelUpdate, channelPayload(this.world, event.channel, bot));
+          break;
+        }
+        case 'role':
+          if (!has(GatewayIntentBits.Guilds) || !inGuild) break;
+          this.dispatch(session, event.created ? GatewayDispatchEvents.GuildRoleCreate : GatewayDispatchEvents.GuildRoleUpdate, { guild_id: this.world.guildId, role: rolePayload(event.role) });
           break;
         case 'member': {
           const member = this.world.members.get(event.userId);
           if (!member) break;
           if (event.userId === bot && event.added) {
-            this.dispatch(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(this.world, bot));
+            this.dispatch(session, GatewayDispatchEvents.GuildCreate, guildCreatePayload(this.world, bot, has(GatewayIntentBits.GuildMembers)));
             break;
           }
-          if (!has(GatewayIntentBits.GuildMembers) || !inGuild) break;
+          // A bot hears of its own member changing (its roles) whatever its intents; of others' only with Server Members.
+          if (!inGuild || (event.userId !== bot && !has(GatewayIntentBits.GuildMembers))) break;
           const t = event.added ? GatewayDispatchEvents.GuildMemberAdd : GatewayDispatchEvents.GuildMemberUpdate;
           this.dispatch(session, t, { guild_id: this.world.guildId, ...memberPayload(this.world, member) });
           break;

@@ -48,9 +48,16 @@ export function memberPayload(world: DiscordWorld, member: WorldMember, withUser
   };
 }
 
-export function channelPayload(world: DiscordWorld, channel: WorldChannel) {
+/**
+ * A channel as `viewer` (a bot) gets it. A DM lists only the other user, as
+ * Discord does (discord.js takes `recipients[0]` as whom the DM is with); a
+ * thread carries its archive state and, when the viewer joined it, its
+ * thread member; a text channel its permission overwrites.
+ */
+export function channelPayload(world: DiscordWorld, channel: WorldChannel, viewer: string | null = null) {
   if (channel.type === ChannelType.DM) {
-    return { id: channel.id, type: channel.type, last_message_id: channel.lastMessageId, flags: 0, recipients: channel.recipients.map((id) => userPayload(world.user(id))) };
+    const others = channel.recipients.filter((id) => id !== viewer);
+    return { id: channel.id, type: channel.type, last_message_id: channel.lastMessageId, flags: 0, recipients: (others.length ? others : channel.recipients).map((id) => userPayload(world.user(id))) };
   }
   const base = {
     id: channel.id,
@@ -62,7 +69,8 @@ export function channelPayload(world: DiscordWorld, channel: WorldChannel) {
     flags: 0,
     nsfw: false,
   };
-  if (channel.type === ChannelType.PublicThread || channel.type === ChannelType.PrivateThread) {
+  const t = channel.thread;
+  if (t) {
     const count = world.history(channel.id).length;
     return {
       ...base,
@@ -70,11 +78,25 @@ export function channelPayload(world: DiscordWorld, channel: WorldChannel) {
       owner_id: channel.ownerId,
       message_count: count,
       total_message_sent: count,
-      member_count: 1,
-      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date().toISOString(), locked: false, create_timestamp: new Date().toISOString() },
+      member_count: Math.min(50, t.members.size),
+      thread_metadata: {
+        archived: t.archived,
+        auto_archive_duration: t.autoArchiveMinutes,
+        archive_timestamp: new Date(t.archiveTimestamp).toISOString(),
+        locked: t.locked,
+        create_timestamp: new Date(Number((BigInt(channel.id) >> 22n) + 1_420_070_400_000n)).toISOString(),
+      },
+      ...(viewer && t.members.has(viewer) ? { member: { id: channel.id, user_id: viewer, join_timestamp: new Date().toISOString(), flags: 0 } } : {}),
     };
   }
-  return { ...base, position: [...world.channels.keys()].indexOf(channel.id), parent_id: null, topic: null, permission_overwrites: [] };
+  return {
+    ...base,
+    position: [...world.channels.keys()].indexOf(channel.id),
+    parent_id: null,
+    topic: null,
+    default_auto_archive_duration: 1440,
+    permission_overwrites: channel.overwrites.map((o) => ({ id: o.id, type: o.type, allow: o.allow.toString(), deny: o.deny.toString() })),
+  };
 }
 
 /**
@@ -98,7 +120,7 @@ export function messagePayload(world: DiscordWorld, message: WorldMessage, viewe
     timestamp: message.timestamp,
     edited_timestamp: null,
     tts: false,
-    mention_everyone: false,
+    mention_everyone: message.mentionEveryone,
     mentions: message.mentions.map((id) => {
       const m = message.guildId ? world.members.get(id) : undefined;
       return { ...userPayload(world.user(id)), ...(m ? { member: memberPayload(world, m, false) } : {}) };
@@ -157,9 +179,14 @@ export function guildPayload(world: DiscordWorld) {
   };
 }
 
-/** GUILD_CREATE for a bot: the guild with its channels, threads and members (a small guild sends them all). */
-export function guildCreatePayload(world: DiscordWorld, botId: string) {
+/**
+ * GUILD_CREATE for a bot: the guild with its channels, its active threads
+ * (archived ones are not synced up front) and, with the Server Members
+ * intent, every member (without it, only the bot itself).
+ */
+export function guildCreatePayload(world: DiscordWorld, botId: string, withMembers = true) {
   const visible = [...world.channels.values()].filter((c) => c.guildId === world.guildId && world.canSee(botId, c.id));
+  const members = [...world.members.values()].filter((m) => withMembers || m.userId === botId);
   return {
     ...guildPayload(world),
     joined_at: world.members.get(botId)?.joinedAt ?? new Date().toISOString(),
@@ -167,9 +194,9 @@ export function guildCreatePayload(world: DiscordWorld, botId: string) {
     unavailable: false,
     member_count: world.members.size,
     voice_states: [],
-    members: [...world.members.values()].map((m) => memberPayload(world, m)),
-    channels: visible.filter((c) => c.parentId === null).map((c) => channelPayload(world, c)),
-    threads: visible.filter((c) => c.parentId !== null).map((c) => channelPayload(world, c)),
+    members: members.map((m) => memberPayload(world, m)),
+    channels: visible.filter((c) => c.parentId === null).map((c) => channelPayload(world, c, botId)),
+    threads: visible.filter((c) => c.thread && !c.thread.archived).map((c) => channelPayload(world, c, botId)),
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],

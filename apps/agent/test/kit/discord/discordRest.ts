@@ -1,7 +1,7 @@
-import { PermissionFlagsBits } from 'discord.js';
+import { GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
 import { channelPayload, guildPayload, memberPayload, messagePayload, rolePayload, userPayload } from './discordPayloads.ts';
 import { RateLimits, type RateLimit } from './rateLimits.ts';
-import { WorldError, type DiscordWorld, type WorldApp } from './discordWorld.ts';
+import { invalidForm, WorldError, type AllowedMentions, type DiscordWorld, type WorldApp } from './discordWorld.ts';
 
 interface Context {
   app: WorldApp;
@@ -34,6 +34,16 @@ export interface RestOptions {
   posts?: RateLimit;
   /** Every other route. */
   other?: RateLimit;
+  /** Requests per bot whatever the route (Discord: 50 a second). */
+  global?: RateLimit;
+  /** 401, 403 and 429 answers (shared-scope 429s aside) from this address before Discord bans it for a while (Discord: 10,000 in 10 minutes). */
+  invalid?: RateLimit;
+}
+
+/** What a shared-scope limit on a channel still has to refuse (a busy resource: no bot's fault, and not an invalid request). */
+interface SharedLimit {
+  left: number;
+  retryAfterMs: number;
 }
 
 const ID = '(\\d+)';
@@ -46,9 +56,17 @@ const ID = '(\\d+)';
 export class DiscordRest {
   readonly calls: RestCall[] = [];
   readonly limits = new RateLimits();
+  /** Shared-scope 429s served (they do not count as invalid requests). */
+  sharedRefused = 0;
+  /** When the invalid-request limit banned this address, if it did. */
+  bannedAt: number | null = null;
   private readonly routes: Route[];
   private readonly posts: RateLimit;
   private readonly other: RateLimit;
+  private readonly global: RateLimit;
+  private readonly invalid: RateLimit;
+  private readonly invalidAt: number[] = [];
+  private readonly shared = new Map<string, SharedLimit>();
 
   constructor(
     private readonly world: DiscordWorld,
@@ -57,6 +75,8 @@ export class DiscordRest {
   ) {
     this.posts = options.posts ?? { limit: 5, windowMs: 5000 };
     this.other = options.other ?? { limit: 50, windowMs: 1000 };
+    this.global = options.global ?? { limit: 50, windowMs: 1000 };
+    this.invalid = options.invalid ?? { limit: 10_000, windowMs: 600_000 };
     const w = world;
     const route = (method: string, path: string, handler: Handler, posts = false): Route => ({ method, pattern: new RegExp(`^${path}$`), handler, posts });
     const visible = (bot: string, channelId: string) => {
@@ -64,6 +84,9 @@ export class DiscordRest {
       if (!w.canSee(bot, channelId)) throw new WorldError(403, 50001, 'Missing Access');
       return channel;
     };
+    const readsHistory = (bot: string, channelId: string) => (w.permissionsIn(bot, channelId) & PermissionFlagsBits.ReadMessageHistory) !== 0n;
+    // Message Content is the application's, so it holds for what a bot reads over REST as on the gateway.
+    const viewer = (app: WorldApp) => ({ id: app.botId, messageContent: (app.privilegedIntents & GatewayIntentBits.MessageContent) !== 0 });
     const guild = (id: string) => {
       if (id !== w.guildId) throw new WorldError(404, 10004, 'Unknown Guild');
     };
@@ -72,7 +95,7 @@ export class DiscordRest {
       route('GET', '/gateway', () => ({ url: this.gatewayUrl() })),
       route('GET', '/users/@me', ({ bot }) => userPayload(w.user(bot))),
       route('GET', `/users/${ID}`, ({ params }) => userPayload(w.user(params[0]!))),
-      route('POST', '/users/@me/channels', async ({ bot, body }) => channelPayload(w, w.dm(bot, String((await body()).recipient_id)))),
+      route('POST', '/users/@me/channels', async ({ bot, body }) => channelPayload(w, w.dm(bot, String((await body()).recipient_id)), bot)),
       route('GET', '/users/@me/guilds', ({ bot }) =>
         w.members.has(bot) ? [{ id: w.guildId, name: w.guildName, icon: null, banner: null, owner: false, permissions: w.permissionsIn(bot, w.textChannels()[0]?.id ?? '').toString(), features: [] }] : [],
       ),
@@ -83,9 +106,9 @@ export class DiscordRest {
       }),
       route('GET', `/applications/${ID}(?:/guilds/${ID})?/commands`, () => []),
       route('GET', `/guilds/${ID}`, ({ params }) => (guild(params[0]!), guildPayload(w))),
-      route('GET', `/guilds/${ID}/channels`, ({ params, bot }) => (guild(params[0]!), [...w.channels.values()].filter((c) => c.guildId === w.guildId && c.parentId === null && w.canSee(bot, c.id)).map((c) => channelPayload(w, c)))),
+      route('GET', `/guilds/${ID}/channels`, ({ params, bot }) => (guild(params[0]!), [...w.channels.values()].filter((c) => c.guildId === w.guildId && c.parentId === null && w.canSee(bot, c.id)).map((c) => channelPayload(w, c, bot)))),
       route('GET', `/guilds/${ID}/roles`, ({ params }) => (guild(params[0]!), [...w.roles.values()].map(rolePayload))),
-      route('GET', `/guilds/${ID}/threads/active`, ({ params, bot }) => (guild(params[0]!), { threads: [...w.channels.values()].filter((c) => c.parentId !== null && w.canSee(bot, c.id)).map((c) => channelPayload(w, c)), members: [] })),
+      route('GET', `/guilds/${ID}/threads/active`, ({ params, bot }) => (guild(params[0]!), { threads: w.activeThreads().filter((c) => w.canSee(bot, c.id)).map((c) => channelPayload(w, c, bot)), members: [] })),
       route('GET', `/guilds/${ID}/members/search`, ({ params, query }) => {
         guild(params[0]!);
         const q = (query.get('query') ?? '').toLowerCase();
@@ -97,8 +120,10 @@ export class DiscordRest {
         if (!member) throw new WorldError(404, 10007, 'Unknown Member');
         return memberPayload(w, member);
       }),
-      route('GET', `/guilds/${ID}/members`, ({ params, query }) => {
+      route('GET', `/guilds/${ID}/members`, ({ params, query, app }) => {
         guild(params[0]!);
+        // Listing members wants the Server Members intent switched on in the portal.
+        if ((app.privilegedIntents & GatewayIntentBits.GuildMembers) === 0) throw new WorldError(403, 50001, 'Missing Access');
         const after = BigInt(query.get('after') ?? '0');
         const limit = Number(query.get('limit') ?? '1');
         return [...w.members.values()].filter((m) => BigInt(m.userId) > after).slice(0, limit).map((m) => memberPayload(w, m));
@@ -108,25 +133,50 @@ export class DiscordRest {
         if ((w.permissionsIn(bot, w.textChannels()[0]?.id ?? '') & PermissionFlagsBits.ViewAuditLog) === 0n) throw new WorldError(403, 50013, 'Missing Permissions');
         return { audit_log_entries: [], users: [], integrations: [], webhooks: [], guild_scheduled_events: [], threads: [], application_commands: [], auto_moderation_rules: [] };
       }),
-      route('GET', `/channels/${ID}`, ({ params, bot }) => channelPayload(w, visible(bot, params[0]!))),
-      route('GET', `/channels/${ID}/messages`, ({ params, bot, query }) => {
+      route('GET', `/channels/${ID}`, ({ params, bot }) => channelPayload(w, visible(bot, params[0]!), bot)),
+      route('PATCH', `/channels/${ID}`, async ({ params, bot, body }) => {
+        const b = await body();
+        const channel = visible(bot, params[0]!);
+        if (!channel.thread) throw new WorldError(403, 50013, 'Missing Permissions');
+        if (typeof b.archived === 'boolean') w.setArchived(bot, channel.id, b.archived);
+        return channelPayload(w, channel, bot);
+      }),
+      route('GET', `/channels/${ID}/threads/archived/public`, ({ params, bot }) => {
         visible(bot, params[0]!);
+        if (!readsHistory(bot, params[0]!)) throw new WorldError(403, 50013, 'Missing Permissions');
+        const archived = w.threadsOf(params[0]!).filter((c) => c.thread?.archived);
+        return { threads: archived.map((c) => channelPayload(w, c, bot)), members: [], has_more: false };
+      }),
+      route('GET', `/channels/${ID}/messages`, ({ params, bot, query, app }) => {
+        visible(bot, params[0]!);
+        // Without Read Message History Discord answers with no messages rather than an error.
+        if (!readsHistory(bot, params[0]!)) return [];
         const limit = Math.min(100, Number(query.get('limit') ?? '50'));
         const before = query.get('before');
         const after = query.get('after');
         let list = w.history(params[0]!);
         if (before) list = list.filter((m) => BigInt(m.id) < BigInt(before));
         if (after) list = list.filter((m) => BigInt(m.id) > BigInt(after));
-        return list.slice(-limit).reverse().map((m) => messagePayload(w, m, { id: bot, messageContent: true }));
+        // `after` pages forward from the oldest, the rest back from the newest; newest first either way.
+        const page = after && !before ? list.slice(0, limit) : list.slice(-limit);
+        return page.reverse().map((m) => messagePayload(w, m, viewer(app)));
       }),
-      route('GET', `/channels/${ID}/messages/${ID}`, ({ params, bot }) => (visible(bot, params[0]!), messagePayload(w, w.message(params[0]!, params[1]!), { id: bot, messageContent: true }))),
+      route('GET', `/channels/${ID}/messages/${ID}`, ({ params, bot, app }) => {
+        visible(bot, params[0]!);
+        if (!readsHistory(bot, params[0]!)) throw new WorldError(403, 50013, 'Missing Permissions');
+        return messagePayload(w, w.message(params[0]!, params[1]!), viewer(app));
+      }),
       route(
         'POST',
         `/channels/${ID}/messages`,
         async ({ params, bot, body }) => {
           const b = await body();
-          const reference = (b.message_reference as { message_id?: string } | undefined)?.message_id ?? null;
-          return messagePayload(w, w.post(bot, params[0]!, String(b.content ?? ''), reference), { id: bot, messageContent: true });
+          const ref = b.message_reference as { message_id?: string; fail_if_not_exists?: boolean } | undefined;
+          // fail_if_not_exists: false sends a reply to a message that is gone as a plain message.
+          const gone = ref?.message_id && ref.fail_if_not_exists === false && !w.history(params[0]!).some((m) => m.id === ref.message_id);
+          const allowedMentions = b.allowed_mentions && typeof b.allowed_mentions === 'object' ? (b.allowed_mentions as AllowedMentions) : undefined;
+          const message = w.post(bot, params[0]!, String(b.content ?? ''), { replyTo: gone ? null : (ref?.message_id ?? null), allowedMentions });
+          return messagePayload(w, message, { id: bot, messageContent: true });
         },
         true,
       ),
@@ -135,24 +185,44 @@ export class DiscordRest {
         if (message.authorId !== bot) throw new WorldError(403, 50005, 'Cannot edit a message authored by another user');
         const content = (await body()).content;
         if (typeof content === 'string') {
-          if (content.length > 2000) throw new WorldError(400, 50035, 'Invalid Form Body: content: Must be 2000 or fewer in length.');
+          if (content.length > 2000) throw invalidForm('content', 'BASE_TYPE_MAX_LENGTH', 'Must be 2000 or fewer in length.');
           message.content = content;
         }
         return messagePayload(w, message, { id: bot, messageContent: true });
       }),
       route('POST', `/channels/${ID}/typing`, ({ params, bot }) => (w.typing(bot, params[0]!), null)),
       route('PUT', `/channels/${ID}/messages/${ID}/reactions/([^/]+)/@me`, ({ params, bot }) => (w.react(bot, params[0]!, params[1]!, decodeURIComponent(params[2]!)), null)),
-      route('POST', `/channels/${ID}/threads`, async ({ params, bot, body }) => channelPayload(w, w.createThread(params[0]!, String((await body()).name ?? 'thread'), bot))),
-      route('POST', `/channels/${ID}/messages/${ID}/threads`, async ({ params, bot, body }) => channelPayload(w, w.createThread(params[0]!, String((await body()).name ?? 'thread'), bot, params[1]))),
-      route('PUT', `/channels/${ID}/thread-members/@me`, ({ params, bot }) => (visible(bot, params[0]!), null)),
+      route('POST', `/channels/${ID}/threads`, async ({ params, bot, body }) => channelPayload(w, w.createThread(params[0]!, String((await body()).name ?? 'thread'), bot, archiveOptions(await body())))),
+      route('POST', `/channels/${ID}/messages/${ID}/threads`, async ({ params, bot, body }) => channelPayload(w, w.createThread(params[0]!, String((await body()).name ?? 'thread'), bot, { ...archiveOptions(await body()), fromMessage: params[1] }))),
+      route('PUT', `/channels/${ID}/thread-members/@me`, ({ params, bot }) => (w.joinThread(bot, params[0]!), null)),
       route('GET', `/channels/${ID}/thread-members`, ({ params, bot }) => (visible(bot, params[0]!), [])),
     ];
   }
 
+  /** The next `times` message posts into a channel answer 429 with scope `shared` (a busy resource), each saying to retry after `retryAfterMs`. */
+  shareLimit(channelId: string, times: number, retryAfterMs = 200): void {
+    this.shared.set(channelId, { left: times, retryAfterMs });
+  }
+
+  /**
+   * One request: the token, the ban of an address that made too many
+   * invalid requests, the bot's global limit, the route's bucket (and a
+   * channel's shared limit), then the route. 401, 403 and 429 answers
+   * (shared-scope ones aside) count toward the ban, as on Discord.
+   */
   async handle(req: Request, path: string): Promise<Response> {
     const auth = req.headers.get('authorization') ?? '';
     const app = auth.startsWith('Bot ') ? this.world.appOfToken(auth.slice(4)) : null;
-    const record = (status: number) => this.calls.push({ method: req.method, path, bot: app?.botId ?? null, status });
+    const now = Date.now();
+    const record = (status: number, shared = false) => {
+      this.calls.push({ method: req.method, path, bot: app?.botId ?? null, status });
+      if ((status === 401 || status === 403 || status === 429) && !shared) this.countInvalid(now);
+    };
+    if (this.bannedAt !== null && now - this.bannedAt >= this.invalid.windowMs) this.bannedAt = null;
+    if (this.bannedAt !== null) {
+      this.calls.push({ method: req.method, path, bot: app?.botId ?? null, status: 429 });
+      return Response.json({ message: 'You are being blocked from accessing our API temporarily due to exceeding our rate limits frequently.', code: 0 }, { status: 429 });
+    }
     if (!app) {
       record(401);
       return Response.json({ message: '401: Unauthorized', code: 0 }, { status: 401 });
@@ -161,26 +231,51 @@ export class DiscordRest {
       if (r.method !== req.method) continue;
       const m = r.pattern.exec(path);
       if (!m) continue;
+      const global = this.limits.admitGlobal(app.botId, this.global, now);
+      if (!global.ok) {
+        record(429);
+        return Response.json({ message: 'You are being rate limited.', retry_after: global.retryAfterMs / 1000, global: true }, { status: 429, headers: global.headers });
+      }
       const major = /^\/(channels|guilds)\/(\d+)/.exec(path)?.[0] ?? '';
-      const admission = this.limits.admit(`${app.botId} ${r.method} ${r.pattern.source} ${major}`, r.posts ? this.posts : this.other);
+      const admission = this.limits.admit(`${app.botId} ${r.method} ${r.pattern.source} ${major}`, r.posts ? this.posts : this.other, now);
       if (!admission.ok) {
         record(429);
         return Response.json({ message: 'You are being rate limited.', retry_after: admission.retryAfterMs / 1000, global: false }, { status: 429, headers: admission.headers });
       }
+      const shared = r.posts ? this.shared.get(m[1] ?? '') : undefined;
+      if (shared && shared.left > 0) {
+        shared.left -= 1;
+        this.sharedRefused += 1;
+        record(429, true);
+        const headers = { ...admission.headers, 'X-RateLimit-Scope': 'shared', 'Retry-After': (shared.retryAfterMs / 1000).toFixed(3) };
+        return Response.json({ message: 'The resource is being rate limited.', retry_after: shared.retryAfterMs / 1000, global: false }, { status: 429, headers });
+      }
       const url = new URL(req.url);
+      let parsed: Promise<Record<string, unknown>> | null = null;
       try {
-        const result = await r.handler({ app, bot: app.botId, params: m.slice(1), query: url.searchParams, body: () => bodyOf(req) });
+        const result = await r.handler({ app, bot: app.botId, params: m.slice(1), query: url.searchParams, body: () => (parsed ??= bodyOf(req)) });
         record(result === null ? 204 : 200);
         return result === null ? new Response(null, { status: 204, headers: admission.headers }) : Response.json(result, { headers: admission.headers });
       } catch (error) {
         if (!(error instanceof WorldError)) throw error;
         record(error.status);
-        return Response.json({ message: error.message, code: error.code }, { status: error.status, headers: admission.headers });
+        return Response.json({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }, { status: error.status, headers: admission.headers });
       }
     }
     record(404);
     return Response.json({ message: '404: Not Found', code: 0 }, { status: 404 });
   }
+
+  private countInvalid(now: number): void {
+    this.invalidAt.push(now);
+    while (this.invalidAt.length && now - this.invalidAt[0]! >= this.invalid.windowMs) this.invalidAt.shift();
+    if (this.invalidAt.length >= this.invalid.limit && this.bannedAt === null) this.bannedAt = now;
+  }
+}
+
+/** A new thread's `auto_archive_duration`, when the body gives one. */
+function archiveOptions(body: Record<string, unknown>): { autoArchiveMinutes?: number } {
+  return typeof body.auto_archive_duration === 'number' ? { autoArchiveMinutes: body.auto_archive_duration } : {};
 }
 
 /** A JSON body, or multipart with `payload_json` (discord.js sends files that way). */

@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
+import { shortId } from '@the-house/plugin-house/texts/houseTexts.ts';
 import { repoRoot } from '../../../src/host.ts';
 import { startDiscordEmulator, type DiscordEmulator, type EmulatorOptions } from './discordEmulator.ts';
 import { pointDiscordJsAt } from './pointDiscordJs.ts';
 import { readmeDiscordSetup, type ReadmeDiscordSetup } from './readmeDiscordSetup.ts';
-import { DiscordWorld, type WorldApp, type WorldChannel, type WorldMessage, type WorldUser } from './discordWorld.ts';
+import { DiscordWorld, type PostOptions, type WorldApp, type WorldChannel, type WorldMessage, type WorldUser } from './discordWorld.ts';
 
 export interface TestGuildOptions extends Omit<EmulatorOptions, 'world'> {
   /** Player characters from the repo's `characters/` to load. */
@@ -29,7 +30,9 @@ export interface DiscordTestGuild {
   charactersDir: string;
   /** The House's token, for the host's environment. */
   env: Record<string, string>;
-  say(person: string, channelId: string, text: string): WorldMessage;
+  say(person: string, channelId: string, text: string, options?: PostOptions): WorldMessage;
+  /** The thread the House opened under #games for a match (named by game, short id and players), if any. */
+  threadOf(matchId: string): WorldChannel | undefined;
   /** The first message in the channel after `since` (a message id) that `test` accepts. */
   waitFor(channelId: string, test: (m: WorldMessage) => boolean, options?: { since?: string | null; timeoutMs?: number }): Promise<WorldMessage>;
   stop(): Promise<void>;
@@ -98,7 +101,8 @@ export function startDiscordTestGuild(options: TestGuildOptions): DiscordTestGui
     channel,
     charactersDir,
     env: { DISCORD_API_TOKEN: house.token },
-    say: (person, channelId, text) => world.post(personId(person), channelId, text),
+    say: (person, channelId, text, options) => world.post(personId(person), channelId, text, options),
+    threadOf: (matchId) => world.threadsOf(channel.id).find((t) => (t.name ?? '').split(' ')[1] === shortId(matchId)),
     async waitFor(channelId, test, { since = null, timeoutMs = 60_000 } = {}) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {

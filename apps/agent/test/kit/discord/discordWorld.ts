@@ -1,4 +1,7 @@
 import { ChannelType, MessageType, PermissionFlagsBits } from 'discord.js';
+import { ALL_PERMISSIONS, channelPermissions, type WorldOverwrite } from './discordPermissions.ts';
+
+export type { WorldOverwrite } from './discordPermissions.ts';
 
 /** Discord's epoch (2015-01-01): snowflakes carry milliseconds since then, which discord.js reads back as creation times. */
 const DISCORD_EPOCH = 1_420_070_400_000n;
@@ -34,6 +37,19 @@ export interface WorldMember {
   joinedAt: string;
 }
 
+/** What a thread holds beyond a channel: its archive state and who joined it. */
+export interface WorldThread {
+  archived: boolean;
+  locked: boolean;
+  /** Minutes of quiet after which Discord archives it (60, 1440, 4320 or 10080). */
+  autoArchiveMinutes: number;
+  /** When it was last archived or unarchived (or made), on the world's clock. */
+  archiveTimestamp: number;
+  /** Its last activity (a message, an unarchive, a new archive duration), on the world's clock. */
+  lastActivity: number;
+  members: Set<string>;
+}
+
 export interface WorldChannel {
   id: string;
   type: ChannelType;
@@ -45,6 +61,9 @@ export interface WorldChannel {
   /** A DM's two users. */
   recipients: string[];
   lastMessageId: string | null;
+  /** A text channel's permission overwrites (threads take their parent's). */
+  overwrites: WorldOverwrite[];
+  thread: WorldThread | null;
 }
 
 export interface WorldMessage {
@@ -56,15 +75,33 @@ export interface WorldMessage {
   timestamp: string;
   type: MessageType;
   referenceId: string | null;
+  /** The users the message pinged: what its `allowed_mentions` let through of those its content names (Discord's `mentions`). */
   mentions: string[];
   mentionRoles: string[];
+  mentionEveryone: boolean;
   reactions: Map<string, Set<string>>;
+}
+
+/** A message's `allowed_mentions` as the API takes it. */
+export interface AllowedMentions {
+  parse?: string[];
+  users?: string[];
+  roles?: string[];
+  replied_user?: boolean;
+}
+
+export interface PostOptions {
+  replyTo?: string | null;
+  /** Absent: Discord pings everyone the content names (users, roles, and @everyone where the author may). */
+  allowedMentions?: AllowedMentions;
 }
 
 /** What happened in the world, for the gateway to fan out to the bots that may see it. */
 export type WorldEvent =
   | { kind: 'message'; message: WorldMessage }
   | { kind: 'thread'; channel: WorldChannel }
+  | { kind: 'channelUpdate'; channel: WorldChannel }
+  | { kind: 'role'; role: WorldRole; created: boolean }
   | { kind: 'member'; userId: string; added: boolean }
   | { kind: 'typing'; channelId: string; userId: string }
   | { kind: 'reaction'; message: WorldMessage; userId: string; emoji: string };
@@ -74,18 +111,29 @@ export class WorldError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    /** Discord's `errors` tree of a 50035 (Invalid Form Body): field, then `_errors` with a code and a message each. */
+    readonly errors?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-const ALL_PERMISSIONS = (1n << 53n) - 1n;
+/** A 50035 for one field, with the `errors` tree Discord sends (discord.js prints it as `field[CODE]: message`). */
+export function invalidForm(field: string, code: string, message: string): WorldError {
+  const errors = field.split('.').reduceRight<Record<string, unknown>>((inner, key) => Object.fromEntries([[key, inner]]), { _errors: [{ code, message }] });
+  return new WorldError(400, 50035, 'Invalid Form Body', errors);
+}
+
+const THREAD_TYPES = new Set([ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread]);
+const ARCHIVE_DURATIONS = new Set([60, 1440, 4320, 10080]);
 
 /**
  * The state of a loopback Discord: one guild with its roles, members, text
- * channels and threads, DMs, messages, people and bots (each bot with its
- * application and token). REST routes and the gateway read and change it;
- * tests act as the people in it.
+ * channels (with permission overwrites) and threads (which archive after
+ * their quiet time on the world's clock), DMs (which a person may close to
+ * bots), messages, people and bots (each bot with its application and
+ * token). REST routes and the gateway read and change it; tests act as the
+ * people in it and switch its failures on.
  */
 export class DiscordWorld {
   readonly users = new Map<string, WorldUser>();
@@ -97,7 +145,11 @@ export class DiscordWorld {
   readonly guildId: string;
   readonly guildName: string;
   readonly ownerId: string;
+  /** People who refuse DMs from the server's members (their privacy setting, or a blocked bot): a bot's DM to them is refused with 50007. */
+  readonly closedDms = new Set<string>();
   private sequence = 0n;
+  /** How far a test moved the world's clock on (thread archiving reads it; snowflakes keep real time). */
+  private skewMs = 0;
   private readonly listeners: Array<(event: WorldEvent) => void> = [];
 
   constructor(options: { guildName?: string; owner?: string; everyone?: bigint } = {}) {
@@ -121,6 +173,11 @@ export class DiscordWorld {
     return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | (this.sequence & 0xfffn)).toString();
   }
 
+  /** The world's clock: real time plus what `passTime` added. */
+  now(): number {
+    return Date.now() + this.skewMs;
+  }
+
   subscribe(listener: (event: WorldEvent) => void): void {
     this.listeners.push(listener);
   }
@@ -132,10 +189,10 @@ export class DiscordWorld {
   // ---- people, bots, roles, channels ----
 
   /** A person who is a member of the guild. */
-  addPerson(name: string): WorldUser {
+  addPerson(name: string, options: { member?: boolean } = {}): WorldUser {
     const user: WorldUser = { id: this.snowflake(), username: name.toLowerCase(), globalName: name, bot: false };
     this.users.set(user.id, user);
-    this.join(user.id, []);
+    if (options.member !== false) this.join(user.id, []);
     return user;
   }
 
@@ -157,17 +214,27 @@ export class DiscordWorld {
     const app = this.apps.get(params.get('client_id') ?? '');
     if (!app) throw new WorldError(400, 10002, 'Unknown Application');
     const scopes = (params.get('scope') ?? '').split(/[ +]/);
-    if (!scopes.includes('bot')) throw new WorldError(400, 50035, 'the invite URL has no bot scope');
+    if (!scopes.includes('bot')) throw invalidForm('scope', 'OAUTH2_SCOPE_BOT_REQUIRED', 'the invite URL has no bot scope');
     const bot = this.users.get(app.botId)!;
     const role = this.addRole(bot.username, BigInt(params.get('permissions') ?? '0'), true);
     this.join(bot.id, [role.id]);
     return bot;
   }
 
+  /** A new role; bots already connected are told (GUILD_ROLE_CREATE). */
   addRole(name: string, permissions: bigint, managed = false): WorldRole {
     const role: WorldRole = { id: this.snowflake(), name, permissions, position: this.roles.size, managed };
     this.roles.set(role.id, role);
+    this.emit({ kind: 'role', role, created: true });
     return role;
+  }
+
+  /** Changes what a role may do (a server admin editing it); connected bots get GUILD_ROLE_UPDATE. */
+  setRolePermissions(roleId: string, permissions: bigint): void {
+    const role = this.roles.get(roleId);
+    if (!role) throw new WorldError(404, 10011, 'Unknown Role');
+    role.permissions = permissions;
+    this.emit({ kind: 'role', role, created: false });
   }
 
   giveRole(userId: string, roleId: string): void {
@@ -177,13 +244,20 @@ export class DiscordWorld {
     this.emit({ kind: 'member', userId, added: false });
   }
 
+  takeRole(userId: string, roleId: string): void {
+    const member = this.members.get(userId);
+    if (!member) throw new WorldError(404, 10007, 'Unknown Member');
+    member.roles = member.roles.filter((r) => r !== roleId);
+    this.emit({ kind: 'member', userId, added: false });
+  }
+
   private join(userId: string, roles: string[]): void {
     this.members.set(userId, { userId, roles, joinedAt: new Date().toISOString() });
     this.emit({ kind: 'member', userId, added: true });
   }
 
   addTextChannel(name: string): WorldChannel {
-    return this.addChannel({ type: ChannelType.GuildText, name, guildId: this.guildId, parentId: null, ownerId: null, recipients: [] });
+    return this.addChannel({ type: ChannelType.GuildText, name, guildId: this.guildId, parentId: null, ownerId: null, recipients: [], overwrites: [], thread: null });
   }
 
   private addChannel(fields: Omit<WorldChannel, 'id' | 'lastMessageId'>): WorldChannel {
@@ -193,24 +267,115 @@ export class DiscordWorld {
     return channel;
   }
 
-  /** The DM channel of two users, made once. */
+  /**
+   * Sets (or with both 0n, removes) a text channel's overwrite for a role or
+   * a member, as a server admin does in the channel's settings; connected
+   * bots get CHANNEL_UPDATE.
+   */
+  overwrite(channelId: string, target: { role: string } | { member: string }, allow: bigint, deny: bigint): void {
+    const channel = this.channel(channelId);
+    if (channel.type !== ChannelType.GuildText) throw new WorldError(400, 50024, 'Cannot execute action on this channel type');
+    const [id, type] = 'role' in target ? [target.role, 0 as const] : [target.member, 1 as const];
+    channel.overwrites = channel.overwrites.filter((o) => !(o.id === id && o.type === type));
+    if (allow !== 0n || deny !== 0n) channel.overwrites.push({ id, type, allow, deny });
+    this.emit({ kind: 'channelUpdate', channel });
+  }
+
+  /** A person closes (or opens again) their DMs to the server's bots. */
+  closeDms(userId: string, closed = true): void {
+    this.user(userId);
+    if (closed) this.closedDms.add(userId);
+    else this.closedDms.delete(userId);
+  }
+
+  /** The DM channel of two users, made once (either may open it). */
   dm(a: string, b: string): WorldChannel {
     for (const channel of this.channels.values()) {
       if (channel.type === ChannelType.DM && channel.recipients.includes(a) && channel.recipients.includes(b)) return channel;
     }
     if (!this.users.has(b)) throw new WorldError(404, 10013, 'Unknown User');
-    return this.addChannel({ type: ChannelType.DM, name: null, guildId: null, parentId: null, ownerId: null, recipients: [a, b] });
+    return this.addChannel({ type: ChannelType.DM, name: null, guildId: null, parentId: null, ownerId: null, recipients: [a, b], overwrites: [], thread: null });
   }
 
   /** A public thread under a text channel (optionally started from one of its messages). */
-  createThread(parentId: string, name: string, ownerId: string, fromMessage?: string): WorldChannel {
+  createThread(parentId: string, name: string, ownerId: string, options: { fromMessage?: string; autoArchiveMinutes?: number } = {}): WorldChannel {
     const parent = this.channel(parentId);
     if (parent.type !== ChannelType.GuildText) throw new WorldError(400, 50024, 'Cannot execute action on this channel type');
     this.need(ownerId, parentId, PermissionFlagsBits.CreatePublicThreads);
-    if (fromMessage && !this.messages.get(parentId)!.some((m) => m.id === fromMessage)) throw new WorldError(404, 10008, 'Unknown Message');
-    const thread = this.addChannel({ type: ChannelType.PublicThread, name, guildId: this.guildId, parentId, ownerId, recipients: [] });
+    if (options.fromMessage && !this.messages.get(parentId)!.some((m) => m.id === options.fromMessage)) throw new WorldError(404, 10008, 'Unknown Message');
+    // The channel's default, which Discord sets to a day.
+    const minutes = options.autoArchiveMinutes ?? 1440;
+    if (!ARCHIVE_DURATIONS.has(minutes)) throw invalidForm('auto_archive_duration', 'BASE_TYPE_CHOICES', 'Value must be one of {60, 1440, 4320, 10080}.');
+    const now = this.now();
+    const thread = this.addChannel({
+      type: ChannelType.PublicThread,
+      name,
+      guildId: this.guildId,
+      parentId,
+      ownerId,
+      recipients: [],
+      overwrites: [],
+      thread: { archived: false, locked: false, autoArchiveMinutes: minutes, archiveTimestamp: now, lastActivity: now, members: new Set([ownerId]) },
+    });
     this.emit({ kind: 'thread', channel: thread });
     return thread;
+  }
+
+  /**
+   * Moves the world's clock on by `ms`: every thread quiet for its
+   * auto-archive duration is archived (THREAD_UPDATE), drops out of the
+   * active list and GUILD_CREATE, and waits for a message or an unarchive.
+   */
+  passTime(ms: number): WorldChannel[] {
+    this.skewMs += ms;
+    const now = this.now();
+    const archived: WorldChannel[] = [];
+    for (const channel of this.channels.values()) {
+      const t = channel.thread;
+      if (!t || t.archived || now - t.lastActivity < t.autoArchiveMinutes * 60_000) continue;
+      t.archived = true;
+      t.archiveTimestamp = now;
+      archived.push(channel);
+      this.emit({ kind: 'channelUpdate', channel });
+    }
+    return archived;
+  }
+
+  /** A moderator locks a thread (only Manage Threads may then unarchive it or post in it once archived). */
+  lockThread(threadId: string): void {
+    const t = this.threadOf(threadId);
+    t.locked = true;
+    this.emit({ kind: 'channelUpdate', channel: this.channel(threadId) });
+  }
+
+  /** PATCH /channels/:thread with `archived`: a member of the thread (or Manage Threads) may unarchive it, Manage Threads alone a locked one. */
+  setArchived(userId: string, threadId: string, archived: boolean): WorldChannel {
+    const channel = this.channel(threadId);
+    const t = this.threadOf(threadId);
+    this.need(userId, threadId, PermissionFlagsBits.ViewChannel);
+    const manages = (this.permissionsIn(userId, threadId) & PermissionFlagsBits.ManageThreads) !== 0n;
+    if (!manages && (t.locked || (!t.members.has(userId) && channel.ownerId !== userId))) throw new WorldError(403, 50013, 'Missing Permissions');
+    if (t.archived !== archived) {
+      t.archived = archived;
+      t.archiveTimestamp = this.now();
+      if (!archived) t.lastActivity = this.now();
+      this.emit({ kind: 'channelUpdate', channel });
+    }
+    return channel;
+  }
+
+  /** PUT /channels/:thread/thread-members/@me: Discord refuses it in an archived thread. */
+  joinThread(userId: string, threadId: string): void {
+    const t = this.threadOf(threadId);
+    this.need(userId, threadId, PermissionFlagsBits.ViewChannel);
+    if (t.archived) throw new WorldError(400, 50083, 'Thread is archived');
+    t.members.add(userId);
+  }
+
+  private threadOf(id: string): WorldThread {
+    const t = this.channel(id).thread;
+    if (!t) throw new WorldError(400, 50024, 'Cannot execute action on this channel type');
+    return t;
   }
 
   // ---- reading ----
@@ -232,6 +397,11 @@ export class DiscordWorld {
     return null;
   }
 
+  appOfBot(botId: string): WorldApp | null {
+    for (const app of this.apps.values()) if (app.botId === botId) return app;
+    return null;
+  }
+
   textChannels(): WorldChannel[] {
     return [...this.channels.values()].filter((c) => c.type === ChannelType.GuildText);
   }
@@ -240,11 +410,16 @@ export class DiscordWorld {
     return [...this.channels.values()].filter((c) => c.parentId === parentId);
   }
 
+  /** Threads that are not archived: the active list, and what GUILD_CREATE carries. */
+  activeThreads(): WorldChannel[] {
+    return [...this.channels.values()].filter((c) => c.thread && !c.thread.archived);
+  }
+
   history(channelId: string): WorldMessage[] {
     return [...(this.messages.get(channelId) ?? [])];
   }
 
-  /** A user's permissions in a channel: @everyone and their roles (threads take their parent's); DMs allow talking. */
+  /** A user's permissions in a channel: roles, then the channel's overwrites (threads take their parent's); DMs allow talking. */
   permissionsIn(userId: string, channelId: string): bigint {
     const channel = this.channel(channelId);
     if (channel.type === ChannelType.DM) {
@@ -253,34 +428,62 @@ export class DiscordWorld {
     const member = this.members.get(userId);
     if (!member) return 0n;
     if (userId === this.ownerId) return ALL_PERMISSIONS;
-    let bits = this.roles.get(this.guildId)!.permissions;
-    for (const roleId of member.roles) bits |= this.roles.get(roleId)?.permissions ?? 0n;
-    return (bits & PermissionFlagsBits.Administrator) !== 0n ? ALL_PERMISSIONS : bits;
+    let base = this.roles.get(this.guildId)!.permissions;
+    for (const roleId of member.roles) base |= this.roles.get(roleId)?.permissions ?? 0n;
+    const holder = channel.parentId ? this.channel(channel.parentId) : channel;
+    return channelPermissions({ everyoneId: this.guildId, base, memberId: userId, memberRoles: member.roles, overwrites: holder.overwrites });
   }
 
   canSee(userId: string, channelId: string): boolean {
     return (this.permissionsIn(userId, channelId) & PermissionFlagsBits.ViewChannel) !== 0n;
   }
 
+  /** Discord's answer to a missing permission: 50001 Missing Access when the channel cannot be seen, else 50013 Missing Permissions. */
   private need(userId: string, channelId: string, permission: bigint): void {
-    if ((this.permissionsIn(userId, channelId) & permission) !== permission) throw new WorldError(403, 50013, 'Missing Permissions');
+    const bits = this.permissionsIn(userId, channelId);
+    if ((bits & PermissionFlagsBits.ViewChannel) === 0n) throw new WorldError(403, 50001, 'Missing Access');
+    if ((bits & permission) !== permission) throw new WorldError(403, 50013, 'Missing Permissions');
   }
 
   // ---- acting ----
 
   /**
    * Posts a message as anyone (a bot through REST, a person through a test).
-   * Discord's limits hold: at most 2,000 characters, and the permission to
-   * send in that kind of channel.
+   * Discord's limits hold: at most 2,000 characters, the permission to send
+   * in that kind of channel (and Read Message History to reply), DMs a
+   * person closed to bots, archived threads (a message unarchives one unless
+   * it is locked), and pings only what `allowed_mentions` lets through.
    */
-  post(authorId: string, channelId: string, content: string, replyTo: string | null = null): WorldMessage {
+  post(authorId: string, channelId: string, content: string, options: PostOptions = {}): WorldMessage {
     const channel = this.channel(channelId);
+    const replyTo = options.replyTo ?? null;
     if (content.length === 0) throw new WorldError(400, 50006, 'Cannot send an empty message');
-    if (content.length > 2000) throw new WorldError(400, 50035, 'Invalid Form Body: content: Must be 2000 or fewer in length.');
-    const isThread = channel.type === ChannelType.PublicThread || channel.type === ChannelType.PrivateThread;
-    this.need(authorId, channelId, PermissionFlagsBits.ViewChannel | (isThread ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages));
+    if (content.length > 2000) throw invalidForm('content', 'BASE_TYPE_MAX_LENGTH', 'Must be 2000 or fewer in length.');
+    const allowed = options.allowedMentions;
+    if (allowed?.parse?.includes('users') && allowed.users?.length) throw invalidForm('allowed_mentions', 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', 'parse:["users"] and users: [ids...] are mutually exclusive.');
+    if (allowed?.parse?.includes('roles') && allowed.roles?.length) throw invalidForm('allowed_mentions', 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', 'parse:["roles"] and roles: [ids...] are mutually exclusive.');
+    const isThread = THREAD_TYPES.has(channel.type);
+    this.need(authorId, channelId, isThread ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages);
+    if (channel.type === ChannelType.DM && this.user(authorId).bot) {
+      const other = channel.recipients.find((id) => id !== authorId)!;
+      // A person who closed DMs from server members, or who shares no server with the bot.
+      if (!this.user(other).bot && (this.closedDms.has(other) || !this.members.has(other))) throw new WorldError(403, 50007, 'Cannot send messages to this user');
+    }
     const list = this.messages.get(channelId)!;
-    if (replyTo && !list.some((m) => m.id === replyTo)) throw new WorldError(400, 50035, 'Invalid Form Body: message_reference: Unknown message');
+    let referenced: WorldMessage | null = null;
+    if (replyTo) {
+      if (channel.guildId && (this.permissionsIn(authorId, channelId) & PermissionFlagsBits.ReadMessageHistory) === 0n) throw new WorldError(403, 160002, 'Cannot reply without permission to read message history');
+      referenced = list.find((m) => m.id === replyTo) ?? null;
+      if (!referenced) throw invalidForm('message_reference', 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE', 'Unknown message');
+    }
+    if (channel.thread?.archived) {
+      const manages = (this.permissionsIn(authorId, channelId) & PermissionFlagsBits.ManageThreads) !== 0n;
+      if (channel.thread.locked && !manages) throw new WorldError(400, 50083, 'Thread is archived');
+      channel.thread.archived = false;
+      channel.thread.archiveTimestamp = this.now();
+      this.emit({ kind: 'channelUpdate', channel });
+    }
+    const pings = this.pings(authorId, channel, content, allowed, referenced);
     const message: WorldMessage = {
       id: this.snowflake(),
       channelId,
@@ -290,23 +493,45 @@ export class DiscordWorld {
       timestamp: new Date().toISOString(),
       type: replyTo ? MessageType.Reply : MessageType.Default,
       referenceId: replyTo,
-      mentions: [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!))].filter((id) => this.users.has(id)),
-      mentionRoles: [...new Set([...content.matchAll(/<@&(\d+)>/g)].map((m) => m[1]!))].filter((id) => this.roles.has(id)),
+      ...pings,
       reactions: new Map(),
     };
     list.push(message);
     channel.lastMessageId = message.id;
+    if (channel.thread) channel.thread.lastActivity = this.now();
     this.emit({ kind: 'message', message });
     return message;
   }
 
+  /**
+   * Who a message pings: of the users, roles and @everyone/@here its content
+   * names, those `allowed_mentions` allows (all of them when it is absent,
+   * @everyone only for an author who may mention everyone), plus the replied
+   * message's author when `replied_user` is set (or allowed_mentions absent).
+   */
+  private pings(authorId: string, channel: WorldChannel, content: string, allowed: AllowedMentions | undefined, referenced: WorldMessage | null) {
+    const named = [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!))].filter((id) => this.users.has(id));
+    const namedRoles = [...new Set([...content.matchAll(/<@&(\d+)>/g)].map((m) => m[1]!))].filter((id) => this.roles.has(id));
+    const parse = new Set(allowed ? (allowed.parse ?? []) : ['users', 'roles', 'everyone']);
+    const users = named.filter((id) => parse.has('users') || (allowed?.users ?? []).includes(id));
+    const roles = namedRoles.filter((id) => parse.has('roles') || (allowed?.roles ?? []).includes(id));
+    const mayEveryone = channel.guildId !== null && (this.permissionsIn(authorId, channel.id) & PermissionFlagsBits.MentionEveryone) !== 0n;
+    const mentionEveryone = mayEveryone && parse.has('everyone') && /@(everyone|here)\b/.test(content);
+    const repliedUser = allowed ? allowed.replied_user === true : true;
+    if (referenced && repliedUser && referenced.authorId !== authorId && !users.includes(referenced.authorId)) users.push(referenced.authorId);
+    return { mentions: users, mentionRoles: roles, mentionEveryone };
+  }
+
+  /** A typing indicator: Discord wants the permission to send there (Send Messages, or Send Messages in Threads in a thread). */
   typing(userId: string, channelId: string): void {
-    this.need(userId, channelId, PermissionFlagsBits.ViewChannel);
+    const channel = this.channel(channelId);
+    this.need(userId, channelId, THREAD_TYPES.has(channel.type) ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages);
     this.emit({ kind: 'typing', channelId, userId });
   }
 
   react(userId: string, channelId: string, messageId: string, emoji: string): void {
     this.need(userId, channelId, PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory);
+    if (this.channel(channelId).thread?.archived) throw new WorldError(400, 50083, 'Thread is archived');
     const message = this.message(channelId, messageId);
     const users = message.reactions.get(emoji) ?? new Set<string>();
     users.add(userId);
