@@ -52,6 +52,15 @@ describe('influence as a GameDefinition', () => {
     }
   });
 
+  test("rounds survived: the winner's is the rounds played, never more (issue 25); each other player's the rounds before its elimination", () => {
+    const { match } = playHeadless(four, 3);
+    const s = match.state;
+    expect(s.winner).not.toBeNull();
+    expect(influenceGame.score(s, s.winner!)).toBe(s.rounds.length);
+    for (const e of s.eliminations) expect(influenceGame.score(s, e.player)).toBe(e.round - 1);
+    expect(Math.max(...four.map((p) => influenceGame.score(s, p)))).toBe(s.rounds.length);
+  });
+
   test('in POWER only the empowered acts; once over, no one', () => {
     let s = influenceGame.setup(config, 2, four);
     for (let i = 0; i < 3; i++) s = influenceGame.apply(s, { decisions: {} }).state;

@@ -254,11 +254,15 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   apply,
   view: influenceView,
   outcome: (s) => ({ over: s.phase === 'END', winners: s.winner ? [s.winner] : [], kind: s.phase === 'END' ? (s.winner ? 'last-survivor' : 'no-survivor') : null }),
-  /** Rounds survived (the winner gets one more), so a scoreboard ranks by how long each lasted. */
+  /**
+   * Rounds survived, so a scoreboard ranks by how long each lasted: a player
+   * out in round r survived r - 1; everyone still in, the winner too, every
+   * round played (never more: issue 25 showed a winner with 4 in a 3-round match).
+   */
   scoreName: 'rounds survived',
   score: (s, p) => {
     const out = s.eliminations.find((e) => e.player === p);
-    return out ? out.round - 1 : s.rounds.length + (s.winner === p ? 1 : 0);
+    return out ? out.round - 1 : s.rounds.length;
   },
   alive: (s, p) => Boolean(s.alive[p]),
   report,

@@ -32,6 +32,8 @@ describe('cafePanel', () => {
     expect(panel.charts[0]!.datasets.map((d) => d.label)).toEqual(players);
     expect(panel.html).toContain('data-lender="grok" data-borrower="gpt"');
     expect(panel.html).toMatch(/data-lender="deep"[^>]*><line[^>]*stroke-dasharray/);
+    expect(panel.html).toContain('>1,200.00</text>');
+    expect(panel.html).toContain('>50.00</text>');
     expect(renderMatch(detail).charts.map((c) => c.title)).toEqual(['tokens over rounds', 'levels']);
   });
 
@@ -41,7 +43,9 @@ describe('cafePanel', () => {
     const html = renderMatch(detail).html;
     expect(html).toContain('<table class="standings">');
     const first = state.table[0]!;
-    expect(html).toContain(`<tr data-player="${first.id}"><td>${first.id}</td><td class="num">${(first.cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}</td><td class="num">${first.level}</td>`);
+    // Tokens with two decimals always (issue 25: 1,450 beside 1,234.5 misled).
+    expect(html).toContain(`<tr data-player="${first.id}"><td>${first.id}</td><td class="num">${(first.cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</td><td class="num">${first.level}</td>`);
+    expect(html).toMatch(/<td class="num">[\d,]+\.\d\d<\/td>/);
     expect(html).toContain(`Round 3: the challenge and the answers</h3><p class="challenge">${escapeHtml(state.last.challenge.prompt)}</p>`);
     for (const answer of Object.values(state.last.responses)) if (answer) expect(html).toContain(escapeHtml(answer));
     expect(html).toContain(`<td>${state.last.verdict.best} <span class="badge">best</span></td>`);

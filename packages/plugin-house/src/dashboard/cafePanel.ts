@@ -1,8 +1,8 @@
-import { tokensText } from '@the-house/games/cafe/cafeNarration.ts';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import type { MatchDetail, RoundHistoryEntry } from '../types.ts';
 import { chartBox, type ChartSpec, type Rendered } from './chartSpec.ts';
 import { domId } from './domId.ts';
+import { tokensText } from './formatScore.ts';
 import { seriesOverRounds } from './historySeries.ts';
 import { loanWeb, type LoanEdge } from './loanWeb.ts';
 

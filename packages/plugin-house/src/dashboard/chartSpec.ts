@@ -9,6 +9,8 @@ export interface ChartSpec {
   kind: 'line' | 'bar';
   labels: Array<string | number>;
   datasets: ChartDataset[];
+  /** What each axis counts, as its title; the x axis is `round` unless said (Influence's votes run along players). */
+  axes?: { x?: string; y?: string };
 }
 
 export interface ChartDataset {

@@ -10,6 +10,7 @@ const STYLE = `<style>.dot{display:inline-block;width:10px;height:10px;border-ra
 .plot{aspect-ratio:1}.timeline{padding-left:18px}.timeline ul{margin:2px 0 8px;padding-left:18px}.begs{border-left:3px solid #edc948;padding-left:10px}
 .legend{margin-right:10px;white-space:nowrap}#updated{position:fixed;top:6px;right:12px;font-size:12px}
 #full{display:none;margin-bottom:6px}#full a{color:#76b7b2}
+tr[data-href]{cursor:pointer}tr[data-href]:hover td{background:#1e2230}h2 a{color:inherit;text-decoration:none}h2 a:hover{text-decoration:underline}
 .grid{grid-template-columns:repeat(auto-fit,minmax(min(400px,100%),1fr))}.grid>div{min-width:0}.card,.scroll{overflow-x:auto}
 @media (max-width:640px){body{padding:8px 10px}h1{font-size:20px}h2{font-size:17px}.card{padding:8px 10px}td,th{padding:3px 6px}}</style>`;
 
@@ -33,7 +34,7 @@ function draw(view) {
     charts[c.id] = new Chart(canvas, {
       type: c.kind,
       data: { labels: c.labels, datasets: c.datasets.map((d, i) => ({ label: d.label, data: d.data, borderDash: i % 2 ? [6, 4] : [], order: c.datasets.length - i, borderColor: d.color, backgroundColor: d.color, pointRadius: c.labels.length > 40 ? 0 : 2, borderWidth: 2, spanGaps: false })) },
-      options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { x: { ticks: { color: '#9aa4b2' }, title: { display: true, text: 'round', color: '#9aa4b2' } }, y: { ticks: { color: '#9aa4b2' } } }, plugins: { legend: { reverse: true, labels: { color: '#e6e6e6' } } } },
+      options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { x: { ticks: { color: '#9aa4b2' }, title: { display: true, text: (c.axes && c.axes.x) || 'round', color: '#9aa4b2' } }, y: { ticks: { color: '#9aa4b2', precision: c.kind === 'bar' ? 0 : undefined }, title: { display: Boolean(c.axes && c.axes.y), text: (c.axes && c.axes.y) || '', color: '#9aa4b2' } } }, plugins: { legend: { reverse: true, labels: { color: '#e6e6e6' } } } },
     });
   }
 }
@@ -62,7 +63,18 @@ async function poll() {
   }
 }
 // In the GUI's narrow side panel (an iframe) the page offers itself full size, at the short address the host serves.
-if (window.self !== window.top) document.getElementById('full').style.display = 'block';
+const framed = window.self !== window.top;
+if (framed) document.getElementById('full').style.display = 'block';
+// A match's row (or its link) opens its page: from the side panel in a tab of its own, where it has room.
+document.addEventListener('click', (event) => {
+  const link = event.target.closest('a[href^="/house/matches/"]');
+  const row = event.target.closest('tr[data-href]');
+  const href = link ? link.getAttribute('href') : row && !event.target.closest('a') ? row.getAttribute('data-href') : null;
+  if (!href) return;
+  event.preventDefault();
+  if (framed || event.ctrlKey || event.metaKey) window.open(href, '_blank', 'noopener');
+  else location.href = href;
+});
 if (DATA) draw(DATA); else poll();
 setInterval(poll, ${POLL_MS});`;
 

@@ -36,6 +36,8 @@ describe('influencePanel', () => {
     expect(card).not.toContain('privately');
     expect(card).not.toContain('voted to');
     expect(charts).toEqual([expect.objectContaining({ id: 'influence-votes-influence-1', kind: 'bar', labels: ['a', 'b', 'c', 'd', 'e', 'f'] })]);
+    // Its axes say what they count: players along, votes up (issue 25: the x axis said 'round').
+    expect(charts[0]!.axes).toEqual({ x: 'player', y: 'votes' });
   });
 
   test('after the game: the winner, the published head, and every DM revealed', () => {

@@ -107,6 +107,7 @@ export function influencePanel(detail: MatchDetail): Rendered | null {
       title,
       kind: 'bar',
       labels,
+      axes: { x: 'player', y: 'votes' },
       datasets: [
         { label: 'empower votes', data: labels.map((p) => tally.empowerVotes?.[p] ?? 0), color: '#59a14f' },
         { label: 'expose votes', data: labels.map((p) => tally.exposeVotes?.[p] ?? 0), color: '#e15759' },

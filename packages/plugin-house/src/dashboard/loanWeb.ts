@@ -1,4 +1,5 @@
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
+import { tokensText } from './formatScore.ts';
 import { seatColor } from './palette.ts';
 
 /** A loan between two players as the web draws it. */
@@ -36,7 +37,7 @@ export function loanWeb(players: readonly string[], loans: readonly LoanEdge[]):
       const x2 = b.x - (b.x - a.x) * shorten;
       const y2 = b.y - (b.y - a.y) * shorten;
       const dash = l.status === 'defaulted' ? ' stroke-dasharray="5 4"' : '';
-      return `<g class="loan" data-lender="${escapeHtml(l.lender)}" data-borrower="${escapeHtml(l.borrower)}"><line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${seatColor(i)}" stroke-width="2" marker-end="url(#arrow)"${dash}/><text x="${((x1 + x2) / 2).toFixed(1)}" y="${((y1 + y2) / 2 - 4).toFixed(1)}" fill="#e6e6e6" font-size="11" text-anchor="middle">${Math.round(l.amount)}</text></g>`;
+      return `<g class="loan" data-lender="${escapeHtml(l.lender)}" data-borrower="${escapeHtml(l.borrower)}"><line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${seatColor(i)}" stroke-width="2" marker-end="url(#arrow)"${dash}/><text x="${((x1 + x2) / 2).toFixed(1)}" y="${((y1 + y2) / 2 - 4).toFixed(1)}" fill="#e6e6e6" font-size="11" text-anchor="middle">${tokensText(l.amount)}</text></g>`;
     })
     .join('');
   const nodes = players

@@ -3,6 +3,8 @@ import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
 import type { MatchSummary } from '../types.ts';
+import { games } from '@the-house/games/registry.ts';
+import { forAudience, publicPage } from '../records/audience.ts';
 import { dashboardPage } from './dashboardPage.ts';
 import { pickDetailed, renderDashboard } from './renderDashboard.ts';
 import { renderMatch } from './renderMatch.ts';
@@ -10,9 +12,14 @@ import { renderMatch } from './renderMatch.ts';
 const summary = (id: string, status: MatchSummary['status']): MatchSummary => ({ id, game: 'trust', status, round: 1, players: [], winners: [], spend: { tokens: 0, cost: 0 } });
 
 describe('pickDetailed', () => {
-  test('live matches first, then the others in the order given (newest first)', () => {
-    const list = [summary('a', 'finished'), summary('b', 'running'), summary('c', 'stopped'), summary('d', 'finished'), summary('e', 'lobby'), summary('f', 'finished')];
-    expect(pickDetailed(list).map((s) => s.id)).toEqual(['b', 'e', 'a', 'd']);
+  test('every live match (newest first), then the latest closed match of each game', () => {
+    const list = [summary('a', 'finished'), summary('b', 'running'), summary('c', 'stopped'), summary('d', 'finished'), summary('e', 'lobby'), summary('f', 'finished'), { ...summary('g', 'finished'), game: 'cafe' }];
+    expect(pickDetailed(list).map((s) => s.id)).toEqual(['b', 'e', 'a', 'g']);
+  });
+
+  test('five live matches of one game get five cards, not four', () => {
+    const list = ['a', 'b', 'c', 'd', 'e'].map((id) => summary(id, 'running'));
+    expect(pickDetailed(list).map((s) => s.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });
 
@@ -65,7 +72,7 @@ describe('renderDashboard', () => {
     const b = playedMatchDetail('goldmine', ['ada', 'bob'], 2, { id: 'b', config: { size: 3 } });
     const { html, charts } = renderDashboard({ matches: [a.summary, b.summary], page: 1, per: 20, total: 2 }, [a, b], { trust: 'Trust', goldmine: 'Gold mining' });
     expect(html).toContain('2 live here, 2 in all');
-    expect(html).toContain('<tr data-match="a"><td>Trust</td>');
+    expect(html).toContain('<tr data-match="a" data-href="/house/matches/a"><td>Trust</td>');
     expect(html).toContain('<section class="card match" data-match="b"');
     expect(charts.map((c) => c.id)).toEqual(['score-a', 'score-b', 'plots-b']);
   });
@@ -81,6 +88,57 @@ describe('renderDashboard', () => {
     expect(page).toContain('const DATA = {"html":"\\u003ch1>x\\u003c/h1>","charts":[]}');
     expect(page).toContain("+ '/view' + location.search");
     expect(page).toContain('new Chart(canvas');
+    // Each chart's axes are titled from its spec, 'round' only where rounds run along.
+    expect(page).toContain("text: (c.axes && c.axes.x) || 'round'");
     expect(page.indexOf('<script>')).toBeLessThan(page.indexOf('const DATA'));
+  });
+});
+
+describe('the dashboard as a person reads it (issue 25)', () => {
+  const publicView = (details: ReturnType<typeof playedMatchDetail>[]) => {
+    const seen = details.map((d) => forAudience(games, d, 'public'));
+    return renderDashboard(publicPage(games, { matches: details.map((d) => d.summary), page: 1, per: 20, total: details.length }), seen, { goldmine: 'Gold mining', influence: 'Influence', cafe: 'Café V3', trust: 'Trust' }, {}, 'public');
+  };
+
+  test('each row links to its match page', () => {
+    const a = playedMatchDetail('trust', ['ada', 'bob'], 2, { id: 'trust-1-ab' });
+    const { html } = renderDashboard({ matches: [a.summary], page: 1, per: 20, total: 1 }, [a], { trust: 'Trust' });
+    expect(html).toContain('<tr data-match="trust-1-ab" data-href="/house/matches/trust-1-ab">');
+    expect(html).toContain('<a href="/house/matches/trust-1-ab">trust-1-ab</a>');
+    expect(html).toContain('<a href="/house/matches/trust-1-ab">Trust <span class="muted">trust-1-ab</span></a>');
+  });
+
+  test('the page opens a row’s match page when the row is clicked (in a new tab from the GUI’s narrow side panel)', () => {
+    const page = dashboardPage({ html: '', charts: [] });
+    expect(page).toContain("closest('tr[data-href]')");
+    expect(page).toContain("window.open(href, '_blank', 'noopener')");
+  });
+
+  test('two running Gold mining matches read by the public: each gets its panel, its map from public facts only (no state)', () => {
+    const a = playedMatchDetail('goldmine', ['ada', 'bob'], 3, { id: 'goldmine-1', config: { size: 4 } });
+    const b = playedMatchDetail('goldmine', ['ada', 'bob', 'cy'], 2, { id: 'goldmine-2', config: { size: 5 }, seed: 2 });
+    const { html } = publicView([a, b]);
+    expect(html.match(/<h3>Ownership map<\/h3>/g)?.length).toBe(2);
+    expect(html).toContain('class="ownership" data-size="4"');
+    expect(html).toContain('class="ownership" data-size="5"');
+  });
+
+  test('two running Influence and two running Café matches read by the public: a panel each', () => {
+    const i1 = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e'], 1, { id: 'influence-1' });
+    const i2 = playedMatchDetail('influence', ['a', 'b', 'c', 'd'], 1, { id: 'influence-2', seed: 3 });
+    const c1 = playedMatchDetail('cafe', ['a', 'b'], 2, { id: 'cafe-1' });
+    const c2 = playedMatchDetail('cafe', ['a', 'b', 'c'], 1, { id: 'cafe-2' });
+    const { html } = publicView([i1, i2, c1, c2]);
+    expect(html.match(/class="board"/g)?.length).toBe(4);
+  });
+
+  test('a drawn match is never listed as led by anyone; a running one is', () => {
+    const drawn = { ...summary('t1', 'finished'), players: [{ name: 'Ada', alive: false, score: 0 }, { name: 'Bram', alive: false, score: 0 }] };
+    const running = { ...summary('t2', 'running'), players: [{ name: 'Ada', alive: true, score: 60 }, { name: 'Bram', alive: true, score: 40 }] };
+    const { html } = renderDashboard({ matches: [drawn, running], page: 1, per: 20, total: 2 }, []);
+    const row = html.match(/<tr data-match="t1".*?<\/tr>/)![0];
+    expect(row).not.toContain('leading');
+    expect(row).toEndWith('<td>draw</td></tr>');
+    expect(html).toMatch(/<tr data-match="t2"[^]*?leading: Ada/);
   });
 });

@@ -3,27 +3,41 @@ import type { MatchDetail, MatchPage, MatchSummary } from '../types.ts';
 import type { ChartSpec, Rendered } from './chartSpec.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
 import { renderLeaderboards } from './renderLeaderboards.ts';
+import { matchHref } from './matchHref.ts';
 import { renderMatch } from './renderMatch.ts';
 
-/** How many matches get a full card; the list above them names every match. */
-export const DETAILED = 4;
+/** At most this many live matches get a card (each polls in the page); the list above names every match. */
+export const LIVE_CARDS = 12;
 
-const ORDER: Record<MatchSummary['status'], number> = { running: 0, lobby: 1, paused: 2, finished: 3, stopped: 4, damaged: 5 };
+const LIVE: ReadonlySet<MatchSummary['status']> = new Set(['running', 'lobby', 'paused']);
 
-/** Live matches first, then the others, each group in the service's order (newest first). */
+/**
+ * The matches that get a card: every live one (up to LIVE_CARDS), in the
+ * service's order (newest first), then the latest closed match of each game,
+ * so that a match just over still shows how it ended.
+ */
 export function pickDetailed(summaries: readonly MatchSummary[]): MatchSummary[] {
-  return summaries
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) => ORDER[a.s.status] - ORDER[b.s.status] || a.i - b.i)
-    .slice(0, DETAILED)
-    .map(({ s }) => s);
+  const live = summaries.filter((s) => LIVE.has(s.status)).slice(0, LIVE_CARDS);
+  const latest = new Map<string, MatchSummary>();
+  for (const s of summaries) if (!LIVE.has(s.status) && !latest.has(s.game)) latest.set(s.game, s);
+  return [...live, ...latest.values()];
+}
+
+/** What the list says of a match's result: its winners, else `draw` once it ended without one, else who leads while it runs. */
+function resultOf(s: MatchSummary): string {
+  if (s.damage) return `<span class="muted">${escapeHtml(s.damage)}</span>`;
+  if (s.winners.length) return escapeHtml(s.winners.join(', '));
+  if (s.status === 'finished') return 'draw';
+  if (s.status !== 'running' && s.status !== 'paused') return '';
+  // A score kept private while the match runs leads nobody; nor does a tie.
+  if (s.players.some((p) => p.score === null)) return '';
+  const [first, second] = [...s.players].sort((a, b) => b.score! - a.score!);
+  return first && (!second || first.score! > second.score!) ? `<span class="muted">leading: ${escapeHtml(first.name)}</span>` : '';
 }
 
 function listRow(s: MatchSummary, title: string): string {
-  // A score kept private while the match runs leads nobody.
-  const leader = s.players.some((p) => p.score === null) ? undefined : [...s.players].sort((a, b) => b.score! - a.score!)[0];
-  const result = s.damage ? `<span class="muted">${escapeHtml(s.damage)}</span>` : s.winners.length ? escapeHtml(s.winners.join(', ')) : leader ? `<span class="muted">leading: ${escapeHtml(leader.name)}</span>` : '';
-  return `<tr data-match="${escapeHtml(s.id)}"><td>${escapeHtml(title)}</td><td><code>${escapeHtml(s.id)}</code></td><td><span class="pill ${s.status}">${s.status}</span></td><td class="num">${s.round}</td><td>${s.players.length}</td><td>${escapeHtml(s.owner ?? '')}</td><td>${result}</td></tr>`;
+  const href = matchHref(s.id);
+  return `<tr data-match="${escapeHtml(s.id)}" data-href="${href}"><td>${escapeHtml(title)}</td><td><code><a href="${href}">${escapeHtml(s.id)}</a></code></td><td><span class="pill ${s.status}">${s.status}</span></td><td class="num">${s.round}</td><td>${s.players.length}</td><td>${escapeHtml(s.owner ?? '')}</td><td>${resultOf(s)}</td></tr>`;
 }
 
 /** Links to the other pages of the list, when there are more. */

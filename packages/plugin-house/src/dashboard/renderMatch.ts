@@ -1,12 +1,15 @@
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import type { MatchDetail } from '../types.ts';
+import { boardHtml } from './boardHtml.ts';
 import { cafePanel } from './cafePanel.ts';
 import { chartBox, type ChartSpec, type Rendered } from './chartSpec.ts';
 import { domId } from './domId.ts';
 import { goldminePanel } from './goldminePanel.ts';
 import { scoreField, seriesOverRounds } from './historySeries.ts';
 import { influencePanel } from './influencePanel.ts';
+import { matchBoard } from './matchBoard.ts';
+import { matchHref } from './matchHref.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
 import { renderTimeline } from './renderTimeline.ts';
 import { renderUsage } from './renderUsage.ts';
@@ -18,6 +21,13 @@ const PANELS: Record<string, (detail: MatchDetail) => Rendered | null> = {
   cafe: cafePanel,
   influence: influencePanel,
 };
+
+/** The latest round's board, from the round reports and public events alone. */
+function publicBoard(detail: MatchDetail): Rendered | null {
+  const board = matchBoard(detail, 'room');
+  const frame = board?.frames.at(-1);
+  return board && frame ? { html: boardHtml(board, frame), charts: [] } : null;
+}
 
 function begs(detail: MatchDetail): string {
   if (!detail.pendingBegs.length) return '';
@@ -39,17 +49,18 @@ export function renderMatch(detail: MatchDetail, title = detail.summary.game, au
   if (field && detail.history.length) {
     const id = domId('score', summary.id);
     const unit = scoreUnit(summary.game) !== 'score' && ['sats', 'gold', 'tokens'].includes(field) ? scoreUnit(summary.game) : field;
-    charts.push({ id, title: `${unit} over rounds`, kind: 'line', ...seriesOverRounds(detail.history, { field }, summary.players.map((p) => p.name)) });
+    charts.push({ id, title: `${unit} over rounds`, kind: 'line', axes: { x: 'round', y: unit }, ...seriesOverRounds(detail.history, { field }, summary.players.map((p) => p.name)) });
     chart = `<div><h3>${escapeHtml(unit)} over rounds</h3>${chartBox(id)}</div>`;
   }
-  const panel = detail.state === null ? null : (PANELS[summary.game]?.(detail) ?? null);
+  // A reader without the state (the public while the match runs) gets the board drawn from what the room is told.
+  const panel = detail.state === null ? publicBoard(detail) : (PANELS[summary.game]?.(detail) ?? null);
   if (panel) charts.push(...panel.charts);
   const explained = detail.outcome.over ? describeOutcome(summary.game, detail.state) : null;
   const ending = detail.outcome.over ? ` · ${escapeHtml(explained ?? `${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.join(', ')}` : ''}`)}` : '';
   const seats = (detail.state as { players?: unknown } | null)?.players;
   const how = { game: summary.game, players: Array.isArray(seats) ? seats.map(String) : summary.players.map((p) => p.name), over: detail.outcome.over };
   const html = `<section class="card match" data-match="${escapeHtml(summary.id)}" data-status="${summary.status}">
-<h2>${escapeHtml(title)} <span class="muted">${escapeHtml(summary.id)}</span></h2>
+<h2><a href="${matchHref(summary.id)}">${escapeHtml(title)} <span class="muted">${escapeHtml(summary.id)}</span></a></h2>
 <p class="status"><span class="pill ${summary.status}">${summary.status}</span> round ${summary.round}${ending}</p>
 ${begs(detail)}
 <div class="grid"><div><h3>Scoreboard</h3>${renderScoreboard(summary)}</div>${chart}</div>

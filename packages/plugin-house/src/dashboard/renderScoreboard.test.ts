@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
 
 describe('renderScoreboard', () => {
@@ -26,5 +27,23 @@ describe('renderScoreboard', () => {
     expect(html).toContain('&lt;b&gt;');
     expect(html).not.toContain('<b>');
     expect(html).toContain('<td class="num">1.50</td>');
+  });
+});
+
+describe('renderScoreboard numbers (issue 25)', () => {
+  test("Café's tokens always with two decimals, thousands grouped", () => {
+    const html = renderScoreboard({ id: 'c', game: 'cafe', status: 'running', round: 3, winners: [], spend: { tokens: 0, cost: 0 }, players: [{ name: 'ann', alive: true, score: 1450 }, { name: 'bo', alive: true, score: 1234.5 }] });
+    expect(html).toContain('<td class="num">1,450.00</td>');
+    expect(html).toContain('<td class="num">1,234.50</td>');
+  });
+
+  test("an Influence winner's rounds survived is never more than the rounds played", () => {
+    const detail = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e'], 99);
+    expect(detail.outcome.over).toBe(true);
+    const played = (detail.state as { rounds: unknown[] }).rounds.length;
+    const winner = detail.summary.players.find((p) => detail.summary.winners.includes(p.name))!;
+    expect(winner.score).toBe(played);
+    const html = renderScoreboard(detail.summary);
+    expect(html).toMatch(new RegExp(`data-player="${winner.name}" class="winner">.*?<td class="num">${played}</td>`));
   });
 });
