@@ -87,8 +87,14 @@ async function serve(url: URL, init: RequestInit | undefined): Promise<Response>
     if (method === 'POST' && (what === 'submit' || what === 'action') && !id) {
       return await submit(to, JSON.parse(String(init?.body ?? '{}')) as SubmitBody);
     }
-    // The bus reports each handled message here; 1.7.2's server has no such route, and nobody listens.
-    if (method === 'POST' && what === 'complete' && !id) return new Response(null, { status: 204 });
+    // The bus reports each handled message here (1.7.2's server has no such route): the GUI's chat frees its input
+    // on `messageComplete`, which its own rule (a reply from a known agent) misses in a room opened by its address.
+    if (method === 'POST' && what === 'complete' && !id) {
+      const body = JSON.parse(String(init?.body ?? '{}')) as { channel_id?: string };
+      const channelId = uuid(body.channel_id);
+      if (channelId) to.socketIO?.to(channelId).emit('messageComplete', { channelId, roomId: channelId });
+      return new Response(null, { status: 204 });
+    }
   } catch (error) {
     return refused(500, error instanceof Error ? error.message : String(error));
   }

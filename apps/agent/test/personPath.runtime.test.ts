@@ -107,6 +107,14 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     await seen(chat, new RegExp(`Match ${seat} stopped at round \\d+\\.`));
     expectReadable(await chat.innerText());
     await page.screenshot({ path: join(shots, '6-stopped.png') });
+
+    // Back in the first match's room, finished: a command there is about that match, answered, and the input is free again.
+    await page.goto(roomUrl);
+    await page.getByRole('button', { name: 'All', exact: true }).click().catch(() => undefined);
+    await say(page, '!status');
+    await seen(chat, new RegExp(`trust ${id}: finished, round \\d+\\.`), 30_000);
+    await page.locator('textarea:not([disabled])').first().waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(shots, '7-finished-room.png') });
     console.log(`screenshots in ${shots}`);
   }, 300_000);
 });
