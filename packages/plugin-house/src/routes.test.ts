@@ -3,6 +3,7 @@ import type { IAgentRuntime, Route } from '@elizaos/core';
 import { fakeResponse } from './testing/fakeResponse.ts';
 import { playedMatchDetail } from './testing/playedMatchDetail.ts';
 import { houseRoutes, type MatchReader } from './routes.ts';
+import type { MatchPageView } from './dashboard/matchPageView.ts';
 import type { MatchDetail } from './types.ts';
 
 const match = playedMatchDetail('trust', ['ada', 'bob'], 3, { id: 'trust-1' });
@@ -100,6 +101,88 @@ describe('houseRoutes', () => {
       expect(String((await call('/dashboard')).body)).not.toContain('Sweeps on the queue');
     } finally {
       if (saved !== undefined) process.env.POSTGRES_URL = saved;
+    }
+  });
+});
+
+describe('the match page (issue 25)', () => {
+  const goldmine = playedMatchDetail('goldmine', ['ada', 'bob'], 4, { id: 'goldmine-1', config: { size: 4 } });
+  const both: MatchReader = {
+    listMatches: () => ({ matches: [goldmine.summary], page: 1, per: 20, total: 1 }),
+    getMatch: (id) => (id === goldmine.summary.id ? goldmine : null),
+    observe: (key) => (key === 'k'.repeat(24) ? goldmine : null),
+  };
+  const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  async function get(path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
+    const res = fakeResponse();
+    await route(path).handler!({ params, query: {}, headers }, res, runtimeWith(both));
+    return res;
+  }
+  /** The view a page carries inline. */
+  const inline = (html: string) => JSON.parse(html.slice(html.indexOf('const DATA = ') + 13, html.indexOf(';\n', html.indexOf('const DATA = '))).replace(/\\u003c/g, '<')) as MatchPageView;
+
+  test('a browser gets a page with the board of every round, the chart and the scrubber; an API client the JSON, as before', async () => {
+    const page = await get('/matches/:id', { id: 'goldmine-1' }, browser);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['Content-Type']).toBe('text/html; charset=utf-8');
+    const html = String(page.body);
+    expect(html).toContain('<input type="range" id="scrubber"');
+    const view = inline(html);
+    expect(view).toMatchObject({ id: 'goldmine-1', audience: 'public', live: true });
+    expect(view.board!.frames.map((f) => f.round)).toEqual([1, 2, 3, 4]);
+    expect(view.board!.size).toBe(4);
+    const json = await get('/matches/:id', { id: 'goldmine-1' }, { accept: 'application/json' });
+    expect((json.body as MatchDetail).summary.id).toBe('goldmine-1');
+    expect((json.body as MatchDetail).state).toBeNull();
+    expect(((await get('/matches/:id', { id: 'goldmine-1' })).body as MatchDetail).summary.id).toBe('goldmine-1');
+  });
+
+  test('the public page of a running Gold mining match: the map of each round from public facts, gold hidden, nothing of the state', async () => {
+    const view = (await get('/matches/:id/view', { id: 'goldmine-1' })).body as MatchPageView;
+    const state = goldmine.state as { gold: number[]; owner: number[] };
+    expect(view.board!.frames.at(-1)!.owner).toEqual(state.owner);
+    expect(view.board!.frames.every((f) => f.rows.every((r) => r.cells[1] === 'hidden'))).toBe(true);
+    expect(view.board!.hidden).toContain("Each miner's gold is its own business");
+    expect(view.chart!.title).toBe('Plots held after each round');
+    expect(JSON.stringify(view)).not.toContain('"gold":');
+  });
+
+  test("the observer's link: the same page with everything, gold included", async () => {
+    const page = await get('/observe/:key', { key: 'k'.repeat(24) }, browser);
+    const view = inline(String(page.body));
+    expect(view.audience).toBe('observer');
+    const gold = (goldmine.state as { gold: number[] }).gold;
+    expect(view.board!.frames.at(-1)!.rows.map((r) => r.cells[1])).toEqual(gold.map(String));
+    expect(view.chart!.title).toBe('Gold after each round');
+    expect(String(page.body)).toContain("The observer's view");
+    const polled = (await get('/observe/:key/view', { key: 'k'.repeat(24) })).body as MatchPageView & { detail: MatchDetail };
+    expect(polled.audience).toBe('observer');
+    expect(polled.detail.state).not.toBeNull();
+    expect((await get('/observe/:key', { key: 'x'.repeat(24) }, browser)).statusCode).toBe(404);
+  });
+
+  test('an unknown or impossible id: a page saying so for a browser, JSON for an API client', async () => {
+    const missing = await get('/matches/:id', { id: 'nope' }, browser);
+    expect(missing.statusCode).toBe(404);
+    expect(String(missing.body)).toContain('No match with id &#39;nope&#39;.');
+    expect((await get('/matches/:id', { id: '<script>' }, browser)).statusCode).toBe(400);
+    expect(String((await get('/matches/:id', { id: '<script>' }, browser)).body)).not.toContain('<script>alert');
+    expect((await get('/matches/:id/view', { id: 'nope' })).body).toEqual({ error: "No match with id 'nope'." });
+  });
+
+  test('with an API key: a browser without it gets the page with no data (its script asks with the key); JSON and the view get a 401', async () => {
+    process.env.ELIZA_SERVER_AUTH_TOKEN = 'a-key-for-this-test';
+    try {
+      const page = await get('/matches/:id', { id: 'goldmine-1' }, browser);
+      expect(page.statusCode).toBe(200);
+      expect(String(page.body)).toContain('const DATA = null;');
+      expect(String(page.body)).toContain("'eliza-api-key-' + location.origin");
+      expect((await get('/matches/:id', { id: 'goldmine-1' })).statusCode).toBe(401);
+      expect((await get('/matches/:id/view', { id: 'goldmine-1' }, browser)).statusCode).toBe(401);
+      const keyed = await get('/matches/:id/view', { id: 'goldmine-1' }, { 'x-api-key': 'a-key-for-this-test' });
+      expect((keyed.body as MatchPageView).id).toBe('goldmine-1');
+    } finally {
+      delete process.env.ELIZA_SERVER_AUTH_TOKEN;
     }
   });
 });

@@ -9,7 +9,9 @@ import { renderSweeps } from './dashboard/renderSweeps.ts';
 import { queueSweeps } from '@the-house/lab/queue/queueSweeps.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
 import { forAudience, publicPage, type Audience } from './records/audience.ts';
-import { renderMatch } from './dashboard/renderMatch.ts';
+import { matchPage } from './dashboard/matchPage.ts';
+import { matchPageView } from './dashboard/matchPageView.ts';
+import { escapeHtml, htmlPage } from '@the-house/lab/report/htmlPage.ts';
 import type { MatchDetail, MatchPage } from './types.ts';
 
 /** What the routes read from the House's service (registered as `house`). */
@@ -55,11 +57,8 @@ export async function dashboardView(house: MatchReader, paging: { page: number; 
   return queueUrl ? { ...view, html: `${view.html}\n${renderSweeps(await queueSweeps(queueUrl))}` } : view;
 }
 
-/** An observer's page: the one match its link names, everything of it, live. */
-function observerView(detail: MatchDetail): Rendered {
-  const { html, charts } = renderMatch(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer');
-  return { html: `<h1>The House <span class="muted">observer's view: private, do not share this page's address</span></h1>\n${html}`, charts };
-}
+/** The observer's page says whose it is, above the match. */
+const OBSERVER_BANNER = "The observer's view: everything of this match, live, including what the players do not see. Private: do not share this page's address.";
 
 /** The queue's database: the House's own PostgreSQL (POSTGRES_URL), where `sweep ... --queue` enqueues by default; none on PGLite. */
 function queueUrlOf(runtime: IAgentRuntime): string | undefined {
@@ -90,14 +89,14 @@ function carriesKey(req: RouteRequest, key: string): boolean {
  * plugin routes before its own key check); `shell` serves the page without any
  * data instead, for its script to ask again with the key.
  */
-function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => Promise<void>, shell?: (res: RouteResponse) => void) {
+function handle(run: (house: MatchReader, req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => Promise<void>, shell?: (res: RouteResponse, req: RouteRequest) => boolean) {
   return async (req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime): Promise<void> => {
     try {
       const key = hostKey(runtime);
       if (key && !carriesKey(req, key)) {
         noStore(res);
-        if (shell) shell(res);
-        else res.status(401).json({ error: 'This House wants its API key in the X-API-KEY header, as its REST API does.' });
+        // A shell answers only the requests it is for (a browser's, for a page); the others get the 401.
+        if (!shell?.(res, req)) res.status(401).json({ error: 'This House wants its API key in the X-API-KEY header, as its REST API does.' });
         return;
       }
       const house = reader(runtime);
@@ -131,7 +130,7 @@ export const houseRoutes: Route[] = [
     public: true,
     name: 'House',
     handler: handle(
-      async (house, req, res, runtime) => sendPage(res, dashboardPage(await dashboardView(house, pageOf(req), queueUrlOf(runtime)))),
+      async (house, req, res, runtime) => void sendPage(res, dashboardPage(await dashboardView(house, pageOf(req), queueUrlOf(runtime)))),
       (res) => sendPage(res, dashboardPage(null)),
     ),
   },
@@ -150,9 +149,9 @@ export const houseRoutes: Route[] = [
       async (house, req, res) => {
         const detail = observed(house, req);
         if (!detail) return void res.status(404).json({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
-        sendPage(res, dashboardPage(observerView(detail), "The House: observer's view"));
+        void sendPage(res, matchPage(matchPageView(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer'), OBSERVER_BANNER));
       },
-      (res) => sendPage(res, dashboardPage(null, "The House: observer's view")),
+      (res) => sendPage(res, matchPage(null, OBSERVER_BANNER)),
     ),
   },
   {
@@ -162,7 +161,7 @@ export const houseRoutes: Route[] = [
       noStore(res);
       const detail = observed(house, req);
       if (!detail) return void res.status(404).json({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
-      res.status(200).json({ ...observerView(detail), detail });
+      res.status(200).json({ ...matchPageView(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer'), detail });
     }),
   },
   {
@@ -199,30 +198,73 @@ export const houseRoutes: Route[] = [
   {
     type: 'GET',
     path: '/matches/:id',
+    handler: handle(
+      async (house, req, res) => {
+        const page = wantsPage(req);
+        res.setHeader?.('Vary', 'Accept');
+        const found = await publicMatch(house, req, res, page);
+        if (!found) return;
+        if (page) sendPage(res, matchPage(matchPageView(found, titles[found.summary.game] ?? found.summary.game, 'public')));
+        else res.status(200).json(found);
+      },
+      (res, req) => wantsPage(req) && sendPage(res, matchPage(null)),
+    ),
+  },
+  {
+    type: 'GET',
+    path: '/matches/:id/view',
     handler: handle(async (house, req, res) => {
-      const id = req.params?.id ?? '';
-      // A route parameter is outside text: `constructor` and `__proto__` fit the pattern but name no match and reach no prototype.
-      if (!/^[\w.-]{1,128}$/.test(id) || isReservedKey(id)) {
-        noStore(res);
-        res.status(400).json({ error: 'A match id is letters, digits, dots and dashes (at most 128).' });
-        return;
-      }
-      // Asked for by id, a closed match is read and checked anew: what the database holds now, not a copy in memory.
-      const detail = await house.getMatch(id, { fresh: true });
-      noStore(res);
-      if (!detail) {
-        res.status(404).json({ error: `No match with id '${id}'.` });
-        return;
-      }
-      res.status(200).json(forAudience(games, detail, 'public'));
+      const found = await publicMatch(house, req, res, false);
+      if (found) res.status(200).json(matchPageView(found, titles[found.summary.game] ?? found.summary.game, 'public'));
     }),
   },
 ];
 
-function sendPage(res: RouteResponse, html: string): void {
+/** Sends a page; true, for a shell to say it answered. */
+function sendPage(res: RouteResponse, html: string): true {
   res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
   noStore(res);
   res.status(200).send(html);
+  return true;
+}
+
+/** Whether a request is a browser's asking for a page (`Accept: text/html`); an API client (any type, `application/json`, or no Accept) gets JSON, as before there were pages. */
+export function wantsPage(req: RouteRequest): boolean {
+  const given = req.headers?.accept;
+  const accept = (Array.isArray(given) ? given.join(',') : String(given ?? '')).toLowerCase();
+  return accept.includes('text/html') && !accept.trimStart().startsWith('application/json');
+}
+
+/** A one-line page for a browser that asked for a match that is not there. */
+function missingPage(res: RouteResponse, status: number, text: string): void {
+  res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
+  res.status(status).send(htmlPage({ title: 'The House', body: `<h1><a href="/house">The House</a></h1><p>${escapeHtml(text)}</p>`, charts: false }));
+}
+
+/**
+ * The match a route's id names, as the public reads it (RULES S-a): read and
+ * checked anew when closed. A bad id is a 400 and an unknown one a 404, as a
+ * page when `page`, else in JSON; null then.
+ */
+async function publicMatch(house: MatchReader, req: RouteRequest, res: RouteResponse, page: boolean): Promise<MatchDetail | null> {
+  const id = req.params?.id ?? '';
+  noStore(res);
+  // A route parameter is outside text: `constructor` and `__proto__` fit the pattern but name no match and reach no prototype.
+  if (!/^[\w.-]{1,128}$/.test(id) || isReservedKey(id)) {
+    const error = 'A match id is letters, digits, dots and dashes (at most 128).';
+    if (page) missingPage(res, 400, error);
+    else res.status(400).json({ error });
+    return null;
+  }
+  // Asked for by id, a closed match is read and checked anew: what the database holds now, not a copy in memory.
+  const detail = await house.getMatch(id, { fresh: true });
+  if (!detail) {
+    const error = `No match with id '${id}'.`;
+    if (page) missingPage(res, 404, error);
+    else res.status(404).json({ error });
+    return null;
+  }
+  return forAudience(games, detail, 'public');
 }
 
 /** The live match an observer link names. */

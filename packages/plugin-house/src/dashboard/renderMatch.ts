@@ -10,6 +10,7 @@ import { scoreField, seriesOverRounds } from './historySeries.ts';
 import { influencePanel } from './influencePanel.ts';
 import { matchBoard } from './matchBoard.ts';
 import { matchHref } from './matchHref.ts';
+import { pendingBegs } from './pendingBegs.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
 import { renderTimeline } from './renderTimeline.ts';
 import { renderUsage } from './renderUsage.ts';
@@ -27,14 +28,6 @@ function publicBoard(detail: MatchDetail): Rendered | null {
   const board = matchBoard(detail, 'room');
   const frame = board?.frames.at(-1);
   return board && frame ? { html: boardHtml(board, frame), charts: [] } : null;
-}
-
-function begs(detail: MatchDetail): string {
-  if (!detail.pendingBegs.length) return '';
-  const items = detail.pendingBegs
-    .map((b) => `<li><b>${escapeHtml(b.player)}</b> begs ${b.amount}: “${escapeHtml(b.reason)}”. Answer in the game room: <code>!grant @${escapeHtml(b.player)} N reason</code> or <code>!decline @${escapeHtml(b.player)} reason</code></li>`)
-    .join('');
-  return `<div class="begs"><h3>Waiting for the observer</h3><ul>${items}</ul></div>`;
 }
 
 /**
@@ -62,7 +55,7 @@ export function renderMatch(detail: MatchDetail, title = detail.summary.game, au
   const html = `<section class="card match" data-match="${escapeHtml(summary.id)}" data-status="${summary.status}">
 <h2><a href="${matchHref(summary.id)}">${escapeHtml(title)} <span class="muted">${escapeHtml(summary.id)}</span></a></h2>
 <p class="status"><span class="pill ${summary.status}">${summary.status}</span> round ${summary.round}${ending}</p>
-${begs(detail)}
+${pendingBegs(detail)}
 <div class="grid"><div><h3>Scoreboard</h3>${renderScoreboard(summary)}</div>${chart}</div>
 ${renderUsage(detail)}
 ${panel?.html ?? ''}

@@ -5,6 +5,7 @@ import { brainContext } from '@the-house/games/engine/runner.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { secretWhilePlaying } from '@the-house/games/narrations.ts';
 import { games } from '@the-house/games/registry.ts';
+import { matchPageView } from '../dashboard/matchPageView.ts';
 import { renderDashboard } from '../dashboard/renderDashboard.ts';
 import type { MatchDetail, RoundHistoryEntry } from '../types.ts';
 import { forAudience, publicPage } from './audience.ts';
@@ -62,7 +63,8 @@ function publicReadsOf(gameId: string, seed: number, seats: number, people: numb
       waitingFor: players.filter((p) => p.startsWith('Person')),
     };
     const seen = forAudience(games, detail, 'public');
-    const page = renderDashboard(publicPage(games, { matches: [detail.summary], page: 1, per: 20, total: 1 }), [seen], {}, {}, 'public').html;
+    // The House tab and the match page (its view, all of which the page carries).
+    const page = `${renderDashboard(publicPage(games, { matches: [detail.summary], page: 1, per: 20, total: 1 }), [seen], {}, {}, 'public').html}${JSON.stringify(matchPageView(seen, gameId, 'public'))}`;
     reads.push({ detail, json: JSON.stringify(seen), page });
   }
   return reads;
@@ -84,6 +86,10 @@ test('no private field or private event of any game reaches a public reader whil
           expect(seen.waitingFor).toEqual([]);
           for (const h of seen.history) for (const fields of Object.values(h.players)) for (const key of Object.keys(fields)) expect(secret.has(key)).toBe(false);
           if (secret.has(games[gameId]!.scoreName)) expect(seen.summary.players.every((p) => p.score === null)).toBe(true);
+          // The match page's board says 'hidden' where a field is secret (Gold mining's gold), never its number.
+          const board = matchPageView(seen, gameId, 'public').board;
+          const secretColumns = (board?.columns ?? []).map((c, i) => (secret.has(c) ? i : -1)).filter((i) => i >= 0);
+          for (const f of board?.frames ?? []) for (const r of f.rows) for (const i of secretColumns) expect(r.cells[i]).toBe('hidden');
           // Any text only a private event holds (a DM, a beg's reason, a fallback's reason) is nowhere in what the public reads.
           const open = new Set(detail.events.filter((e) => e.to === undefined).flatMap((e) => strings(e.data)));
           for (const e of detail.events.filter((x) => x.to !== undefined)) {

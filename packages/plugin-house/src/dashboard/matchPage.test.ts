@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'bun:test';
+import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
+import { matchPage } from './matchPage.ts';
+import { matchPageView } from './matchPageView.ts';
+
+describe('matchPage', () => {
+  test('a self-contained page: Chart.js, the view inline, the scrubber, and the key the web GUI keeps for a host that wants one', () => {
+    const page = matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob'], 3), 'Trust', 'public'));
+    expect(page).toStartWith('<!doctype html>');
+    expect(page.indexOf('<script>')).toBeLessThan(page.indexOf('const DATA = {'));
+    expect(page).toContain('<input type="range" id="scrubber"');
+    expect(page).toContain("'eliza-api-key-' + location.origin");
+    expect(page).toContain("location.pathname.replace(/\\/$/, '') + '/view'");
+    expect(page).not.toMatch(/<script src=|<link /);
+  });
+
+  test("a name from outside cannot end the page's script or become markup: the view is escaped JSON, drawn as text", () => {
+    const detail = playedMatchDetail('trust', ['</script><img src=x onerror=alert(1)>', 'bob'], 2);
+    const page = matchPage(matchPageView(detail, 'Trust', 'public'));
+    expect(page).not.toContain('</script><img');
+    expect(page).toContain('\\u003c/script>\\u003cimg');
+    // Only the server-drawn, escaped parts are set as HTML.
+    expect(page.match(/\.innerHTML = /g)).toEqual(['.innerHTML = ', '.innerHTML = ']);
+    expect(page).toContain("$('scoreboard').innerHTML = view.scoreboard;");
+    expect(page).toContain("$('more').innerHTML = view.more.html;");
+    expect(matchPageView(detail, 'Trust', 'public').scoreboard).toContain('&lt;/script&gt;&lt;img');
+  });
+
+  test('with no view (a host that wants its API key), the page asks for it; a banner is set as text', () => {
+    const page = matchPage(null, '<b>private</b>');
+    expect(page).toContain('const DATA = null;');
+    expect(page).toContain('const BANNER = "\\u003cb>private\\u003c/b>";');
+    expect(page).toContain("$('banner').textContent = BANNER");
+  });
+});
