@@ -12,7 +12,8 @@ const STYLE = `<style>.dot{display:inline-block;width:10px;height:10px;border-ra
 #full{display:none;margin-bottom:6px}#full a{color:#76b7b2}
 tr[data-href]{cursor:pointer}tr[data-href]:hover td{background:#1e2230}h2 a{color:inherit;text-decoration:none}h2 a:hover{text-decoration:underline}
 .grid{grid-template-columns:repeat(auto-fit,minmax(min(400px,100%),1fr))}.grid>div{min-width:0}.card,.scroll{overflow-x:auto}
-@media (max-width:640px){body{padding:8px 10px}h1{font-size:20px}h2{font-size:17px}.card{padding:8px 10px}td,th{padding:3px 6px}}</style>`;
+@media (max-width:640px){body{padding:8px 10px}h1{font-size:20px}h2{font-size:17px}.card{padding:8px 10px}td,th{padding:3px 6px}}
+@media (max-width:520px){table.matches th:nth-child(5),table.matches td:nth-child(5),table.matches th:nth-child(6),table.matches td:nth-child(6){display:none}}</style>`;
 
 /**
  * Draws the view (HTML plus chart specs) and polls the view route for a new

@@ -123,12 +123,14 @@ describe('the dashboard as a person reads it (issue 25)', () => {
     expect(html).toContain('class="ownership" data-size="5"');
   });
 
-  test('two running Influence and two running Café matches read by the public: a panel each', () => {
+  test('two running Influence and two running Café matches read by the public: a panel each (a Trust match none, as ever)', () => {
     const i1 = playedMatchDetail('influence', ['a', 'b', 'c', 'd', 'e'], 1, { id: 'influence-1' });
     const i2 = playedMatchDetail('influence', ['a', 'b', 'c', 'd'], 1, { id: 'influence-2', seed: 3 });
     const c1 = playedMatchDetail('cafe', ['a', 'b'], 2, { id: 'cafe-1' });
     const c2 = playedMatchDetail('cafe', ['a', 'b', 'c'], 1, { id: 'cafe-2' });
-    const { html } = publicView([i1, i2, c1, c2]);
+    const t1 = playedMatchDetail('trust', ['a', 'b'], 2, { id: 'trust-1' });
+    const { html } = publicView([i1, i2, c1, c2, t1]);
+    // Trust has no panel: its board would repeat the scoreboard.
     expect(html.match(/class="board"/g)?.length).toBe(4);
   });
 

@@ -23,8 +23,12 @@ const PANELS: Record<string, (detail: MatchDetail) => Rendered | null> = {
   influence: influencePanel,
 };
 
-/** The latest round's board, from the round reports and public events alone. */
+/**
+ * The latest round's board, from the round reports and public events alone,
+ * for a game with a panel (Trust's board would only repeat its scoreboard).
+ */
 function publicBoard(detail: MatchDetail): Rendered | null {
+  if (!Object.hasOwn(PANELS, detail.summary.game)) return null;
   const board = matchBoard(detail, 'room');
   const frame = board?.frames.at(-1);
   return board && frame ? { html: boardHtml(board, frame), charts: [] } : null;
