@@ -1,0 +1,121 @@
+import type { AnyGame, BrainContext, GameEvent, PlayerId, Strategy } from '@the-house/games/engine/types.ts';
+import type { DecisionRequest } from '../decision/decisionRequest.ts';
+import type { AnswerTrace, MatchRecorder } from '../models/matchRecorder.ts';
+import type { ModelClient } from '../models/modelCall.ts';
+import type { ProviderGate } from '../models/providerGate.ts';
+import { decideWithRepair } from '../seats/decideWithRepair.ts';
+import { RemoteCallError } from './policedFetch.ts';
+import type { RemoteClient } from './remoteClient.ts';
+import { remoteTurn } from './remoteTurn.ts';
+import { askWindow, charge, settle, type Fault, type SeatClockState } from './seatClock.ts';
+
+/** A repair is asked only with at least this much time left: less is no time to think, and the fallback plays. */
+export const MIN_REPAIR_MS = 250;
+
+/** Failures that mean the agent was not there to answer (rather than answering wrong). */
+const UNREACHABLE: ReadonlySet<RemoteCallError['kind']> = new Set(['unreachable', 'refused', 'redirects', 'status']);
+
+/** A remote seat as the pipeline sees it: its line, its clock, who it is for the record, and the baseline that takes over. */
+export interface RemoteSeatLine {
+  client: RemoteClient & { free?: boolean; gate?: ProviderGate; redact?(text: string): string };
+  clock: SeatClockState;
+  /** The entrant and its version, as the record's `model`. */
+  entrant: string;
+  fallback: Strategy<any, any> | null;
+}
+
+export interface RemoteTurnInput {
+  game: AnyGame;
+  state: unknown;
+  view: unknown;
+  ctx: BrainContext;
+  request: DecisionRequest;
+  /** The match the turn is of (the turn's `table`). */
+  table: string;
+  line: RemoteSeatLine;
+  recorder: MatchRecorder;
+  /** The compact prompt for a request (the first ask's, or the repair's). */
+  prompt(request: DecisionRequest): string;
+  /** The House's own stop (a restart, a pause): what it cuts short is never the seat's fault. */
+  signal: AbortSignal;
+}
+
+export interface RemoteTurnResult {
+  decision: unknown;
+  trace: AnswerTrace;
+  missing?: string;
+  /** The fault this turn counted against the seat, if any (null also when the House cut it short). */
+  fault: Fault | null;
+  /** Set when the House stopped during the turn: it will be asked again after the resume, uncharged. */
+  houseFault: boolean;
+}
+
+/** The House's notice, logged before the phase is applied, that a seat's baseline now plays it. */
+export function substitutedNotice(player: PlayerId, why: string, strategy: string | null): GameEvent {
+  return { type: 'seat_substituted', data: { player, why, strategy } };
+}
+
+/**
+ * One turn of a remote seat: the same pipeline as every seat
+ * (`decideWithRepair`: ask, check, one repair quoting the error, then the
+ * game's fallback) with the seat's clock around it. Each ask gets the move's
+ * time plus the bank (never past the phase's deadline) and travels as a
+ * `RemoteTurn`; it is recorded as a model call is (request hash, answer,
+ * latency, usage when reported). A repair is asked only while time is left.
+ * What the turn took past the move's time comes out of the bank; a fallback
+ * by the seat's fault counts (timeout, invalid, unreachable), and past the
+ * clock's limits the seat's baseline plays it from the next turn on, the log
+ * told once. A turn the House itself cut short costs the seat nothing.
+ */
+export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnResult> {
+  const { game, state, ctx, request, line, recorder, signal } = input;
+  const started = Date.now();
+  let timedOut = false;
+  let unreachable = false;
+  const { decision, trace } = await decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
+    const window = askWindow(line.clock, Date.now(), ctx.deadline);
+    if (repair && window.msLeft < MIN_REPAIR_MS) return { text: null, error: 'no time left for a repair' };
+    const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
+    const prompt = input.prompt(req);
+    const turn = remoteTurn(req, input.table, prompt, window, line.clock.bankLeftMs, repair ? 1 : 0);
+    const deadline = AbortSignal.timeout(Math.max(1, window.msLeft));
+    const both = AbortSignal.any([signal, deadline]);
+    const client: ModelClient = {
+      provider: line.client.provider,
+      model: line.entrant,
+      free: line.client.free ?? true,
+      complete: async (_prompt, _signal, onUsage) => {
+        try {
+          return await line.client.ask(turn, both, onUsage);
+        } catch (error) {
+          if (error instanceof RemoteCallError && UNREACHABLE.has(error.kind)) unreachable = true;
+          throw error;
+        }
+      },
+      ...(line.client.redact ? { redact: line.client.redact } : {}),
+    };
+    const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: '', params: { turn: turn.turn_id, remote: line.client.kind } };
+    const r = await recorder.call(client, line.client.gate ?? null, meta, prompt, both);
+    if (r.text === null && deadline.aborted && !signal.aborted) timedOut = true;
+    return { text: r.text, error: r.text === null && deadline.aborted && !signal.aborted ? `no answer within ${window.msLeft} ms` : r.error, call: r.call.seq };
+  });
+  const houseFault = signal.aborted;
+  let fault: Fault | null = null;
+  if (!houseFault) {
+    charge(line.clock, Date.now() - started);
+    if (trace.outcome === 'fallback') fault = timedOut ? 'timeout' : unreachable ? 'unreachable' : 'invalid';
+    const substituted = settle(line.clock, fault);
+    if (substituted) {
+      const phase = recorder.phase(ctx.round, ctx.phase);
+      (phase.notices ??= []).push(substitutedNotice(ctx.player, substituted, line.fallback?.name ?? null));
+    }
+  }
+  const missing = trace.texts.length === 0 ? `no answer (${trace.errors.join('; ')})` : undefined;
+  return { decision, trace, fault, houseFault, ...(missing ? { missing } : {}) };
+}
+
+/** A substituted seat's turn: its baseline decides, recorded as a baseline's answer is. */
+export function baselineTurn(game: AnyGame, state: unknown, view: unknown, ctx: BrainContext, fallback: Strategy<any, any> | null): { decision: unknown; trace: AnswerTrace } {
+  const decision = fallback ? fallback.decide(view, ctx) : game.fallback(state, ctx.player);
+  return { decision, trace: { kind: 'baseline', texts: [JSON.stringify(decision)], calls: [], outcome: 'valid', errors: [] } };
+}

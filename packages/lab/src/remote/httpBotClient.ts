@@ -1,0 +1,33 @@
+import type { OutboundPolicy } from '../net/outboundPolicy.ts';
+import { redactUrl } from '../models/redact.ts';
+import { policedFetch, RemoteCallError } from './policedFetch.ts';
+import { readAnswer } from './remoteAnswer.ts';
+import type { RemoteClient } from './remoteClient.ts';
+
+/**
+ * A plain HTTP bot (the shape Kaggle's URL agents use): the House POSTs the
+ * turn as JSON (`turn_id`, `deadline`, `view`, `legal`, `schema`, `prompt`,
+ * ...) to its URL and reads `{action}` (with `turn_id`, if it echoes it)
+ * from the answer; through the outbound policy, with the body bounded.
+ */
+export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void } = {}): RemoteClient {
+  const send = policedFetch(opts);
+  return {
+    kind: 'http',
+    provider: `http@${redactUrl(url)}`,
+    async ask(turn, signal) {
+      const response = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(turn), signal });
+      const text = await response.text();
+      if (!response.ok) throw new RemoteCallError(`the bot answered HTTP ${response.status}`, 'status');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Error('the bot answered with something that is not JSON');
+      }
+      const read = readAnswer(body, turn.turn_id);
+      if (!read.ok) throw new Error(read.error);
+      return read.text;
+    },
+  };
+}
