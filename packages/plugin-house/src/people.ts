@@ -1,10 +1,18 @@
 import type { IAgentRuntime } from '@elizaos/core';
+import { RESERVED_KEYS } from '@the-house/games/engine/safeKey.ts';
 import type { CommandAuthor } from './types.ts';
 
 const KEY = 'house:people';
 /** Names the web GUI gives everyone (it has no name setting): not a name to seat a person under. */
 const GENERIC = new Set(['user', 'anon', 'anonymous', 'guest', '']);
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'tostring', 'me', 'house', 'the house']);
+/**
+ * Names that cannot be a seat: the words that name nothing (`__proto__`,
+ * `constructor`, `prototype`: `idProblem` refuses them as ids, in any case
+ * here), and the House's own words. Every other name of Object.prototype
+ * (`valueOf`, `toString`, `hasOwnProperty`...) is a name like any other:
+ * nothing the House or a game keeps by player reads it through a prototype.
+ */
+const RESERVED = new Set([...[...RESERVED_KEYS].map((k) => k.toLowerCase()), 'me', 'house', 'the house']);
 export const MAX_NAME = 32;
 
 /** Why a name cannot be a person's seat name, or null when it can. */

@@ -4,6 +4,7 @@ import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { emptyRatings, leaderboard, matchResult, parseRatings, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const key = (game: string) => `house:ratings:${game}`;
 const playersKey = (game: string) => `house:ratings:${game}:players`;
@@ -22,7 +23,7 @@ const playersKey = (game: string) => `house:ratings:${game}:players`;
  * on the row ("Ada, Finn (offline, copycat)"), the strategy as a detail.
  */
 export function participantOf(record: MatchRecord, seat: PlayerId): string {
-  const info = record.seats[seat];
+  const info = ownValue(record.seats, seat);
   if (!info) return seat;
   if (info.brain === 'human') return `person:${seat}`;
   if (info.brain === 'model') {
@@ -115,7 +116,7 @@ export class RatingsStore {
       const participant = participantOf(record, p);
       const entry = played.get(participant) ?? { players: new Map(), strategies: new Map() };
       played.set(participant, entry);
-      const strategy = record.seats[p]?.strategy ?? null;
+      const strategy = ownValue(record.seats, p)?.strategy ?? null;
       if (seen.has(`${participant}\u0000${p}`)) continue;
       seen.add(`${participant}\u0000${p}`);
       entry.players.set(p, (entry.players.get(p) ?? 0) + 1);

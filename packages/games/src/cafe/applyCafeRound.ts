@@ -10,6 +10,7 @@ import { checkJudgeAnswer } from './checkJudgeAnswer.ts';
 import { readCafeDecision } from './readCafeDecision.ts';
 import { resolveMarket } from './resolveMarket.ts';
 import { standInJudge } from './standInJudge.ts';
+import { nullRecord, ownValue } from '../engine/safeKey.ts';
 
 /**
  * Plays one whole round in the order of RULES Café 3: interest, loans falling
@@ -50,7 +51,7 @@ export function applyCafeRound(state: CafeState, input: PhaseInput): Step<CafeSt
   const seat = new Map<PlayerId, CafePlayer>(s.table.map((p) => [p.id, p]));
   const judged = cafeActors(state);
 
-  const interest: Record<PlayerId, number> = {};
+  const interest: Record<PlayerId, number> = nullRecord();
   for (const p of s.table) {
     if (!p.alive) continue;
     const gain = percentOf(p.cents, cfg.interestRate);
@@ -80,11 +81,12 @@ export function applyCafeRound(state: CafeState, input: PhaseInput): Step<CafeSt
   }
   s.loans = stillOut;
 
-  const refusals: Record<PlayerId, string[]> = {};
-  const movesBy: Record<PlayerId, CafeMove[]> = {};
-  const responses: Record<PlayerId, string> = {};
+  // Keyed by player ids: records without a prototype, so `valueOf` or `toString` is a player like any other.
+  const refusals: Record<PlayerId, string[]> = nullRecord();
+  const movesBy: Record<PlayerId, CafeMove[]> = nullRecord();
+  const responses: Record<PlayerId, string> = nullRecord();
   for (const id of judged) {
-    const read = readCafeDecision(input.decisions[id]);
+    const read = readCafeDecision(ownValue(input.decisions, id));
     movesBy[id] = read.moves;
     responses[id] = read.response.trim();
     for (const why of read.problems) {

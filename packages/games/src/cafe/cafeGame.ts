@@ -16,6 +16,7 @@ import { cafeDigest } from './cafeDigest.ts';
 import { cafeModelPrompt } from './cafeModelPrompt.ts';
 import { cafeMetrics } from './metrics/cafeMetrics.ts';
 import { validateCafeDecision } from './validateCafeDecision.ts';
+import { nullRecord } from '../engine/safeKey.ts';
 
 /**
  * Café V3 (specs/cafe-v3.md as settled by RULES.md Café). One phase, `round`,
@@ -65,7 +66,7 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
       challengeOrder: order,
       challenge: challengeForRound(order, 1),
       last: null,
-      notices: {},
+      notices: nullRecord(),
       result: { over: false, winners: [], kind: null },
     };
   },

@@ -1,6 +1,6 @@
 import type { ModelPrompt } from '../engine/types.ts';
 import { legalLines, oneOf, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
-import { nullRecord } from '../engine/safeKey.ts';
+import { nullRecord, ownValue } from '../engine/safeKey.ts';
 import { challengeById } from './challengeBank.ts';
 import { contentWords } from './cafeChallenge.ts';
 import type { Challenge, CafeView, CafeViewLoan, CafeViewOffer, CafeViewPlayer } from './cafeTypes.ts';
@@ -59,7 +59,7 @@ function viewText(view: CafeView): string {
   if (view.loans.length) lines.push(`Loans: ${view.loans.map(loanText).join(', ')}`);
   if (view.last) {
     const { round, verdict, responses } = view.last;
-    const best = responses[verdict.best];
+    const best = ownValue(responses, verdict.best);
     lines.push(`Round ${round}: best ${verdict.best}, worst ${verdict.worst}.${best ? ` Best answer: ${JSON.stringify(clip(best, 120))}` : ''}`);
   }
   if (view.notices.length) lines.push(`Notices: ${view.notices.map((n) => clip(n, 200)).join(' ')}`);

@@ -3,6 +3,7 @@ import { num, numberWord, plainList, plainReason, quoted, record, str, strs } fr
 import type { PlayerId } from '../engine/types.ts';
 import type { CafeState } from './cafeTypes.ts';
 import { formatRate, toTokens } from './cents.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /**
  * Private Café events the observer may read, and why: both are the House
@@ -113,7 +114,7 @@ function sentence(e: NarratedEvent): string | null {
       const worst = str(d.worst);
       const judge = d.by === 'stand-in' ? 'Stand-in judge' : 'House judge';
       const why = str(d.reason).replace(/^stand-in judge: /, '');
-      return `Best answer: ${best} (${level(num(levels[best]))}, +${tokensText(num(d.award))} tokens); worst: ${worst} (${level(num(levels[worst]))}). ${judge}: ${why || 'no reason given'}.`;
+      return `Best answer: ${best} (${level(num(ownValue(levels, best)))}, +${tokensText(num(d.award))} tokens); worst: ${worst} (${level(num(ownValue(levels, worst)))}). ${judge}: ${why || 'no reason given'}.`;
     }
     case 'bonuses': {
       const to = strs(d.to);

@@ -1,6 +1,7 @@
 import { cafeMoveSchema } from './cafeDecision.ts';
 import type { CafeView } from './cafeTypes.ts';
 import { formatRate } from './cents.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 const tokens = (x: number): string => x.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const clip = (text: string, n: number): string => (text.length > n ? `${text.slice(0, n)}...` : text);
@@ -32,7 +33,7 @@ export function cafePrompt(view: CafeView): string {
   if (view.last) {
     const { verdict, responses, round } = view.last;
     lines.push(`Round ${round}: best ${verdict.best}, worst ${verdict.worst} (${verdict.reason}).`);
-    const bestAnswer = responses[verdict.best];
+    const bestAnswer = ownValue(responses, verdict.best);
     if (bestAnswer) lines.push(`The best answer was: "${clip(bestAnswer, 300)}"`);
   }
   if (view.notices.length) lines.push(`Last round, about your decision: ${view.notices.join(' ')}`);

@@ -1,6 +1,7 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { CafeState, CafeView } from './cafeTypes.ts';
 import { toTokens } from './cents.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /**
  * A player's view: the table (levels, banks, who is alive), every open offer
@@ -23,7 +24,7 @@ export function cafeView(state: CafeState, player: PlayerId): CafeView {
     offers: state.offers.map((o) => ({ lender: o.lender, borrower: o.borrower, amount: toTokens(o.cents), rate: o.rate, duration: o.duration, open: o.made < state.round })),
     loans: state.loans.map((l) => ({ lender: l.lender, borrower: l.borrower, principal: toTokens(l.principalCents), owed: toTokens(l.dueCents), rate: l.rate, dueRound: l.dueRound })),
     last: state.last,
-    notices: state.notices[player] ?? [],
+    notices: ownValue(state.notices, player) ?? [],
     costs: { rescue: cfg.rescueCost, resurrect: cfg.resurrectCost, rescueLevels: cfg.rescueLevels, minLevel: cfg.minLevel, maxLevel: cfg.maxLevel },
     economy: { interestRate: cfg.interestRate, bestAward: cfg.bestAward, survivalBonus: cfg.survivalBonus, groupBonus: cfg.groupBonus, resurrectLevel: cfg.resurrectLevel },
   };

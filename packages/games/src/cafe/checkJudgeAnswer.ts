@@ -1,6 +1,7 @@
 import { formatZodError } from '../engine/errors.ts';
 import type { Checked, PlayerId } from '../engine/types.ts';
 import { judgeAnswerSchema, type JudgeAnswer } from './judgeRubric.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /**
  * Whether the House judge's answer may stand as the round's verdict (RULES
@@ -14,7 +15,7 @@ export function checkJudgeAnswer(judged: readonly PlayerId[], responses: Record<
   const parsed = judgeAnswerSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: formatZodError(parsed.error) };
   const { best, worst } = parsed.data;
-  const silent = judged.filter((id) => !(responses[id] ?? '').trim());
+  const silent = judged.filter((id) => !(ownValue(responses, id) ?? '').trim());
   if (!judged.includes(best) || !judged.includes(worst)) return { ok: false, error: `best and worst must be among the judged players (${judged.join(', ')})` };
   if (best === worst) return { ok: false, error: 'best and worst must be different players' };
   if (silent.includes(best) && silent.length < judged.length) return { ok: false, error: `'${best}' gave no answer and cannot be best` };

@@ -5,6 +5,7 @@ import { challengeSchema } from './cafeChallenge.ts';
 import type { CafeState, Challenge } from './cafeTypes.ts';
 import { buildJudgePrompt } from './judgeRubric.ts';
 import { readCafeDecision } from './readCafeDecision.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /** What the House hands its judging model (or a route, or a log): one round's challenge and answers, with the rubric prompt. */
 export const judgeRequestSchema = z
@@ -31,6 +32,6 @@ export type JudgeRequest = z.infer<typeof judgeRequestSchema>;
  */
 export function judgeRequest(state: CafeState, decisions: Record<PlayerId, unknown>, challenge: Challenge = state.challenge): JudgeRequest {
   const judged = cafeActors(state);
-  const responses = Object.fromEntries(judged.map((id) => [id, readCafeDecision(decisions[id]).response.trim()]));
+  const responses = Object.fromEntries(judged.map((id) => [id, readCafeDecision(ownValue(decisions, id)).response.trim()]));
   return { round: state.round, challenge, judged, responses, prompt: buildJudgePrompt(challenge, responses, judged) };
 }

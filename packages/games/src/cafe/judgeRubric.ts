@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlayerId } from '../engine/types.ts';
 import type { Challenge } from './cafeTypes.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /** The written rubric the House's model judges by (RULES Café 6); the stand-in judge scores the same four features. */
 export const JUDGE_RUBRIC = [
@@ -31,7 +32,7 @@ export type JudgeAnswer = z.infer<typeof judgeAnswerSchema>;
  */
 export function buildJudgePrompt(challenge: Challenge, responses: Record<PlayerId, string>, judged: readonly PlayerId[]): string {
   const answers = judged.map((id) => {
-    const text = (responses[id] ?? '').trim();
+    const text = (ownValue(responses, id) ?? '').trim();
     return `### ${id}\n${text ? `<<<\n${text.replace(/>>>/g, '> > >')}\n>>>` : '(no answer)'}`;
   });
   return [

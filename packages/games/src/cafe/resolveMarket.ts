@@ -20,7 +20,7 @@ export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]
   const cfg = s.config;
   const seat = (id: string): CafePlayer => s.table.find((p) => p.id === id)!;
   const refuse = (player: PlayerId, move: CafeMove, why: string) => {
-    (refusals[player] ??= []).push(`${move.type} refused: ${why}`);
+    (refusals[player] = ownValue(refusals, player) ?? []).push(`${move.type} refused: ${why}`);
     events.push({ type: 'move_refused', data: { player, move: move.type, why }, to: [player] });
   };
   // `lender` is whatever a player's answer named (`constructor` too): only an own entry of `movesBy` counts.
@@ -28,7 +28,7 @@ export function resolveMarket(s: CafeState, movesBy: Record<PlayerId, CafeMove[]
 
   for (const kind of MARKET_ORDER) {
     for (const me of s.table) {
-      for (const move of movesBy[me.id] ?? []) {
+      for (const move of ownValue(movesBy, me.id) ?? []) {
         if (move.type !== kind) continue;
         const rule = moveRefusal(s, me.id, move);
         if (rule) {

@@ -1,6 +1,7 @@
 import { Rng } from '../engine/rng.ts';
 import type { PlayerId } from '../engine/types.ts';
 import type { Challenge } from './cafeTypes.ts';
+import { nullRecord, ownValue } from '../engine/safeKey.ts';
 
 export interface RubricScore {
   relevance: number;
@@ -58,9 +59,9 @@ export function rubricScore(text: string, challenge: Challenge): RubricScore {
  * Needs at least two judged players; best and worst always differ.
  */
 export function standInJudge(seed: number, round: number, challenge: Challenge, responses: Record<PlayerId, string>, judged: readonly PlayerId[]): StandInVerdict {
-  const scores: Record<PlayerId, RubricScore> = {};
-  for (const id of judged) scores[id] = rubricScore(responses[id] ?? '', challenge);
-  const silent = judged.filter((id) => !(responses[id] ?? '').trim());
+  const scores: Record<PlayerId, RubricScore> = nullRecord();
+  for (const id of judged) scores[id] = rubricScore(ownValue(responses, id) ?? '', challenge);
+  const silent = judged.filter((id) => !(ownValue(responses, id) ?? '').trim());
   const answered = judged.filter((id) => !silent.includes(id));
   const pool = answered.length ? answered : [...judged];
   const top = Math.max(...pool.map((id) => scores[id]!.total));

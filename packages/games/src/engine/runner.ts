@@ -1,6 +1,7 @@
 import { Match, type RoundRecord } from './match.ts';
 import { Rng } from './rng.ts';
 import type { AnyGame, BrainContext, GameEvent, Outcome, PlayerId, Strategy } from './types.ts';
+import { ownValue } from './safeKey.ts';
 
 /** Anything that turns a player's view into a decision: a strategy, a model, a person. */
 export interface Brain {
@@ -80,7 +81,8 @@ export async function collectDecisions(match: Match, brains: Record<PlayerId, Br
   const actors = match.actors();
   const answers = await Promise.all(
     actors.map(async (player) => {
-      const brain = brains[player];
+      // An own entry only: a player named `valueOf` has no brain in Object.prototype.
+      const brain = ownValue(brains, player);
       if (!brain) return [player, MISSING, 'no brain for this player'] as const;
       try {
         const ctx = brainContext(state.seed, player, state.round, state.phase);
@@ -128,7 +130,7 @@ export function runMatchSync(match: Match, strategies: Record<PlayerId, Strategy
     const state = match.state;
     const decisions: Record<PlayerId, unknown> = {};
     for (const player of game.actors(state)) {
-      const strategy = strategies[player];
+      const strategy = ownValue(strategies, player);
       if (strategy) decisions[player] = strategy.decide(game.view(state, player), brainContext(state.seed, player, state.round, state.phase));
     }
     const { finished } = match.step({ decisions });

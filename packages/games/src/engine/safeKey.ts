@@ -46,6 +46,30 @@ export function nullRecord<T>(entries: Iterable<readonly [string, T]> = []): Rec
 }
 
 /**
+ * A record whose entries `make` gives on first read (each key asked once):
+ * brains or strategies made as a match meets its players (Trust's spawned
+ * units too). Every entry `make` gives is an own property, so `ownValue` and
+ * `Object.hasOwn` find it, and a key such as `valueOf` is `make`'s to answer,
+ * never Object.prototype's.
+ */
+export function lazyRecord<T>(make: (key: string) => T | undefined): Record<string, T> {
+  const made = new Map<string, T | undefined>();
+  const entry = (key: string | symbol): T | undefined => {
+    if (typeof key !== 'string') return undefined;
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key);
+  };
+  return new Proxy(Object.create(null) as Record<string, T>, {
+    get: (_target, key) => entry(key),
+    has: (_target, key) => entry(key) !== undefined,
+    getOwnPropertyDescriptor: (_target, key) => {
+      const value = entry(key);
+      return value === undefined ? undefined : { value, writable: false, enumerable: true, configurable: true };
+    },
+  });
+}
+
+/**
  * The first reserved key anywhere in parsed JSON, as a path (`rounds.0.decisions.__proto__`),
  * or the depth at which it nests too deep; null when neither. Walks without
  * recursion, so no depth of nesting overflows the stack.

@@ -1,4 +1,5 @@
 import { hashSeed, Rng } from '../engine/rng.ts';
+import { ownValue } from '../engine/safeKey.ts';
 import type { GameEvent, PhaseInput, Step } from '../engine/types.ts';
 import { cleanDecision, type CleanedDecision } from './cleanDecision.ts';
 import { dropNotices } from './dropNotices.ts';
@@ -76,7 +77,7 @@ export function resolveGoldmineRound(state: GoldmineState, input: PhaseInput): R
   const kept = new Array<CleanedDecision>(n);
   for (let i = 0; i < n; i++) {
     const id = players[i]!;
-    const cleaned = cleanDecision(input.decisions[id], start, i, staminaOf[i]!, config.cap, config.talk);
+    const cleaned = cleanDecision(ownValue(input.decisions, id), start, i, staminaOf[i]!, config.cap, config.talk);
     kept[i] = cleaned;
     if (cleaned.fallback) {
       events.push({ type: 'fallback', data: { player: id, reason: `${cleaned.fallback}; you played no actions this round` }, to: [id] });

@@ -1,6 +1,7 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { InfluenceState } from './influenceTypes.ts';
 import { basePhase, legalPowerActions, living, twoLeft, whisperTurn, type PowerChoice } from './influenceQueries.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 const ALWAYS = '!status, !audit';
 
@@ -13,12 +14,12 @@ export function allowedNow(s: InfluenceState, player: PlayerId): string {
   }
   if (s.phase === 'END') return `The game is over; you may use: ${ALWAYS}.`;
   if (!s.players.includes(player)) return `You are not playing in this game; you may use: ${ALWAYS}.`;
-  if (!s.alive[player]) return `You are eliminated: you can read your DMs and use ${ALWAYS}.`;
+  if (!ownValue(s.alive, player)) return `You are eliminated: you can read your DMs and use ${ALWAYS}.`;
   switch (basePhase(s.phase)) {
     case 'WHISPER':
       return `During WHISPER you may use: !dm @a @b ... [text] (up to ${s.config.maxDmRecipients} others), plain text in your open DM channels, !last TEXT, ${ALWAYS}.`;
     case 'RUMOR':
-      return s.acted[player]
+      return ownValue(s.acted, player)
         ? `You have posted this round; you may use: !last TEXT, ${ALWAYS}.`
         : `During RUMOR you may use: !public TEXT (or img:URL) (once), !last TEXT, ${ALWAYS}.`;
     case 'VOTE':
@@ -54,7 +55,7 @@ export function statusText(s: InfluenceState, player: PlayerId): string {
   if (s.phase === 'INIT') return `Lobby: ${s.players.length} joined (${s.players.join(', ') || 'no one'}); host ${s.host ?? 'none'}; ${s.config.minPlayers} needed to start, ${s.config.maxPlayers} at most.`;
   const dead = s.eliminations.map((e) => `${e.player} (round ${e.round}, ${e.reason})`);
   const turn = whisperTurn(s.phase);
-  const yours = turn !== null && s.alive[player] ? ` (your turn ${turn} of ${s.config.whisperTurns})` : '';
+  const yours = turn !== null && ownValue(s.alive, player) ? ` (your turn ${turn} of ${s.config.whisperTurns})` : '';
   const parts = [`Round ${s.round}, phase ${basePhase(s.phase)}${yours}.`, `Alive: ${living(s).join(', ')}.`, `Eliminated: ${dead.length ? dead.join(', ') : 'no one'}.`];
   if (s.empowered && (s.phase === 'POWER' || s.phase === 'REVEAL')) parts.push(`Empowered: ${s.empowered}. Exposed: ${s.exposed.join(', ') || 'no one'}.`);
   if (s.winner) parts.push(`Winner: ${s.winner}.`);

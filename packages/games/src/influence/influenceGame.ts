@@ -11,6 +11,7 @@ import { influenceView, type InfluenceView } from './influenceView.ts';
 import { influenceStrategies } from './strategies/influenceStrategies.ts';
 import { influenceMetrics } from './metrics/influenceMetrics.ts';
 import { begin, initialState, nextWhisperTurn, reduce, seat } from './transition.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /** Phases a headless or House match asks decisions in: every WHISPER turn, RUMOR, VOTE and POWER. */
 function isPlayed(phase: InfluencePhase): boolean {
@@ -91,7 +92,7 @@ function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
   const opened = s.log.length;
   const power = input.external?.power;
   for (const player of actors(s)) {
-    const raw = phase === 'POWER' && power !== undefined ? { power } : input.decisions[player];
+    const raw = phase === 'POWER' && power !== undefined ? { power } : ownValue(input.decisions, player);
     if (raw === undefined || !still()) continue;
     const parsed = influenceDecisionSchema.safeParse(raw);
     if (!parsed.success) {
@@ -142,7 +143,7 @@ function legalMoves(s: InfluenceState, player: PlayerId): string[] {
   switch (basePhase(s.phase)) {
     case 'WHISPER': {
       const turn = whisperTurn(s.phase)!;
-      const left = s.config.maxWhispers - (s.dmsSent[player] ?? 0);
+      const left = s.config.maxWhispers - (ownValue(s.dmsSent, player) ?? 0);
       return [
         `whispers: [{to: [up to ${s.config.maxDmRecipients} of ${others.join(', ')}], text}] (optional; turn ${turn} of ${s.config.whisperTurns}: answer the DMs you received or write new ones; ${left} more DMs this WHISPER)`,
       ];
@@ -188,7 +189,7 @@ function setup(config: InfluenceConfig, seed: number, players: PlayerId[]): Infl
 function report(s: InfluenceState): RoundReport {
   const last = s.rounds[s.rounds.length - 1];
   const players: RoundReport['players'] = {};
-  for (const p of s.players) players[p] = { alive: Boolean(s.alive[p]), exposed: Boolean(last?.exposed.includes(p)) };
+  for (const p of s.players) players[p] = { alive: Boolean(ownValue(s.alive, p)), exposed: Boolean(last?.exposed.includes(p)) };
   return {
     players,
     extra: {
@@ -264,7 +265,7 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
     const out = s.eliminations.find((e) => e.player === p);
     return out ? out.round - 1 : s.rounds.length;
   },
-  alive: (s, p) => Boolean(s.alive[p]),
+  alive: (s, p) => Boolean(ownValue(s.alive, p)),
   report,
   replayInputs,
   strategies: influenceStrategies,

@@ -1,6 +1,6 @@
 import type { ModelPrompt, PlayerId } from '../engine/types.ts';
 import { bound, legalLines, oneOf, readLegal, readValues, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
-import { nullRecord } from '../engine/safeKey.ts';
+import { nullRecord, ownValue } from '../engine/safeKey.ts';
 import { channelId, type PowerChoice } from './influenceQueries.ts';
 import type { Channel, DmMessage, Elimination, EliminationReason, PublicPost, RoundSummary } from './influenceTypes.ts';
 import type { InfluenceView } from './influenceView.ts';
@@ -54,7 +54,7 @@ function dmLine(view: InfluenceView, channel: Channel, m: DmMessage): string {
 /** Players in seat order, each with the empower votes it has received and, once out, when and why. */
 function playersLine(view: InfluenceView): string {
   const out = new Map(view.eliminations.map((e) => [e.player, e]));
-  const listed = view.players.map((p) => `${p}${view.empowerTotals[p] ? ` ${view.empowerTotals[p]}` : ''}${out.has(p) ? ` (out R${out.get(p)!.round} ${out.get(p)!.reason})` : ''}`);
+  const listed = view.players.map((p) => `${p}${ownValue(view.empowerTotals, p) ? ` ${ownValue(view.empowerTotals, p)}` : ''}${out.has(p) ? ` (out R${out.get(p)!.round} ${out.get(p)!.reason})` : ''}`);
   return `Players (empower votes): ${listed.join(', ')}`;
 }
 

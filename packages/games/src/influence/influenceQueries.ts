@@ -1,11 +1,12 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { InfluenceEffect, InfluencePhase, InfluenceState, TimedPhase, WhisperTurnPhase } from './influenceTypes.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 export type PowerChoice = { action: 'eliminate' | 'protect'; target: PlayerId };
 
 /** Living players in seating order. */
 export function living(s: InfluenceState): PlayerId[] {
-  return s.players.filter((p) => s.alive[p]);
+  return s.players.filter((p) => ownValue(s.alive, p));
 }
 
 /** With two operatives left there is no expose and the empowered eliminates the other (RULES Influence 9). */

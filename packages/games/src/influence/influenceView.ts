@@ -1,6 +1,7 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { Ballot, Channel, Elimination, InfluencePhase, InfluenceState, PublicPost, RoundSummary, WhisperTurnPhase } from './influenceTypes.ts';
 import { basePhase, legalPowerActions, living, twoLeft, whisperTurn, type PowerChoice } from './influenceQueries.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /** Everything one player may know: public history plus its own channels, ballot and last message. */
 export interface InfluenceView {
@@ -53,8 +54,8 @@ export function influenceView(s: InfluenceState, me: PlayerId): InfluenceView {
     phase: basePhase(s.phase),
     whisperTurn: whisperTurn(s.phase),
     whisperTurns: s.config.whisperTurns,
-    whispersLeft: Math.max(0, s.config.maxWhispers - (s.dmsSent[me] ?? 0)),
-    alive: Boolean(s.alive[me]),
+    whispersLeft: Math.max(0, s.config.maxWhispers - (ownValue(s.dmsSent, me) ?? 0)),
+    alive: Boolean(ownValue(s.alive, me)),
     players: s.players,
     living: living(s),
     empowered: s.empowered,
@@ -66,9 +67,9 @@ export function influenceView(s: InfluenceState, me: PlayerId): InfluenceView {
     rounds: s.rounds,
     posts: s.posts,
     channels: s.channels.filter((c) => c.members.includes(me)),
-    myBallot: s.ballots[me] ?? {},
-    myLast: s.lastWords[me] ?? null,
-    acted: Boolean(s.acted[me]),
+    myBallot: ownValue(s.ballots, me) ?? {},
+    myLast: ownValue(s.lastWords, me) ?? null,
+    acted: Boolean(ownValue(s.acted, me)),
     twoLeft: twoLeft(s),
     powerActions: s.empowered === me ? legalPowerActions(s) : [],
     maxDmRecipients: s.config.maxDmRecipients,

@@ -10,6 +10,7 @@ import { moderatorLines as say } from './moderatorLines.ts';
 import { phrase } from './phrases.ts';
 import type { ImageCheck } from './imageCheck.ts';
 import { imitatesHouse, parseImage, textProblem } from './textChecks.ts';
+import { nullRecord, ownValue } from '../engine/safeKey.ts';
 
 type Fx = InfluenceEffect[];
 
@@ -29,20 +30,20 @@ export function initialState(config: InfluenceConfig, seed: number, options: Lob
     phase: 'INIT',
     rng: Rng.fromSeed(seed).state(),
     host: options.host ?? null,
-    alive: {},
+    alive: nullRecord(),
     channels: [],
     posts: [],
-    ballots: {},
-    lastWords: {},
-    acted: {},
+    ballots: nullRecord(),
+    lastWords: nullRecord(),
+    acted: nullRecord(),
     empowered: null,
-    empowerVotes: {},
-    exposeVotes: {},
+    empowerVotes: nullRecord(),
+    exposeVotes: nullRecord(),
     exposed: [],
-    autoFills: {},
-    idleThisRound: {},
-    dmsSent: {},
-    empowerTotals: {},
+    autoFills: nullRecord(),
+    idleThisRound: nullRecord(),
+    dmsSent: nullRecord(),
+    empowerTotals: nullRecord(),
     eliminations: [],
     rounds: [],
     winner: null,
@@ -113,7 +114,7 @@ function record(s: InfluenceState, type: string, data: Record<string, unknown>, 
 /** Opens a phase: logs it, posts its moderator line and schedules its timer. */
 function enter(s: InfluenceState, fx: Fx, phase: TimedPhase, line: string): void {
   s.phase = phase;
-  s.acted = {};
+  s.acted = nullRecord();
   record(s, 'phase', { phase, round: s.round });
   fx.push({ kind: 'post', channel: 'public', text: line });
   fx.push(currentTimer(s)!);
@@ -124,7 +125,7 @@ function notPlaying(s: InfluenceState, player: PlayerId): string | null {
   if (s.phase === 'INIT') return 'the game has not started yet';
   if (s.phase === 'END') return 'the game is over';
   if (!s.players.includes(player)) return 'you are not a player in this game';
-  if (!s.alive[player]) return 'you have been eliminated';
+  if (!ownValue(s.alive, player)) return 'you have been eliminated';
   return null;
 }
 
@@ -132,7 +133,7 @@ function notPlaying(s: InfluenceState, player: PlayerId): string | null {
 function badTarget(s: InfluenceState, player: PlayerId, target: PlayerId, verb: string): string | null {
   if (target === player) return `you cannot ${verb} yourself`;
   if (!s.players.includes(target)) return `there is no player '${target}' (players: ${living(s).join(', ')})`;
-  if (!s.alive[target]) return `${target} has been eliminated`;
+  if (!ownValue(s.alive, target)) return `${target} has been eliminated`;
   return null;
 }
 
@@ -174,12 +175,12 @@ export function begin(s: InfluenceState, fx: Fx): void {
 
 function startRound(s: InfluenceState, fx: Fx, round: number): void {
   s.round = round;
-  s.idleThisRound = {};
-  s.dmsSent = {};
-  s.ballots = {};
+  s.idleThisRound = nullRecord();
+  s.dmsSent = nullRecord();
+  s.ballots = nullRecord();
   s.empowered = null;
-  s.empowerVotes = {};
-  s.exposeVotes = {};
+  s.empowerVotes = nullRecord();
+  s.exposeVotes = nullRecord();
   s.exposed = [];
   enter(s, fx, 'WHISPER', say.whisper(round));
 }
@@ -222,13 +223,13 @@ function dm(s: InfluenceState, fx: Fx, player: PlayerId, rawTo: PlayerId[], text
 /** Why `player` may send no more DMs this WHISPER (the per-phase cap), or null. */
 function overCap(s: InfluenceState, player: PlayerId): string | null {
   const cap = s.config.maxWhispers;
-  return (s.dmsSent[player] ?? 0) >= cap ? `you have sent ${cap} DMs this WHISPER, the most one player may` : null;
+  return (ownValue(s.dmsSent, player) ?? 0) >= cap ? `you have sent ${cap} DMs this WHISPER, the most one player may` : null;
 }
 
 function postDm(s: InfluenceState, fx: Fx, channel: Channel, player: PlayerId, text: string): void {
   const turn = whisperTurn(s.phase) ?? 1;
   channel.messages.push({ from: player, text, round: s.round, turn });
-  s.dmsSent[player] = (s.dmsSent[player] ?? 0) + 1;
+  s.dmsSent[player] = (ownValue(s.dmsSent, player) ?? 0) + 1;
   record(s, 'dm', { channel: channel.id, from: player, text, turn }, channel.members);
   fx.push({ kind: 'post', channel: channel.id, from: player, text });
 }
@@ -250,7 +251,7 @@ export function nextWhisperTurn(s: InfluenceState, fx: Fx, spoke: boolean): bool
     return false;
   }
   s.phase = `WHISPER ${turn + 1}`;
-  s.acted = {};
+  s.acted = nullRecord();
   const players = living(s);
   record(s, 'whisper_turn', { turn: turn + 1, of: s.config.whisperTurns, round: s.round }, players);
   for (const p of players) fx.push({ kind: 'reply', to: p, text: say.whisperTurn(s.round, turn + 1, s.config.whisperTurns), refused: false });
@@ -276,14 +277,14 @@ function chat(s: InfluenceState, fx: Fx, player: PlayerId, id: string, text: str
 }
 
 function allActed(s: InfluenceState): boolean {
-  return living(s).every((p) => s.acted[p]);
+  return living(s).every((p) => ownValue(s.acted, p));
 }
 
 function publicPost(s: InfluenceState, fx: Fx, player: PlayerId, text: string, check?: ImageCheck): boolean {
   const why = notPlaying(s, player);
   if (why) return refuse(s, fx, player, why);
   if (s.phase !== 'RUMOR') return refuse(s, fx, player, `!public works during RUMOR; it is ${s.phase} now`);
-  if (s.acted[player]) return refuse(s, fx, player, 'you have already posted your one public message this round');
+  if (ownValue(s.acted, player)) return refuse(s, fx, player, 'you have already posted your one public message this round');
   const problem = textProblem(text, s.config.maxMessageLength);
   if (problem) return refuse(s, fx, player, problem);
   const image = parseImage(text);
@@ -308,7 +309,7 @@ function enterVote(s: InfluenceState, fx: Fx): void {
 }
 
 function ballotComplete(s: InfluenceState, player: PlayerId): boolean {
-  const b = s.ballots[player];
+  const b = ownValue(s.ballots, player);
   return Boolean(b?.empower && (b.expose || twoLeft(s)));
 }
 
@@ -318,10 +319,10 @@ function vote(s: InfluenceState, fx: Fx, player: PlayerId, kind: 'empower' | 'ex
   if (why) return refuse(s, fx, player, why);
   if (s.phase !== 'VOTE') return refuse(s, fx, player, `!${kind} works during VOTE; it is ${s.phase} now`);
   if (kind === 'expose' && twoLeft(s)) return refuse(s, fx, player, 'with two operatives left there is no expose');
-  if (s.acted[player]) return refuse(s, fx, player, 'your ballot is already in');
+  if (ownValue(s.acted, player)) return refuse(s, fx, player, 'your ballot is already in');
   const bad = badTarget(s, player, target, kind);
   if (bad) return refuse(s, fx, player, bad);
-  s.ballots[player] = { ...s.ballots[player], [kind]: target };
+  s.ballots[player] = { ...ownValue(s.ballots, player), [kind]: target };
   record(s, 'vote', { voter: player, kind, target }, [player]);
   fx.push({ kind: 'reply', to: player, text: `Noted: !${kind} ${target}.`, refused: false });
   if (ballotComplete(s, player)) {
@@ -352,16 +353,16 @@ function draw(s: InfluenceState, kind: string, among: PlayerId[], subject = ''):
 
 function tally(s: InfluenceState, fx: Fx): void {
   const alive = living(s);
-  const empower: Record<PlayerId, number> = {};
-  const expose: Record<PlayerId, number> = {};
+  const empower: Record<PlayerId, number> = nullRecord();
+  const expose: Record<PlayerId, number> = nullRecord();
   for (const p of alive) {
     empower[p] = 0;
     expose[p] = 0;
   }
   for (const p of alive) {
-    const b = s.ballots[p];
-    if (b?.empower && b.empower in empower) empower[b.empower]! += 1;
-    if (b?.expose && b.expose in expose && !twoLeft(s)) expose[b.expose]! += 1;
+    const b = ownValue(s.ballots, p);
+    if (b?.empower && Object.hasOwn(empower, b.empower)) empower[b.empower]! += 1;
+    if (b?.expose && Object.hasOwn(expose, b.expose) && !twoLeft(s)) expose[b.expose]! += 1;
   }
   const top = Math.max(...alive.map((p) => empower[p]!));
   const tied = top > 0 ? alive.filter((p) => empower[p] === top) : alive;
@@ -370,7 +371,7 @@ function tally(s: InfluenceState, fx: Fx): void {
   s.empowerVotes = empower;
   s.exposeVotes = expose;
   s.exposed = alive.filter((p) => expose[p]! > 0);
-  for (const p of alive) s.empowerTotals[p] = (s.empowerTotals[p] ?? 0) + empower[p]!;
+  for (const p of alive) s.empowerTotals[p] = (ownValue(s.empowerTotals, p) ?? 0) + empower[p]!;
   record(s, 'votes', { empowerVotes: empower, exposeVotes: expose, empowered, exposed: s.exposed, ...(tied.length > 1 ? { drawnAmong: tied } : {}) });
   fx.push({ kind: 'post', channel: 'public', text: say.tally(empowered, s.exposed) });
   enter(s, fx, 'POWER', say.power(empowered, twoLeft(s) ? [] : s.exposed));
@@ -407,8 +408,8 @@ function resolvePower(s: InfluenceState, fx: Fx, choice: PowerChoice, auto: bool
     fx.push({ kind: 'post', channel: 'public', text: say.protected(by, choice.target) });
     s.exposed = s.exposed.filter((p) => p !== choice.target);
     if (s.exposed.length) {
-      const top = Math.max(...s.exposed.map((p) => s.exposeVotes[p] ?? 0));
-      const victim = draw(s, 'exposure-tie', s.exposed.filter((p) => (s.exposeVotes[p] ?? 0) === top));
+      const top = Math.max(...s.exposed.map((p) => ownValue(s.exposeVotes, p) ?? 0));
+      const victim = draw(s, 'exposure-tie', s.exposed.filter((p) => (ownValue(s.exposeVotes, p) ?? 0) === top));
       out.push({ player: victim, round: s.round, reason: 'exposure' });
     }
   }
@@ -425,13 +426,13 @@ function resolvePower(s: InfluenceState, fx: Fx, choice: PowerChoice, auto: bool
  * player, the game ends with no winner.
  */
 function reveal(s: InfluenceState, fx: Fx, out: Elimination[], action: RoundSummary['action'], protectedPlayer: PlayerId | null): void {
-  const exposedAtVote = living(s).filter((p) => (s.exposeVotes[p] ?? 0) > 0);
+  const exposedAtVote = living(s).filter((p) => (ownValue(s.exposeVotes, p) ?? 0) > 0);
   s.phase = 'REVEAL';
-  s.acted = {};
+  s.acted = nullRecord();
   record(s, 'phase', { phase: 'REVEAL', round: s.round });
   for (const e of out) eliminate(s, fx, e);
-  for (const p of living(s)) if (!s.idleThisRound[p]) s.autoFills[p] = 0;
-  const idle = living(s).filter((p) => (s.autoFills[p] ?? 0) >= s.config.inactivityLimit);
+  for (const p of living(s)) if (!ownValue(s.idleThisRound, p)) s.autoFills[p] = 0;
+  const idle = living(s).filter((p) => (ownValue(s.autoFills, p) ?? 0) >= s.config.inactivityLimit);
   for (const p of idle) eliminate(s, fx, { player: p, round: s.round, reason: 'inactivity' });
   const eliminated = s.eliminations.filter((e) => e.round === s.round);
   if (eliminated.length === 0) fx.push({ kind: 'post', channel: 'public', text: say.noElimination(s.round) });
@@ -458,7 +459,7 @@ function reveal(s: InfluenceState, fx: Fx, out: Elimination[], action: RoundSumm
  * eliminated included; open to no new message), so it has no live channel left.
  */
 function eliminate(s: InfluenceState, fx: Fx, e: Elimination): void {
-  const words = s.lastWords[e.player];
+  const words = ownValue(s.lastWords, e.player);
   const out: Elimination = words === undefined ? e : { ...e, last: words };
   s.alive[e.player] = false;
   s.eliminations.push(out);
@@ -480,7 +481,7 @@ function eliminate(s: InfluenceState, fx: Fx, e: Elimination): void {
 function endGame(s: InfluenceState, fx: Fx): void {
   const winner = living(s)[0] ?? null;
   s.phase = 'END';
-  s.acted = {};
+  s.acted = nullRecord();
   s.winner = winner;
   record(s, 'game_over', { winner, rounds: s.round });
   fx.push({ kind: 'post', channel: 'public', text: winner ? say.win(winner) : say.noWinner() });
@@ -498,11 +499,11 @@ function endGame(s: InfluenceState, fx: Fx): void {
  * player alone; the public `timed_out` says only who did not act, and the streak.
  */
 function bump(s: InfluenceState, fx: Fx, player: PlayerId, what: string): void {
-  if (!s.idleThisRound[player]) {
+  if (!ownValue(s.idleThisRound, player)) {
     s.idleThisRound[player] = true;
-    s.autoFills[player] = (s.autoFills[player] ?? 0) + 1;
+    s.autoFills[player] = (ownValue(s.autoFills, player) ?? 0) + 1;
   }
-  const streak = s.autoFills[player]!;
+  const streak = ownValue(s.autoFills, player)!;
   record(s, 'timed_out', { player, phase: s.phase, streak });
   record(s, 'auto_filled', { player, what, streak }, [player]);
   fx.push({ kind: 'reply', to: player, text: say.autoFilled(player, what), refused: false });
@@ -516,7 +517,7 @@ function timeout(s: InfluenceState, fx: Fx, phase: TimedPhase, round: number): b
       return true;
     case 'RUMOR':
       for (const p of living(s)) {
-        if (s.acted[p]) continue;
+        if (ownValue(s.acted, p)) continue;
         const text = phrase(Rng.derive(s.seed, s.round, 'autofill-public', p), 'autoPublic', { me: p });
         addPost(s, fx, p, text, undefined, true);
         bump(s, fx, p, `the public message "${text}"`);
@@ -525,10 +526,10 @@ function timeout(s: InfluenceState, fx: Fx, phase: TimedPhase, round: number): b
       return true;
     case 'VOTE':
       for (const p of living(s)) {
-        if (s.acted[p]) continue;
+        if (ownValue(s.acted, p)) continue;
         const rng = Rng.derive(s.seed, s.round, 'autofill-vote', p);
         const others = living(s).filter((o) => o !== p);
-        const b = { ...s.ballots[p] };
+        const b = { ...ownValue(s.ballots, p) };
         b.empower ??= rng.pick(others);
         if (!twoLeft(s)) b.expose ??= rng.pick(others);
         s.ballots[p] = b;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Rng } from '../engine/rng.ts';
 import type { TrustState, TrustUnit } from './trustTypes.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /**
  * What the observer may say for one begging player: a grant (0 declines), or a
@@ -24,7 +25,7 @@ export interface BegAnswer {
  * drawn from a stream derived from seed, round, 'beg' and the player.
  */
 export function answerBeg(state: TrustState, unit: TrustUnit, asked: number, observer: unknown): BegAnswer {
-  const given = observer && typeof observer === 'object' ? (observer as Record<string, unknown>)[unit.id] : undefined;
+  const given = observer && typeof observer === 'object' ? ownValue(observer as Record<string, unknown>, unit.id) : undefined;
   const answer = given === undefined ? null : observerAnswerSchema.safeParse(given);
   if (answer?.success) {
     const raw = typeof answer.data === 'number' ? answer.data : answer.data.amount;

@@ -7,6 +7,7 @@ import type { AlliancePair, Alliances, SeenAct, SeenRound, SeenShock, TrustState
 import { noiseStrikes } from './trustNoise.ts';
 import { findUnit, livingTeamSats, teamHolder } from './trustUnits.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
+import { nullRecord, ownValue } from '../engine/safeKey.ts';
 
 interface Plan {
   unit: TrustUnit;
@@ -37,7 +38,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
   if (state.result.over) return { state, events: [] };
   const { config, seed, round } = state;
   const events: GameEvent[] = [];
-  const notices: Record<PlayerId, string[]> = {};
+  const notices: Record<PlayerId, string[]> = nullRecord();
   const tell = (id: PlayerId, text: string) => (notices[id] ??= []).push(text);
   const units = new Array<TrustUnit>(state.units.length);
   const plans: Plan[] = [];
@@ -47,7 +48,7 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     // Field by field, in the units' own order: a literal is cheaper than a spread, and the state's JSON stays the same.
     const unit = (units[i] = { id: u.id, team: u.team, sats: u.sats, alive: u.alive, idle: u.idle, begs: u.begs, fives: u.fives });
     if (!unit.alive) continue;
-    const raw = input.decisions[unit.id];
+    const raw = ownValue(input.decisions, unit.id);
     const checked = raw === undefined ? NO_DECISION : validateTrustDecision(state, unit.id, raw);
     if (checked.ok) {
       const d = checked.decision;
@@ -159,21 +160,21 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
     }
   }
 
-  const publicActs: Record<PlayerId, SeenAct> = {};
+  const publicActs: Record<PlayerId, SeenAct> = nullRecord();
   for (const plan of plans) publicActs[plan.unit.id] = publicAct(plan);
-  const sats: Record<PlayerId, number> = {};
+  const sats: Record<PlayerId, number> = nullRecord();
   for (const u of units) sats[u.id] = u.sats;
   const shared: SeenRound = shock ? { round, acts: publicActs, sats, shock } : { round, acts: publicActs, sats };
-  const memory: Record<PlayerId, SeenRound[]> = {};
+  const memory: Record<PlayerId, SeenRound[]> = nullRecord();
   let p = 0;
   for (const u of state.units) {
     // Plans follow the units' order, so the living unit's plan is the next one.
     const plan = u.alive ? plans[p++]! : undefined;
     const own = plan && ownAct(plan, publicActs[u.id]!);
-    memory[u.id] = extended(state.memory[u.id], own ? withOwn(shared, u.id, own) : shared);
+    memory[u.id] = extended(ownValue(state.memory, u.id), own ? withOwn(shared, u.id, own) : shared);
   }
   // A spawned unit starts with its parent's memory: the team remembers the match so far.
-  for (const { child, parent } of spawned) memory[child.id] = memory[parent] ?? [];
+  for (const { child, parent } of spawned) memory[child.id] = ownValue(memory, parent) ?? [];
 
   events.push({ type: 'round', data: shock ? { round, acts: publicActs, sats, shock } : { round, acts: publicActs, sats } });
   if (eliminated) events.push({ type: 'eliminated', data: { players: eliminated } });
@@ -215,7 +216,7 @@ function extended(list: readonly SeenRound[] | undefined, seen: SeenRound): Seen
 
 /** The round as one unit remembers it: everyone's public act, its own as it knows it. */
 function withOwn(shared: SeenRound, id: PlayerId, own: SeenAct): SeenRound {
-  const acts = Object.assign({}, shared.acts);
+  const acts = Object.assign(nullRecord<SeenAct>(), shared.acts);
   acts[id] = own;
   return shared.shock ? { round: shared.round, acts, sats: shared.sats, shock: shared.shock } : { round: shared.round, acts, sats: shared.sats };
 }

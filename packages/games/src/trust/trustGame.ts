@@ -5,13 +5,14 @@ import { applyTrustRound } from './applyTrustRound.ts';
 import { trustConfigSchema, type TrustConfig } from './trustConfig.ts';
 import { trustDecisionSchema, type TrustDecision } from './trustDecision.ts';
 import { trustStrategies } from './trustStrategies.ts';
-import type { TrustState, TrustView } from './trustTypes.ts';
+import type { SeenRound, TrustState, TrustView } from './trustTypes.ts';
 import { findUnit } from './trustUnits.ts';
 import { trustView } from './trustView.ts';
 import { trustDigest } from './trustDigest.ts';
 import { trustModelPrompt } from './trustModelPrompt.ts';
 import { trustMetrics } from './metrics/trustMetrics.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
+import { nullRecord } from '../engine/safeKey.ts';
 
 /**
  * The Trust game (specs/trust-game.md as settled by RULES.md Trust). One phase,
@@ -48,8 +49,8 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
       // Kept for the contract; the rules draw from streams derived from seed, round, kind and subject (RULES.md), so no draw depends on another.
       rng: Rng.fromSeed(seed).state(),
       units: players.map((id) => ({ id, team: id, sats: cfg.startSats, alive: true, idle: 0, begs: 0, fives: 0 })),
-      memory: Object.fromEntries(players.map((id) => [id, []])),
-      notices: {},
+      memory: nullRecord<SeenRound[]>(players.map((id) => [id, []])),
+      notices: nullRecord(),
       alliances: { pairs: [], offers: [] },
       result: { over: false, winners: [], kind: null },
     };

@@ -1,6 +1,6 @@
 import type { ModelPrompt, PlayerId } from '../engine/types.ts';
 import { legalLines, oneOf, readLegal, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
-import { nullRecord } from '../engine/safeKey.ts';
+import { nullRecord, ownValue } from '../engine/safeKey.ts';
 import { shocksSchema } from './trustConfig.ts';
 import { MAX_SHARE, TRUST_ACTIONS, type TrustAction } from './trustDecision.ts';
 import type { SeenAct, SeenRound, TrustUnit, TrustView } from './trustTypes.ts';
@@ -48,7 +48,7 @@ function actText(id: PlayerId, act: SeenAct, sats: number | undefined): string {
 }
 
 function roundLine(seen: SeenRound): string {
-  const acts = Object.entries(seen.acts).map(([id, act]) => actText(id, act, seen.sats[id]));
+  const acts = Object.entries(seen.acts).map(([id, act]) => actText(id, act, ownValue(seen.sats, id)));
   const shock = seen.shock ? `; shock ${seen.shock.delta > 0 ? '+' : ''}${seen.shock.delta}${seen.shock.synergy.length ? ` synergy ${seen.shock.synergy.join(',')}` : ''}` : '';
   return `r${seen.round} ${acts.join(', ')}${shock}`;
 }

@@ -3,6 +3,7 @@ import { counted, num, plainList, plainReason, quoted, record, str, strs } from 
 import type { PlayerId } from '../engine/types.ts';
 import type { TrustState } from './trustTypes.ts';
 import { livingTeamSats } from './trustUnits.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /**
  * Private Trust events the observer may read, and why: a `missed` high five
@@ -308,8 +309,8 @@ function allianceSentence(d: Record<string, unknown>): string {
 export function trustMissRecap(state: TrustState): string | null {
   const found: Array<{ round: number; text: string }> = [];
   for (const unit of state.units) {
-    for (const seen of state.memory[unit.id] ?? []) {
-      const own = Object.hasOwn(seen.acts, unit.id) ? seen.acts[unit.id] : undefined;
+    for (const seen of ownValue(state.memory, unit.id) ?? []) {
+      const own = ownValue(seen.acts, unit.id);
       if (own?.missed) found.push({ round: seen.round, text: `${unit.id}'s at ${own.target ?? 'its target'} in round ${seen.round}` });
     }
   }

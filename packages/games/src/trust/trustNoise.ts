@@ -2,6 +2,7 @@ import { Rng } from '../engine/rng.ts';
 import type { PlayerId } from '../engine/types.ts';
 import type { TrustState } from './trustTypes.ts';
 import { validateTrustDecision } from './validateTrustDecision.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 /**
  * Whether noise (RULES Trust 8) turns `unit`'s intended action into DO_NOTHING
@@ -23,7 +24,7 @@ export interface Beg {
 export function begsThisRound(state: TrustState, decisions: Record<PlayerId, unknown>): Beg[] {
   const begs: Beg[] = [];
   for (const unit of state.units) {
-    const raw = decisions[unit.id];
+    const raw = ownValue(decisions, unit.id);
     if (!unit.alive || raw === undefined) continue;
     const checked = validateTrustDecision(state, unit.id, raw);
     if (!checked.ok || checked.decision.action !== 'BEG' || noiseStrikes(state, unit.id)) continue;

@@ -2,6 +2,7 @@ import type { PlayerId } from '../engine/types.ts';
 import type { TrustConfig } from './trustConfig.ts';
 import type { TrustState, TrustView } from './trustTypes.ts';
 import { alliesOf, findUnit, impliedTarget, opponentsOf } from './trustUnits.ts';
+import { ownValue } from '../engine/safeKey.ts';
 
 const NONE: readonly string[] = [];
 
@@ -31,8 +32,8 @@ export function trustView(state: TrustState, player: PlayerId): TrustView {
     opponents,
     // impliedTarget, from the opponents already found: one opponent, or one other unit at all.
     targetRequired: opponents.length !== 1 && impliedTarget(state, player) === null,
-    history: state.memory[player] ?? [],
-    notices: state.notices[player] ?? [],
+    history: ownValue(state.memory, player) ?? [],
+    notices: ownValue(state.notices, player) ?? [],
     allies: state.alliances.pairs.length ? alliesOf(state, unit?.team ?? player) : NONE,
     offers: state.alliances.offers,
   };

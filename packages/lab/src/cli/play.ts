@@ -15,6 +15,7 @@ import { emptyRecord, MatchRecorder, type SeatUsage } from '../models/matchRecor
 import { parsePriceTable } from '../models/priceTable.ts';
 import { playRecorded } from '../seats/playRecorded.ts';
 import { formatTable } from '../report/formatTable.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const USAGE =
   'play <game> --seed N --players a,b|model:<name>[/strategy],... [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
@@ -41,9 +42,9 @@ function optionsArg(values: Record<string, unknown>): MatchOptions {
 /** The usage table of the model seats: calls, tokens, cost, and how often answers needed help. */
 function usageTable(usage: Record<string, SeatUsage>, ids: PlayerId[]): string {
   const rows = ids
-    .filter((id) => usage[id] && usage[id]!.calls + usage[id]!.baseline > 0)
+    .filter((id) => { const u = ownValue(usage, id); return u !== undefined && u.calls + u.baseline > 0; })
     .map((id) => {
-      const u = usage[id]!;
+      const u = ownValue(usage, id)!;
       return [id, u.calls, u.tokensIn, u.tokensOut, u.cost.toFixed(4), u.retries, u.invalid, u.repairs, u.fallbacks, u.baseline];
     });
   return rows.length ? formatTable(['player', 'calls', 'tokens in', 'tokens out', 'cost', 'retries', 'invalid', 'repairs', 'fallbacks', 'baseline'], rows) : '';
@@ -139,7 +140,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   }
 
   const brainName = (id: PlayerId) => {
-    const seat = seats[id]!;
+    const seat = ownValue(seats, id)!;
     return seat.kind === 'offline' ? seat.strategy.name : `model ${seat.client.model}`;
   };
   const rows = ids.map((id) => [id, brainName(id), game.score(match.state, id), game.alive(match.state, id) ? 'yes' : 'no', outcome.winners.includes(id) ? 'winner' : '']);

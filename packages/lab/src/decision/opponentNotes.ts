@@ -1,4 +1,5 @@
 import type { RoundDigest } from '@the-house/games/engine/types.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 /** What one player has learned about one opponent over a match. */
 export interface OpponentNote {
@@ -45,10 +46,10 @@ export function updateNotes(notes: PlayerNotes, me: string, history: unknown): P
   let round = notes.round;
   for (const seen of history as SeenRound[]) {
     if (!seen || typeof seen.round !== 'number' || seen.round <= round || !seen.acts) continue;
-    const mine = seen.acts[me];
+    const mine = ownValue(seen.acts, me);
     for (const [id, act] of Object.entries(seen.acts)) {
       if (id === me) continue;
-      const note = (opponents[id] ??= { trust: 0, betrayals: 0, debts: 0, lastSeen: '' });
+      const note = ownValue(opponents, id) ?? (opponents[id] = { trust: 0, betrayals: 0, debts: 0, lastSeen: '' });
       note.lastSeen = `round ${seen.round}: ${act.action ?? '?'}${act.target ? ` at ${act.target}` : ''}`;
       if (act.target === me && act.action === 'HIGH_FIVE') note.trust += 1;
       if (act.target === me && act.action === 'ATTACK') {

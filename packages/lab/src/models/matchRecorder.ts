@@ -8,6 +8,7 @@ import type { CallPurpose, ModelCallRecord, ModelClient, PromptShape, ProviderUs
 import { callCost, type PriceTable } from './priceTable.ts';
 import type { ProviderGate } from './providerGate.ts';
 import { redactSecrets } from './redact.ts';
+import { nullRecord } from '@the-house/games/engine/safeKey.ts';
 
 /** How a seat answered one phase. */
 export interface AnswerTrace {
@@ -105,6 +106,8 @@ export interface CallMeta {
  */
 export class MatchRecorder {
   private readonly sunk = new Set<string>();
+  /** Phases the runner has closed (`closePhase`): an answer that comes in after its deadline is not the phase's any more. */
+  private readonly closed = new Set<string>();
 
   constructor(
     readonly matchId: string,
@@ -157,18 +160,32 @@ export class MatchRecorder {
     return { text: result.text, error: result.error, call };
   }
 
-  /** The trace of the phase (`round`, `phase`), made on first use. */
+  /**
+   * The trace of the phase (`round`, `phase`), made on first use. Something
+   * late for an earlier phase finds that phase's trace: the record's phases
+   * stay in the order they were played, as a replay walks them.
+   */
   phase(round: number, phase: string): PhaseTrace {
-    let trace = this.record.phases.at(-1);
-    if (!trace || trace.round !== round || trace.phase !== phase) {
-      trace = { round, phase, answers: {} };
-      this.record.phases.push(trace);
+    const phases = this.record.phases;
+    for (let i = phases.length - 1; i >= 0; i--) {
+      const trace = phases[i]!;
+      if (trace.round === round && trace.phase === phase) return trace;
+      if (trace.round < round) break;
     }
+    const trace: PhaseTrace = { round, phase, answers: {} };
+    phases.push(trace);
     return trace;
   }
 
+  /** A seat's answer; one that arrives after the runner closed its phase (a missed deadline) changes nothing: the phase was played without it. */
   answer(round: number, phase: string, player: PlayerId, trace: AnswerTrace): void {
+    if (this.closed.has(`${round}\u0000${phase}`)) return;
     this.phase(round, phase).answers[player] = trace;
+  }
+
+  /** The runner has the phase's decisions: later answers for it are late. */
+  close(round: number, phase: string): void {
+    this.closed.add(`${round}\u0000${phase}`);
   }
 
   spend(caller?: string): Spend {
@@ -192,7 +209,7 @@ async function direct(call: () => Promise<string>): Promise<{ text: string | nul
 
 /** The per-seat figures of a record (the House's own calls are under `house`). */
 export function seatUsage(record: MatchRecord): Record<string, SeatUsage> {
-  const out: Record<string, SeatUsage> = {};
+  const out: Record<string, SeatUsage> = nullRecord();
   const of = (id: string) => (out[id] ??= { calls: 0, tokensIn: 0, tokensOut: 0, cost: 0, retries: 0, errors: 0, invalid: 0, repairs: 0, fallbacks: 0, baseline: 0 });
   for (const c of record.calls) {
     const u = of(c.caller);

@@ -2,6 +2,7 @@ import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml, htmlPage } from './htmlPage.ts';
 import { narratedTimeline } from './narratedTimeline.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 export interface MatchReportInput {
   title: string;
@@ -31,8 +32,8 @@ const SCRIPT = `new Chart(document.getElementById('scores'), {type: 'line',
 export function matchReportHtml(input: MatchReportInput): string {
   const last = input.rounds.at(-1)?.scores ?? {};
   const standings = [...input.players]
-    .sort((a, b) => (last[b] ?? 0) - (last[a] ?? 0))
-    .map((p) => `<tr><td>${escapeHtml(p)}</td><td>${last[p] ?? 0}</td><td>${input.outcome.winners.includes(p) ? 'winner' : ''}</td></tr>`)
+    .sort((a, b) => (ownValue(last, b) ?? 0) - (ownValue(last, a) ?? 0))
+    .map((p) => `<tr><td>${escapeHtml(p)}</td><td>${ownValue(last, p) ?? 0}</td><td>${input.outcome.winners.includes(p) ? 'winner' : ''}</td></tr>`)
     .join('');
   const events = input.rounds.flatMap((r) => r.events.map((e) => ({ ...e, round: r.round })));
   const timeline = narratedTimeline(events, { game: input.game ?? '', players: input.players, over: input.outcome.over });
@@ -43,6 +44,6 @@ export function matchReportHtml(input: MatchReportInput): string {
 <div class="grid"><div class="card"><h3>Standings</h3><table><tr><th>player</th><th>${escapeHtml(input.scoreName)}</th><th></th></tr>${standings}</table></div>
 <div class="card" style="height:340px"><canvas id="scores"></canvas></div></div>
 ${timeline}`;
-  const series = input.players.map((player) => ({ player, scores: input.rounds.map((r) => r.scores[player] ?? 0) }));
+  const series = input.players.map((player) => ({ player, scores: input.rounds.map((r) => ownValue(r.scores, player) ?? 0) }));
   return htmlPage({ title: `${input.title} (seed ${input.seed})`, body, script: SCRIPT, data: { labels: input.rounds.map((r) => r.round), series, scoreName: input.scoreName } });
 }

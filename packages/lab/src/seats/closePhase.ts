@@ -1,6 +1,7 @@
 import type { Match } from '@the-house/games/engine/match.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchRecorder } from '../models/matchRecorder.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 /**
  * After a phase's decisions are in, before outsiders answer: a seat that gave
@@ -11,10 +12,11 @@ import type { MatchRecorder } from '../models/matchRecorder.ts';
 export function closePhase(recorder: MatchRecorder, match: Match, decisions: Record<PlayerId, unknown>): void {
   const { round, phase } = match.state as { round: number; phase: string };
   const trace = recorder.phase(round, phase);
+  recorder.close(round, phase);
   const actors = match.actors();
   for (const id of actors) {
-    if (id in decisions) continue;
-    trace.answers[id] = { kind: trace.answers[id]?.kind ?? 'model', texts: [], calls: [], outcome: 'fallback', errors: ['no decision in time'] };
+    if (Object.hasOwn(decisions, id)) continue;
+    trace.answers[id] = { kind: ownValue(trace.answers, id)?.kind ?? 'model', texts: [], calls: [], outcome: 'fallback', errors: ['no decision in time'] };
   }
   const order = (e: { data?: Record<string, unknown> }) => actors.indexOf(String(e.data?.player ?? ''));
   const notices = [...(trace.notices ?? [])].sort((a, b) => order(a) - order(b));

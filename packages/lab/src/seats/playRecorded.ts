@@ -1,5 +1,6 @@
 import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
 import { runMatch, type Brain } from '@the-house/games/engine/runner.ts';
+import { lazyRecord, ownValue } from '@the-house/games/engine/safeKey.ts';
 import type { Outcome, PlayerId, Strategy } from '@the-house/games/engine/types.ts';
 import { playerOverBudget, matchOverBudget, type Budget } from '../models/budget.ts';
 import type { AnswerTrace, MatchRecorder, SeatInfo } from '../models/matchRecorder.ts';
@@ -51,9 +52,9 @@ export async function playRecorded(match: Match, seats: Record<PlayerId, Headles
   let paused: string | null = null;
   const brainOf = (id: PlayerId): Brain | undefined => {
     const owner = seatOwner(match.state, id);
-    const seat = seats[owner];
+    const seat = ownValue(seats, owner);
     if (!seat) return undefined;
-    recorder.record.seats[id] ??= headlessSeatInfo(seat);
+    if (!Object.hasOwn(recorder.record.seats, id)) recorder.record.seats[id] = headlessSeatInfo(seat);
     return {
       name: seat.kind === 'offline' ? seat.strategy.name : seat.client.model,
       async decide(view, ctx) {
@@ -88,14 +89,7 @@ export async function playRecorded(match: Match, seats: Record<PlayerId, Headles
       },
     };
   };
-  const made = new Map<PlayerId, Brain | undefined>();
-  const brains = new Proxy({} as Record<PlayerId, Brain>, {
-    get: (_t, id) => {
-      if (typeof id !== 'string') return undefined;
-      if (!made.has(id)) made.set(id, brainOf(id));
-      return made.get(id);
-    },
-  });
+  const brains = lazyRecord(brainOf);
   const outcome = await runMatch(match, brains, {
     deadlineMs: opts.deadlineMs,
     signal: stop.signal,

@@ -10,6 +10,7 @@ import { decisionRequest } from './decisionRequestFor.ts';
 import { NotesBook } from './notesBook.ts';
 import { seatOwner } from './seatOwner.ts';
 import { recordedFresh, seatPrompter, type SeatPrompter } from './seatPrompts.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 /** Where a replay first parted from the recorded match. */
 export interface Divergence {
@@ -75,7 +76,7 @@ async function replayAnswer(game: AnyGame, state: unknown, player: PlayerId, a: 
  * report says which format it was.
  */
 export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchBundle): Promise<{ ok: true; report: ReplayReport } | { ok: false; error: string }> {
-  const game = games[bundle.game];
+  const game = ownValue(games, bundle.game);
   if (!game) return { ok: false, error: `unknown game '${bundle.game}' (known: ${Object.keys(games).join(', ')})` };
   // A match logged before issue 26 replays into a log of the same chain form, so its hashes compare entry for entry.
   const match = Match.create(game, bundle.config, bundle.seed, bundle.players, { logForm: chainForm(bundle.log) });
@@ -130,10 +131,10 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
     const actors = match.actors();
     await Promise.all(
       actors.map(async (player) => {
-        const a = trace.answers[player];
+        const a = ownValue(trace.answers, player);
         if (!a || missing.has(player)) return;
         answers += 1;
-        const seat = bundle.record.seats[player];
+        const seat = ownValue(bundle.record.seats, player);
         const check = (text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => {
           const recordedCall = call === undefined ? undefined : calls.get(call);
           if (!recordedCall || !seat || seat.brain !== 'model' || !samePrompts) return;

@@ -14,6 +14,7 @@ import { imageVerdict } from './imageVerdicts.ts';
 import { houseLogLine } from '../houseLog.ts';
 import { parseImage } from '@the-house/games/influence/textChecks.ts';
 import { seatGuidance, stillNeeded } from './influenceSeatGuidance.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 /** Influence's verbs of spec section 5 that are not the House's own (`!join`, `!start`, `!status` are). */
 export const influenceCommands: CommandSpec[] = [
@@ -153,7 +154,7 @@ export function handleInfluenceCommand(command: GameVerb, ctx: GameCommandContex
 /** The URL of a person's `!public img:<url>` the House is waiting for, to fetch before taking it; null for anything else. */
 function imageToCheck(command: GameVerb, ctx: GameCommandContext): string | null {
   const s = ctx.state as InfluenceState;
-  if (command.verb !== 'public' || !ctx.seat || s.phase !== 'RUMOR' || s.acted[ctx.seat] || !ctx.humans.waiting().includes(ctx.seat.toLowerCase())) return null;
+  if (command.verb !== 'public' || !ctx.seat || s.phase !== 'RUMOR' || ownValue(s.acted, ctx.seat) || !ctx.humans.waiting().includes(ctx.seat.toLowerCase())) return null;
   const image = parseImage(command.text);
   return image?.ok ? image.url : null;
 }

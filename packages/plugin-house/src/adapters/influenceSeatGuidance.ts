@@ -2,6 +2,7 @@ import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { allowedNow } from '@the-house/games/influence/guidance.ts';
 import { basePhase, twoLeft } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const ALWAYS = '!status, !audit';
 
@@ -13,14 +14,14 @@ const ALWAYS = '!status, !audit';
  * complete, which hands the ballot in.
  */
 export function seatGuidance(s: InfluenceState, seat: PlayerId): string {
-  if (!s.players.includes(seat) || !s.alive[seat]) return allowedNow(s, seat);
+  if (!s.players.includes(seat) || !ownValue(s.alive, seat)) return allowedNow(s, seat);
   switch (basePhase(s.phase)) {
     case 'WHISPER':
       return `During WHISPER you may use: !dm @A @B ... MESSAGE (up to ${s.config.maxDmRecipients} others; each reaches them at once), then !done when you have nothing more to say this turn; ${ALWAYS}.`;
     case 'RUMOR':
-      return s.acted[seat] ? `You have posted this round; you may use: ${ALWAYS}.` : `During RUMOR you may use: !public TEXT (or img:URL) (once), ${ALWAYS}.`;
+      return ownValue(s.acted, seat) ? `You have posted this round; you may use: ${ALWAYS}.` : `During RUMOR you may use: !public TEXT (or img:URL) (once), ${ALWAYS}.`;
     case 'VOTE':
-      if (s.acted[seat]) return `Your ballot is in; you may use: ${ALWAYS}.`;
+      if (ownValue(s.acted, seat)) return `Your ballot is in; you may use: ${ALWAYS}.`;
       return twoLeft(s)
         ? `During VOTE you may use: !last TEXT (before your ballot is complete), !empower @p (not yourself), ${ALWAYS}; with two left there is no expose.`
         : `During VOTE you may use: !last TEXT (before your ballot is complete), !empower @p and !expose @p (not yourself), ${ALWAYS}.`;

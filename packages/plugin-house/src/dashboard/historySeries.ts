@@ -1,6 +1,7 @@
 import type { RoundHistoryEntry } from '../types.ts';
 import type { ChartDataset } from './chartSpec.ts';
 import { seatColor } from './palette.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 /** The report field that holds each game's score, where the game is known. */
 const SCORE_FIELDS: Record<string, string> = { trust: 'sats', goldmine: 'gold', cafe: 'tokens' };
@@ -41,7 +42,7 @@ export function seriesOverRounds(history: readonly RoundHistoryEntry[], pick: Fi
       label: id,
       color: seatColor(colorSeat(id, i, seats)),
       data: history.map((h) => {
-        const v = h.players[id]?.[pick.field];
+        const v = ownValue(h.players, id)?.[pick.field];
         return typeof v === 'number' ? v * scale : null;
       }),
     }))

@@ -3,6 +3,7 @@ import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import type { MatchDetail } from '../types.ts';
 import { chartBox, type ChartSpec, type Rendered } from './chartSpec.ts';
 import { domId } from './domId.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const e = escapeHtml;
 
@@ -90,9 +91,9 @@ export function influencePanel(detail: MatchDetail): Rendered | null {
   const tally: Tally = current ? { round: s.round, empowered: s.empowered, empowerVotes: s.empowerVotes, exposeVotes: s.exposeVotes, exposed: s.exposed } : (last ?? {});
   const rows = s.players
     .map((p) => {
-      const alive = s.alive?.[p] !== false;
+      const alive = ownValue(s.alive ?? {}, p) !== false;
       const flags = [tally.empowered === p ? 'empowered' : '', tally.exposed?.includes(p) ? 'exposed' : '', alive ? '' : 'eliminated'].filter(Boolean).join(', ');
-      return `<tr data-player="${e(p)}"><td>${e(p)}</td><td class="num">${tally.empowerVotes?.[p] ?? 0}</td><td class="num">${tally.exposeVotes?.[p] ?? 0}</td><td class="muted">${flags}</td></tr>`;
+      return `<tr data-player="${e(p)}"><td>${e(p)}</td><td class="num">${ownValue(tally.empowerVotes ?? {}, p) ?? 0}</td><td class="num">${ownValue(tally.exposeVotes ?? {}, p) ?? 0}</td><td class="muted">${flags}</td></tr>`;
     })
     .join('');
   const eliminated = rounds.flatMap((r) => (r.eliminated ?? []).map((x) => `round ${r.round}: ${e(x.player)}${x.reason ? ` (${e(x.reason)})` : ''}`));
@@ -101,7 +102,7 @@ export function influencePanel(detail: MatchDetail): Rendered | null {
   let chart = '';
   if (tally.empowerVotes) {
     const id = domId('influence-votes', detail.summary.id);
-    const labels = s.players.filter((p) => p in (tally.empowerVotes ?? {}));
+    const labels = s.players.filter((p) => Object.hasOwn(tally.empowerVotes ?? {}, p));
     charts.push({
       id,
       title,
@@ -109,8 +110,8 @@ export function influencePanel(detail: MatchDetail): Rendered | null {
       labels,
       axes: { x: 'player', y: 'votes' },
       datasets: [
-        { label: 'empower votes', data: labels.map((p) => tally.empowerVotes?.[p] ?? 0), color: '#59a14f' },
-        { label: 'expose votes', data: labels.map((p) => tally.exposeVotes?.[p] ?? 0), color: '#e15759' },
+        { label: 'empower votes', data: labels.map((p) => ownValue(tally.empowerVotes ?? {}, p) ?? 0), color: '#59a14f' },
+        { label: 'expose votes', data: labels.map((p) => ownValue(tally.exposeVotes ?? {}, p) ?? 0), color: '#e15759' },
       ],
     });
     chart = `<div>${chartBox(id, 200)}</div>`;

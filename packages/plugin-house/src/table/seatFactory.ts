@@ -1,6 +1,6 @@
 import type { Brain } from '@the-house/games/engine/runner.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
-import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { lazyRecord, ownValue } from '@the-house/games/engine/safeKey.ts';
 import { decisionRequest } from '@the-house/lab/seats/decisionRequestFor.ts';
 import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
@@ -50,17 +50,11 @@ export class Seats {
   readonly brains: Record<PlayerId, Brain>;
 
   constructor(private readonly table: TableCore) {
-    const brains = new Map<PlayerId, Brain | undefined>();
-    this.brains = new Proxy(Object.create(null) as Record<PlayerId, Brain>, {
-      get: (_target, id) => {
-        if (typeof id !== 'string') return undefined;
-        if (!brains.has(id)) {
-          const seat = this.of(id);
-          table.recorder.record.seats[id] ??= seat?.info ?? { brain: 'offline', strategy: null, persona: '', system: '' };
-          brains.set(id, seat ? seatBrain(table, id, seat) : undefined);
-        }
-        return brains.get(id);
-      },
+    this.brains = lazyRecord<Brain>((id) => {
+      const seat = this.of(id);
+      const seats = table.recorder.record.seats;
+      if (!Object.hasOwn(seats, id)) seats[id] = seat?.info ?? { brain: 'offline', strategy: null, persona: '', system: '' };
+      return seat ? seatBrain(table, id, seat) : undefined;
     });
   }
 

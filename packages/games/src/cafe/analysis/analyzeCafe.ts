@@ -1,5 +1,6 @@
 import { mean, median } from 'simple-statistics';
 import { gini } from '../../stats/gini.ts';
+import { nullRecord } from '../../engine/safeKey.ts';
 
 /** An event as it sits in the event log (events.jsonl) or a round record: private entries carry `to`. */
 export interface CafeLogEntry {
@@ -57,7 +58,7 @@ export function analyzeCafe(entries: readonly CafeLogEntry[]): CafeAnalysis {
     players: [],
     rounds: 0,
     flows: [],
-    help: {},
+    help: nullRecord(),
     offers: [],
     rates: null,
     loans: { accepted: 0, repaid: 0, defaulted: 0 },
@@ -66,11 +67,11 @@ export function analyzeCafe(entries: readonly CafeLogEntry[]): CafeAnalysis {
     resurrections: [],
     eliminations: [],
     wealth: [],
-    verdicts: {},
+    verdicts: nullRecord(),
     cooperation: { donated: 0, lent: 0, groupBonusRounds: 0, reciprocal: [] },
     outcome: null,
   };
-  const cell = (from: string, to: string) => ((a.help[from] ??= {})[to] ??= { donated: 0, lent: 0 });
+  const cell = (from: string, to: string) => ((a.help[from] ??= nullRecord())[to] ??= { donated: 0, lent: 0 });
   for (const e of entries) {
     if (e.to) continue;
     const d = e.data ?? {};

@@ -3,6 +3,7 @@ import type { PlayerId } from '../../engine/types.ts';
 import type { PowerChoice } from '../influenceQueries.ts';
 import type { Channel, DmMessage } from '../influenceTypes.ts';
 import type { InfluenceView } from '../influenceView.ts';
+import { ownValue } from '../../engine/safeKey.ts';
 
 /** Living players other than the viewer, in seating order. */
 export function others(view: InfluenceView): PlayerId[] {
@@ -35,7 +36,7 @@ export function argmax(candidates: PlayerId[], score: (p: PlayerId) => number, r
  */
 export function strongest(view: InfluenceView, rng: Rng, among: PlayerId[] = others(view)): PlayerId | null {
   const named = (p: PlayerId) => view.posts.filter((post) => post.from !== p && mentions(post.text, p)).length;
-  return argmax(among, (p) => (view.empowerTotals[p] ?? 0) * 100 + named(p), rng);
+  return argmax(among, (p) => (ownValue(view.empowerTotals, p) ?? 0) * 100 + named(p), rng);
 }
 
 /** A power action for `target`, if that one is legal now. */
@@ -45,7 +46,7 @@ export function powerOn(view: InfluenceView, action: PowerChoice['action'], targ
 
 /** Legal eliminations, ordered by the expose votes the targets received (most first). */
 export function eliminationsByVotes(view: InfluenceView): PowerChoice[] {
-  return view.powerActions.filter((a) => a.action === 'eliminate').sort((a, b) => (view.exposeVotes[b.target] ?? 0) - (view.exposeVotes[a.target] ?? 0));
+  return view.powerActions.filter((a) => a.action === 'eliminate').sort((a, b) => (ownValue(view.exposeVotes, b.target) ?? 0) - (ownValue(view.exposeVotes, a.target) ?? 0));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Strategy } from '../../engine/types.ts';
 import type { TrustDecision } from '../trustDecision.ts';
 import type { TrustView } from '../trustTypes.ts';
-import { focus, highFivedMe, move, myMove, obvious, roundsAgo } from './strategyKit.ts';
+import { actOf, focus, highFivedMe, move, myMove, obvious, roundsAgo } from './strategyKit.ts';
 
 /**
  * Simpleton (Pavlov, win-stay lose-shift): high-fives first; if the opponent it
@@ -16,7 +16,7 @@ export const simpleton: Strategy<TrustView, TrustDecision> = {
     const sure = obvious(view);
     if (sure) return sure;
     const last = roundsAgo(view, 1);
-    const mine = last?.acts[view.you];
+    const mine = actOf(last, view.you);
     if (!last || !mine) return move('HIGH_FIVE', focus(view));
     const partner = mine.target && view.opponents.includes(mine.target) ? mine.target : focus(view);
     const previous = myMove(view) === 'ATTACK' ? 'ATTACK' : 'HIGH_FIVE';

@@ -1,6 +1,7 @@
 import type { PlayerId } from '../../engine/types.ts';
 import type { TrustAction, TrustDecision } from '../trustDecision.ts';
-import type { SeenRound, TrustView } from '../trustTypes.ts';
+import type { SeenAct, SeenRound, TrustView } from '../trustTypes.ts';
+import { ownValue } from '../../engine/safeKey.ts';
 
 /**
  * Shared reading of a view for the baseline strategies. "Cooperate" is HIGH_FIVE
@@ -36,13 +37,18 @@ export function roundsAgo(view: TrustView, n: number): SeenRound | undefined {
   return view.history[view.history.length - n];
 }
 
+/** What `id` did in a remembered round, as this player saw it (ids never reach the prototype). */
+export function actOf(round: SeenRound | undefined, id: PlayerId): SeenAct | undefined {
+  return round ? ownValue(round.acts, id) : undefined;
+}
+
 export function attackedMe(round: SeenRound | undefined, me: PlayerId, opponent: PlayerId): boolean {
-  const act = round?.acts[opponent];
+  const act = actOf(round, opponent);
   return act?.action === 'ATTACK' && act.target === me;
 }
 
 export function highFivedMe(round: SeenRound | undefined, me: PlayerId, opponent: PlayerId): boolean {
-  const act = round?.acts[opponent];
+  const act = actOf(round, opponent);
   return act?.action === 'HIGH_FIVE' && act.target === me;
 }
 
@@ -107,7 +113,7 @@ export function friend(view: TrustView): PlayerId {
 
 /** My own move n rounds ago, as I remember it (a missed high five is still a high five to me). */
 export function myMove(view: TrustView, n = 1): TrustAction | undefined {
-  return roundsAgo(view, n)?.acts[view.you]?.action;
+  return actOf(roundsAgo(view, n), view.you)?.action;
 }
 
 /**
@@ -123,6 +129,6 @@ export function obvious(view: TrustView): TrustDecision | null {
 
 /** Rounds since my last BEG (Infinity if never). */
 export function roundsSinceBeg(view: TrustView): number {
-  for (let n = 1; n <= view.history.length; n++) if (roundsAgo(view, n)!.acts[view.you]?.action === 'BEG') return n;
+  for (let n = 1; n <= view.history.length; n++) if (actOf(roundsAgo(view, n), view.you)?.action === 'BEG') return n;
   return Infinity;
 }

@@ -15,6 +15,16 @@ const encodeOwners = (owner: readonly number[]): string => owner.map((o) => (o <
 const cell = (x: number, percent: boolean): string => (Number.isNaN(x) ? '-' : !Number.isFinite(x) ? 'never reached' : percent ? `${(x * 100).toFixed(1)}%` : x.toFixed(3));
 
 /**
+ * Stamina as the match played it: one number when everyone had the same, else
+ * each player's (the config's map or classes, keyed by player id, are never
+ * made text as they are: an id such as `toString` would be called).
+ */
+function staminaText(state: GoldmineState): string {
+  const all = state.staminaOf;
+  return all.every((s) => s === all[0]) ? String(all[0] ?? '') : state.players.map((p, i) => `${p} ${all[i]}`).join(', ');
+}
+
+/**
  * One match's self-contained report: standings, the ODD metrics for the whole
  * match and each half (with the direction the ODD expects), gold per player,
  * turnover, raid rate, efficiency, Gini, HHI and idle stamina over rounds (each
@@ -60,7 +70,7 @@ export function goldmineMatchReport(state: GoldmineState, logs: readonly RoundLo
   const c = state.config;
   const canvases = charts.map((ch) => `<div class="card" style="height:340px"><canvas id="${ch.id}"></canvas></div>`).join('');
   const body = `<h1>Gold mining match</h1>${story?.ending ? `\n<p><b>Ending:</b> ${escapeHtml(story.ending)}.</p>` : ''}
-<p class="muted">seed ${state.seed}, ${n} players, ${last} of ${c.rounds} rounds, ${c.size}x${c.size} map, S=${c.stamina}, cap ${c.cap}, alpha ${c.alpha}, truce ${c.truce}, defense ${c.defense}, history ${c.history}</p>
+<p class="muted">seed ${state.seed}, ${n} players, ${last} of ${c.rounds} rounds, ${c.size}x${c.size} map, S=${escapeHtml(staminaText(state))}, cap ${c.cap}, alpha ${c.alpha}, truce ${c.truce}, defense ${c.defense}, history ${c.history}</p>
 <div class="grid"><div class="card"><h3>Standings</h3><table><tr><th>#</th><th>player</th><th>gold</th><th>plots</th></tr>${standings}</table></div>
 <div class="card"><h3>Metrics</h3><table><tr><th>metric</th><th>whole</th><th>1st half</th><th>2nd half</th><th>ODD expects</th><th>what it is</th></tr>${metricRows}</table></div></div>
 <div class="grid">${canvases}</div>

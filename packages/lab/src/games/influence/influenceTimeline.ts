@@ -3,12 +3,13 @@ import { auditLog } from '@the-house/games/influence/audit.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { narratedTimeline } from '../../report/narratedTimeline.ts';
 import type { InfluenceState, RoundSummary } from '@the-house/games/influence/influenceTypes.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const e = escapeHtml;
 
 function voteChartData(state: InfluenceState, r: RoundSummary) {
-  const labels = state.players.filter((p) => p in r.empowerVotes);
-  return { id: `votes-${r.round}`, labels, empower: labels.map((p) => r.empowerVotes[p] ?? 0), expose: labels.map((p) => r.exposeVotes[p] ?? 0) };
+  const labels = state.players.filter((p) => Object.hasOwn(r.empowerVotes, p));
+  return { id: `votes-${r.round}`, labels, empower: labels.map((p) => ownValue(r.empowerVotes, p) ?? 0), expose: labels.map((p) => ownValue(r.exposeVotes, p) ?? 0) };
 }
 
 function roundCard(state: InfluenceState, r: RoundSummary): string {
