@@ -83,12 +83,14 @@ export async function runCommand(runtime: IAgentRuntime, message: Memory, callba
   const parsed = parseCommand(typed, table);
   if (!parsed) return null;
   const house = runtime.getService('house') as unknown as CommandDesk | null;
+  let release: () => void = () => {};
+  const replied = new Promise<void>((resolve) => (release = resolve));
   let text: string;
   if (!house) text = 'The House is not ready yet; try again in a moment.';
   else if (!parsed.ok) text = parsed.error;
   else {
     try {
-      text = await house.handleCommand(parsed.command, await authorName(runtime, message), parsed.match);
+      text = await house.handleCommand(parsed.command, await authorName(runtime, message), parsed.match, replied);
     } catch (error) {
       // A command always gets an answer: what went wrong goes to the log, the person gets one line.
       runtime.logger.error(`House: !${parsed.command.kind} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -97,9 +99,13 @@ export async function runCommand(runtime: IAgentRuntime, message: Memory, callba
   }
   text = bounded(text);
   const spec = parsed.ok ? table.find((s) => s.verb === (parsed.command.kind === 'game' ? parsed.command.verb : parsed.command.kind)) : undefined;
-  for (const piece of discord ? splitMessage(text) : [text]) {
-    const reply: Content = { text: piece, actions: [spec?.action ?? 'HOUSE_COMMAND'], source: message.content.source, responseId: crypto.randomUUID() } as Content;
-    await callback?.(reply);
+  try {
+    for (const piece of discord ? splitMessage(text) : [text]) {
+      const reply: Content = { text: piece, actions: [spec?.action ?? 'HOUSE_COMMAND'], source: message.content.source, responseId: crypto.randomUUID() } as Content;
+      await callback?.(reply);
+    }
+  } finally {
+    release();
   }
   return text;
 }

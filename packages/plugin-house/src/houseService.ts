@@ -116,8 +116,8 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   // ---- commands ----
 
   /** Runs one parsed command; the reply says what happened or what is allowed. */
-  handleCommand(command: HouseCommand, author: CommandAuthor, ref?: string): Promise<string> {
-    return this.desk.handle(command, author, ref);
+  handleCommand(command: HouseCommand, author: CommandAuthor, ref?: string, replied?: Promise<unknown>): Promise<string> {
+    return this.desk.handle(command, author, ref, replied);
   }
 
   /** Opens a match: with names it starts at once; without, a lobby that starts by itself. */

@@ -10,8 +10,13 @@ interface Pending {
   texts: string[];
   /** The decision as it stands: the last valid move, or the fields merged so far. */
   draft: Record<string, unknown> | null;
+  /** Handed in: it goes to the game once the reply that accepted it is out. */
+  sealed?: boolean;
   finish: (decision: unknown) => void;
 }
+
+/** The longest a handed-in move waits for its reply to go out before it goes to the game anyway. */
+const REPLY_WAIT_MS = 2000;
 
 /** How a person's phase ended: the decision handed in (none if nothing came), and what they typed. */
 export interface HumanAnswer {
@@ -32,6 +37,31 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export class HumanDesk {
   private readonly open = new Map<string, Pending>();
+  /** Set on a desk made for one command (`afterReply`): the reply to it goes out before a move it completes is handed in. */
+  private replied?: Promise<unknown>;
+
+  /**
+   * This desk, for one command whose reply (`replied` settles once it is
+   * posted) must reach the person before the move it completes goes to the
+   * game: "Move accepted." before the next turn, never after.
+   */
+  afterReply(replied: Promise<unknown>): HumanDesk {
+    return Object.assign(Object.create(this) as HumanDesk, { replied });
+  }
+
+  private handIn(pending: Pending): void {
+    if (!this.replied) return pending.finish(pending.draft);
+    pending.sealed = true;
+    const late = new Promise((resolve) => (setTimeout(resolve, REPLY_WAIT_MS) as { unref?: () => void }).unref?.());
+    void Promise.race([this.replied, late]).then(() => pending.finish(pending.draft));
+  }
+
+  /** The seat's open wait, or why a command cannot add to it. */
+  private pendingOf(player: PlayerId): Pending | string {
+    const pending = this.open.get(player.toLowerCase());
+    if (!pending) return `${player}, the House is not waiting for a move from you right now.`;
+    return pending.sealed ? `${player}, your move is already handed in.` : pending;
+  }
 
   /** Seats whose move the House is waiting for. */
   waiting(): PlayerId[] {
@@ -43,6 +73,7 @@ export class HumanDesk {
     const key = player.toLowerCase();
     return new Promise<HumanAnswer>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let finished = false;
       const pending: Pending = {
         check: opts.check,
         normalize: opts.normalize ?? ((d) => d),
@@ -50,6 +81,8 @@ export class HumanDesk {
         texts: [],
         draft: null,
         finish: () => {
+          if (finished) return;
+          finished = true;
           clearTimeout(timer);
           opts.signal.removeEventListener('abort', onAbort);
           this.open.delete(key);
@@ -66,26 +99,26 @@ export class HumanDesk {
 
   /** A whole move (`!move ...`): kept when legal, otherwise refused with the reason; the reply says which. */
   submit(player: PlayerId, text: string, decision: unknown): string {
-    const pending = this.open.get(player.toLowerCase());
-    if (!pending) return `${player}, the House is not waiting for a move from you right now.`;
+    const pending = this.pendingOf(player);
+    if (typeof pending === 'string') return pending;
     pending.texts.push(text);
     const checked = pending.check(pending.normalize(decision));
     if (!checked.ok) return `Not accepted: ${checked.error}. Try again before the deadline.`;
     pending.draft = isObject(checked.decision) ? checked.decision : { value: checked.decision };
     if (pending.openEnded) return 'Noted. Add more, or !done to hand it in.';
-    pending.finish(pending.draft);
+    this.handIn(pending);
     return 'Move accepted.';
   }
 
   /** Part of a move (Influence's `!dm`, `!empower`...): merged into the draft; handed in once legal unless the phase is open-ended. */
   merge(player: PlayerId, text: string, part: Record<string, unknown>, combine: (draft: Record<string, unknown>, part: Record<string, unknown>) => Record<string, unknown>): string {
-    const pending = this.open.get(player.toLowerCase());
-    if (!pending) return `${player}, the House is not waiting for a move from you right now.`;
+    const pending = this.pendingOf(player);
+    if (typeof pending === 'string') return pending;
     pending.texts.push(text);
     pending.draft = pending.normalize(combine(pending.draft ?? {}, part)) as Record<string, unknown>;
     const checked = pending.check(pending.draft);
     if (checked.ok && !pending.openEnded) {
-      pending.finish(pending.draft);
+      this.handIn(pending);
       return 'Accepted.';
     }
     return checked.ok ? 'Noted. Add more, or !done to hand it in.' : `Noted; still needed: ${checked.error}`;
@@ -93,13 +126,13 @@ export class HumanDesk {
 
   /** `!done`: hands in the draft as it stands. */
   done(player: PlayerId): string {
-    const pending = this.open.get(player.toLowerCase());
-    if (!pending) return `${player}, the House is not waiting for a move from you right now.`;
+    const pending = this.pendingOf(player);
+    if (typeof pending === 'string') return pending;
     pending.texts.push('!done');
     // Done with nothing in a phase where nothing is a move (WHISPER: no DMs) is that move, not a turn let pass.
     if (!pending.draft && pending.openEnded && pending.check({}).ok) pending.draft = {};
     const empty = !pending.draft;
-    pending.finish(pending.draft);
+    this.handIn(pending);
     return empty ? 'Handed in with nothing: the game will play your fallback.' : 'Handed in.';
   }
 

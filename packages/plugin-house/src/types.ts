@@ -165,6 +165,8 @@ export interface HumanSeat {
   id: string;
   room: { channelId: string; serverId: string } | null;
   origin: { source: string; channelId: string } | null;
+  /** Their Discord user id, for a seat taken from Discord: where no DM reaches them, the House names them in the match's thread with a ping. */
+  discordId?: string;
   /** Turns in a row the person let pass without a move. */
   missed?: number;
   /** Past HOUSE_MISSED_TURNS in a row: the game's fallback plays the seat for the rest of the match. */
@@ -173,6 +175,9 @@ export interface HumanSeat {
 
 /** What the command actions need of the House service (registered as `house`): a command in, the reply out. */
 export interface CommandDesk {
-  /** `match` is the id (or its start) a command names with `--match`; without it the command acts on its room's match. */
-  handleCommand(command: HouseCommand, author: CommandAuthor, match?: string): Promise<string>;
+  /**
+   * `match` is the id (or its start) a command names with `--match`; without it the command acts on its room's match.
+   * `replied` settles once the reply is posted: a move the command completes goes to the game after it.
+   */
+  handleCommand(command: HouseCommand, author: CommandAuthor, match?: string, replied?: Promise<unknown>): Promise<string>;
 }

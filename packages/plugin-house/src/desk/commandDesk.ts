@@ -118,7 +118,7 @@ export class CommandDesk {
   }
 
   /** Runs one parsed command; the reply says what happened or what is allowed. */
-  async handle(command: HouseCommand, author: CommandAuthor, ref?: string): Promise<string> {
+  async handle(command: HouseCommand, author: CommandAuthor, ref?: string, replied?: Promise<unknown>): Promise<string> {
     const { host } = this;
     if (command.kind === 'help') return helpText(host.games, houseCommandTable(), host.settings.dashboardUrl, gameCommandsByGame());
     if (command.kind === 'games') return gamesText(host.games);
@@ -217,11 +217,13 @@ export class CommandDesk {
       case 'done': {
         const seat = live ? seatOf(live.stored, author) : null;
         if (!live || !seat) return 'You hold no seat in a running match. Join a lobby with `!join`, or sit down with `!play GAME me,NAMES` (e.g. `!play trust me,Ada`).';
-        if (command.kind === 'done') return live.humans.done(seat);
+        // The reply goes out before the move it completes reaches the game: "Move accepted." comes before the next turn.
+        const humans = replied ? live.humans.afterReply(replied) : live.humans;
+        if (command.kind === 'done') return humans.done(seat);
         const adapter = adapterFor(live.stored.game);
         const state = live.match!.state;
         const decision = adapter?.parseMove?.(command.text, state, seat) ?? decisionOf(command.text);
-        const reply = live.humans.submit(seat, `!move ${quote(command.text)}`, decision);
+        const reply = humans.submit(seat, `!move ${quote(command.text)}`, decision);
         const forms = reply.startsWith('Not accepted') ? adapter?.moveForms?.(state, seat, live.match!.game.view(state, seat)) : undefined;
         return forms?.length ? `${reply}\nYour moves now: ${forms.map((f) => `\`${f}\``).join(' · ')}` : reply;
       }
@@ -254,7 +256,7 @@ export class CommandDesk {
           state: live?.match?.state ?? target.state,
           author,
           seat: seatOf(target, author),
-          humans: live?.humans ?? new HumanDesk(),
+          humans: live ? (replied ? live.humans.afterReply(replied) : live.humans) : new HumanDesk(),
           log: live?.match?.log?.entries ?? target.log,
           say: (text) => host.voiceFor(target).say(text),
         });
