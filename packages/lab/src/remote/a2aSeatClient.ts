@@ -64,7 +64,9 @@ export function a2aSeatClient(baseUrl: string, opts: { matchId: string; seat: st
         client = null;
         if (error instanceof RemoteCallError) throw error;
         if (signal.aborted) throw new RemoteCallError('no answer in time', 'aborted');
-        throw new Error(`the agent refused the turn: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}`);
+        // Its own words stay out of the record (they could carry anything); the host log may have them.
+        opts.onDetail?.(`A2A ${redactUrl(baseUrl)}: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}`);
+        throw new RemoteCallError('the agent answered the turn with an error', 'status');
       }
       const read = readAnswer(answerOf(result), turn.turn_id);
       if (!read.ok) throw new Error(read.error);

@@ -72,6 +72,8 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
   const started = Date.now();
   let timedOut = false;
   let unreachable = false;
+  // Why this ask failed, in the House's own words (the recorder may keep only a class of failure).
+  let reason: string | null = null;
   const { decision, trace } = await decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
     const window = askWindow(line.clock, Date.now(), ctx.deadline);
     if (repair && window.msLeft < MIN_REPAIR_MS) return { text: null, error: 'no time left for a repair' };
@@ -89,6 +91,7 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
           return await line.client.ask(turn, both, onUsage);
         } catch (error) {
           if (error instanceof RemoteCallError && UNREACHABLE.has(error.kind)) unreachable = true;
+          reason = error instanceof Error ? error.message : String(error);
           throw error;
         }
       },
@@ -97,7 +100,8 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
     const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: '', params: { turn: turn.turn_id, remote: line.client.kind } };
     const r = await recorder.call(client, line.client.gate ?? null, meta, prompt, both);
     if (r.text === null && deadline.aborted && !signal.aborted) timedOut = true;
-    return { text: r.text, error: r.text === null && deadline.aborted && !signal.aborted ? `no answer within ${window.msLeft} ms` : r.error, call: r.call.seq };
+    if (r.text !== null) return { text: r.text, error: null, call: r.call.seq };
+    return { text: null, error: timedOut ? `no answer within ${window.msLeft} ms` : (reason ?? r.error), call: r.call.seq };
   });
   const houseFault = signal.aborted;
   let fault: Fault | null = null;

@@ -29,8 +29,10 @@ export function readAnswer(value: unknown, turnId: string): ReadAnswer {
   const problem = jsonKeyProblem(answer, 16);
   if (problem) return { ok: false, error: `the answer cannot be read: ${problem}` };
   const named = Object.hasOwn(answer, 'turn_id') ? answer.turn_id : undefined;
-  if (named !== undefined && named !== turnId) return { ok: false, error: `the answer is for turn ${JSON.stringify(String(named).slice(0, 40))}, not this turn (${turnId})` };
-  const action = Object.hasOwn(answer, 'action') ? answer.action : named === undefined ? answer : undefined;
+  if (named !== undefined && named !== turnId) return { ok: false, error: `the answer names another turn, not this turn (${turnId})` };
+  // Without a turn id, `{action: "BLOCK"}` is a game's own decision (Trust names its move `action`); a wrapper's action is an object.
+  const wrapped = Object.hasOwn(answer, 'action') && (named !== undefined || isObject(answer.action));
+  const action = wrapped ? answer.action : named === undefined ? answer : undefined;
   if (action === undefined) return { ok: false, error: 'the answer has no action' };
   const text = typeof action === 'string' ? action : JSON.stringify(action);
   if (text.length > MAX_ANSWER_CHARS) return { ok: false, error: `the answer is over ${MAX_ANSWER_CHARS} characters` };
