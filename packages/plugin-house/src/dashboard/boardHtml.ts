@@ -1,5 +1,5 @@
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
-import type { BoardFrame, MatchBoard } from './matchBoard.ts';
+import type { BoardFrame, MatchBoard } from './boardTypes.ts';
 import { ownershipGrid } from './ownershipGrid.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { tokensText } from './formatScore.ts';
-import type { GameBoard } from './matchBoard.ts';
+import type { GameBoard } from './boardTypes.ts';
 
 /** Café's board: each bank in tokens (two decimals), each level, and who is out. */
 export const cafeBoard: GameBoard = {

@@ -1,4 +1,4 @@
-import type { GameBoard } from './matchBoard.ts';
+import type { GameBoard } from './boardTypes.ts';
 
 /**
  * Gold mining's board: the ownership map after the round (from the round's

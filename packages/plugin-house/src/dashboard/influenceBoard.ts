@@ -1,4 +1,4 @@
-import type { GameBoard } from './matchBoard.ts';
+import type { GameBoard } from './boardTypes.ts';
 
 function counts(value: unknown): Map<string, number> {
   const out = new Map<string, number>();

@@ -1,59 +1,13 @@
 import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
+import type { BoardFrame, GameBoard, MatchBoard } from './boardTypes.ts';
 import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import { isOver } from '../records/audience.ts';
-import type { MatchDetail, RoundHistoryEntry } from '../types.ts';
+import type { MatchDetail } from '../types.ts';
 import { cafeBoard } from './cafeBoard.ts';
 import { goldmineBoard } from './goldmineBoard.ts';
 import { influenceBoard } from './influenceBoard.ts';
 import { seatColor } from './palette.ts';
 import { trustBoard } from './trustBoard.ts';
-
-/** One player's line on the board after a round. */
-export interface BoardRow {
-  player: string;
-  /** One text per column of the board. */
-  cells: string[];
-  /** Out of the game by then. */
-  out: boolean;
-  /** Short words beside the name: `empowered`, `exposed`, `winner`. */
-  marks: string[];
-  color: string;
-}
-
-/** The board after one round, as a person reads it, and that round in words. */
-export interface BoardFrame {
-  round: number;
-  rows: BoardRow[];
-  /** Gold mining: each plot's owner after the round, by seat (-1: unowned), row by row. */
-  owner?: number[];
-  /** Influence: the round's vote counts, one per player in `players` order. */
-  votes?: { players: string[]; empower: number[]; expose: number[] };
-  /** The round's events in the game's words, as this reader may read them. */
-  lines: string[];
-}
-
-/** Every round's board of a match. */
-export interface MatchBoard {
-  /** The column headers after the player's name. */
-  columns: string[];
-  /** Gold mining's map side, when the board has a map. */
-  size: number | null;
-  /** The seats in order, with their colours (for the map's legend). */
-  seats: Array<{ name: string; color: string }>;
-  frames: BoardFrame[];
-  /** What this reader's board leaves out while the match runs, in words; null when nothing is. */
-  hidden: string | null;
-}
-
-/** What a game's board is made of: its columns, and one round's rows (and map, and votes) from that round's report and events. */
-export interface GameBoard {
-  columns: readonly string[];
-  frame(entry: RoundHistoryEntry, events: readonly LogEntry[], seats: readonly string[]): Pick<BoardFrame, 'owner' | 'votes'> & { rows: Array<Omit<BoardRow, 'color'>> };
-  /** Said while the match runs to a reader without the private report fields (Gold mining's gold). */
-  hidden?: string;
-  /** The report field the board reads that the game keeps secret while it runs. */
-  secretField?: string;
-}
 
 const BOARDS: ReadonlyMap<string, GameBoard> = new Map([
   ['trust', trustBoard],

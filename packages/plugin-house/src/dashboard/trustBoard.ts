@@ -1,4 +1,4 @@
-import type { GameBoard } from './matchBoard.ts';
+import type { GameBoard } from './boardTypes.ts';
 
 /** Trust's board: each player's (and spawned unit's) sats after the round, and who is out. */
 export const trustBoard: GameBoard = {
