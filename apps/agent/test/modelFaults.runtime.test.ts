@@ -88,12 +88,15 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
     const stored = saved.match.record;
     const call = (player: string, round: number) => stored.calls.filter((c) => c.caller === player && c.round === round);
     expect(call('Mia', 2)).toHaveLength(1);
-    expect(call('Mia', 2)[0]!.retries.map((r) => r.error)).toEqual([expect.stringContaining('Rate limit reached')]);
+    // Each failure as its status and reason class (with the provider when the call failed), never the provider's words (issue 23).
+    const provider = `openai@${stub.baseUrl}`;
+    expect(call('Mia', 2)[0]!.retries.map((r) => r.error)).toEqual(['429 rate-limited']);
     expect(call('Mia', 2)[0]!.error).toBeNull();
-    expect(call('Max', 3)[0]!.retries.map((r) => r.error)).toEqual(['no answer within 6000 ms']);
-    expect(call('Max', 4)[0]).toMatchObject({ error: expect.stringContaining('Incorrect API key'), retries: [] });
-    expect(call('Mia', 5)[0]!.retries).toHaveLength(2);
-    expect(call('Mia', 5)[0]!.error).toContain('upstream gone');
+    expect(call('Max', 3)[0]!.retries.map((r) => r.error)).toEqual(['timeout']);
+    expect(call('Max', 4)[0]).toMatchObject({ error: `401 unauthorized from ${provider}`, failure: { status: 401, reason: 'unauthorized' }, retries: [] });
+    expect(call('Mia', 5)[0]!.retries.map((r) => r.error)).toEqual(['503 server error', '503 server error']);
+    expect(call('Mia', 5)[0]).toMatchObject({ error: `503 server error from ${provider}`, failure: { status: 503, reason: 'server error' } });
+    expect(JSON.stringify(stored)).not.toMatch(/Rate limit reached|upstream gone|Incorrect API key/);
     expect(call('Mia', 6).map((c) => c.purpose)).toEqual(['decision', 'repair']);
 
     const missing = detail.events.filter((e) => e.type === 'decision_missing').map((e) => `${e.data?.player}@${e.round}`);

@@ -43,5 +43,7 @@ export function runtimeModelClient(runtime: IAgentRuntime): ModelClient & { gate
     baseUrl,
     complete: async (prompt) => String(await runtime.useModel(ModelType.TEXT_LARGE, { prompt })),
     redact: secretsRedactor(key, baseUrl),
+    // The provider's own words about a failure (an SDK error's message and body), redacted: the host log at debug level is the only place they go.
+    debug: (line) => runtime.logger.debug(`House: model call failed: ${line}`),
   };
 }

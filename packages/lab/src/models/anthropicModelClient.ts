@@ -1,6 +1,7 @@
 import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
-import { ModelHttpError } from './httpModelClient.ts';
+import { httpError } from './httpModelClient.ts';
 import type { ModelClient, PromptShape } from './modelCall.ts';
+import { InvalidAnswer } from './providerError.ts';
 import { redactUrl, secretsRedactor } from './redact.ts';
 
 export interface AnthropicModelOptions {
@@ -12,6 +13,8 @@ export interface AnthropicModelOptions {
   system: string;
   maxTokens?: number;
   temperature?: number;
+  /** Where a failed call's own text goes, redacted (a debug log); nowhere when absent. */
+  debug?: (line: string) => void;
 }
 
 /** Anthropic takes at most four cache breakpoints a request. */
@@ -58,23 +61,17 @@ export function anthropicModelClient(opts: AnthropicModelOptions): ModelClient &
           messages: [{ role: 'user', content: anthropicContent(prompt, shape) }],
         }),
       });
-      if (!res.ok) {
-        const body = (await res.text().catch(() => '')).slice(0, 300);
-        const headers: Record<string, string> = {};
-        res.headers.forEach((value, key) => {
-          headers[key] = value;
-        });
-        throw new ModelHttpError(redact(`${res.status} ${res.statusText}: ${body}`), res.status, headers);
-      }
+      if (!res.ok) throw await httpError(res, redact);
       const json = (await res.json()) as { content?: Array<{ type?: unknown; text?: unknown }>; usage?: { cache_read_input_tokens?: unknown; cache_creation_input_tokens?: unknown } };
       const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined);
       const read = count(json.usage?.cache_read_input_tokens);
       const written = count(json.usage?.cache_creation_input_tokens);
       if (read !== undefined || written !== undefined) onUsage?.({ ...(read === undefined ? {} : { cachedTokens: read }), ...(written === undefined ? {} : { cacheWriteTokens: written }) });
       const text = json.content?.filter((c) => c.type === 'text' && typeof c.text === 'string').map((c) => c.text as string).join('');
-      if (!text) throw new Error('the answer has no text content');
+      if (!text) throw new InvalidAnswer('the answer has no text content');
       return text;
     },
     redact,
+    ...(opts.debug ? { debug: opts.debug } : {}),
   };
 }

@@ -1,16 +1,32 @@
 import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
 import type { ModelClient } from './modelCall.ts';
+import { InvalidAnswer } from './providerError.ts';
 import { redactUrl, secretsRedactor } from './redact.ts';
 
-/** An HTTP error with what the gate reads to decide on a retry: the status and the response's headers. */
+/**
+ * An HTTP error with what the gate reads to decide on a retry: the status and
+ * the response's headers. The body (redacted by the client) is for the host
+ * log at debug level: the record keeps only the status and its reason class.
+ */
 export class ModelHttpError extends Error {
   constructor(
     message: string,
     readonly statusCode: number,
     readonly responseHeaders: Record<string, string>,
+    readonly responseBody?: string,
   ) {
     super(message);
   }
+}
+
+/** A failed response as a ModelHttpError: the status line and body through `redact` before they are held anywhere. */
+export async function httpError(res: Response, redact: (text: string) => string): Promise<ModelHttpError> {
+  const body = (await res.text().catch(() => '')).slice(0, 300);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  return new ModelHttpError(redact(`${res.status} ${res.statusText}`), res.status, headers, redact(body));
 }
 
 export interface HttpModelOptions {
@@ -21,6 +37,8 @@ export interface HttpModelOptions {
   /** The system message every call carries. */
   system: string;
   temperature?: number;
+  /** Where a failed call's own text goes, redacted (a debug log); nowhere when absent. */
+  debug?: (line: string) => void;
 }
 
 /**
@@ -52,21 +70,15 @@ export function httpModelClient(opts: HttpModelOptions): ModelClient & { gateKey
           ],
         }),
       });
-      if (!res.ok) {
-        const body = (await res.text().catch(() => '')).slice(0, 300);
-        const headers: Record<string, string> = {};
-        res.headers.forEach((value, key) => {
-          headers[key] = value;
-        });
-        throw new ModelHttpError(redact(`${res.status} ${res.statusText}: ${body}`), res.status, headers);
-      }
+      if (!res.ok) throw await httpError(res, redact);
       const json = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }>; usage?: { prompt_tokens_details?: { cached_tokens?: unknown } } };
       const cached = json.usage?.prompt_tokens_details?.cached_tokens;
       if (typeof cached === 'number' && Number.isFinite(cached) && cached >= 0) onUsage?.({ cachedTokens: cached });
       const content = json.choices?.[0]?.message?.content;
-      if (typeof content !== 'string') throw new Error('the answer has no choices[0].message.content');
+      if (typeof content !== 'string') throw new InvalidAnswer('the answer has no choices[0].message.content');
       return content;
     },
     redact,
+    ...(opts.debug ? { debug: opts.debug } : {}),
   };
 }

@@ -6,7 +6,8 @@ import { PROMPT_FORMAT } from '../decision/promptFormat.ts';
 import { countTokens } from './countTokens.ts';
 import type { CallPurpose, ModelCallRecord, ModelClient, PromptShape, ProviderUsage } from './modelCall.ts';
 import { callCost, type PriceTable } from './priceTable.ts';
-import type { ProviderGate } from './providerGate.ts';
+import { classifyFailure, failureDetail, failureText } from './providerError.ts';
+import type { GateResult, ProviderGate } from './providerGate.ts';
 import { redactSecrets } from './redact.ts';
 import { nullRecord } from '@the-house/games/engine/safeKey.ts';
 
@@ -116,20 +117,27 @@ export class MatchRecorder {
     private readonly sink: PromptSink | null = null,
   ) {}
 
-  /** Asks `client` through `gate` (none for free clients) and records the call, answered or not; error texts and the provider's name are redacted first. */
+  /**
+   * Asks `client` through `gate` (none for free clients) and records the
+   * call, answered or not. A failure is kept as its status, reason class and
+   * provider only (`providerError.ts`): the provider's own text goes, redacted,
+   * to the client's debug log and nowhere else.
+   */
   async call(client: ModelClient, gate: ProviderGate | null, meta: CallMeta, prompt: string, signal?: AbortSignal, shape?: PromptShape): Promise<{ text: string | null; error: string | null; call: ModelCallRecord }> {
     const at = Date.now();
     const started = performance.now();
     let usage: ProviderUsage = {};
     const ask = () => client.complete(prompt, signal, (u) => (usage = u), shape);
-    const raw = gate ? await gate.call(ask, signal) : await direct(ask);
-    // Before anything is kept: the record, the trace, the log's `decision_missing` and the repair prompt all quote these texts.
+    const raw = gate ? await gate.call(ask, signal) : await direct(ask, signal);
     const clean = (text: string) => redactSecrets(client.redact ? client.redact(text) : text);
-    const result = { ...raw, error: raw.error === null ? null : clean(raw.error), retries: raw.retries.map((r) => ({ ...r, error: clean(r.error) })) };
+    const provider = clean(client.provider);
+    if (client.debug) for (const cause of raw.causes) client.debug(`${provider} (${meta.caller}, round ${meta.round}): ${clean(failureDetail(cause))}`);
+    // The record, the trace and the log's `decision_missing` all quote this text: fixed words and the provider's name only.
+    const error = raw.failure === null ? null : failureText(raw.failure, provider);
     const system = meta.system ?? '';
     const hash = promptHash(system, prompt);
     const tokensIn = client.free ? 0 : countTokens(system) + countTokens(prompt);
-    const tokensOut = client.free || result.text === null ? 0 : countTokens(result.text);
+    const tokensOut = client.free || raw.text === null ? 0 : countTokens(raw.text);
     const call: ModelCallRecord = {
       seq: this.record.calls.length,
       matchId: this.matchId,
@@ -137,18 +145,19 @@ export class MatchRecorder {
       purpose: meta.purpose,
       round: meta.round,
       phase: meta.phase,
-      provider: clean(client.provider),
+      provider,
       model: client.model,
       promptHash: hash,
       params: meta.params ?? {},
-      response: result.text,
-      error: result.error,
+      response: raw.text,
+      error,
+      ...(raw.failure === null ? {} : { failure: raw.failure }),
       tokensIn,
       tokensOut,
       ...(usage.cachedTokens === undefined ? {} : { cachedIn: usage.cachedTokens }),
       ...(usage.cacheWriteTokens === undefined ? {} : { cacheWriteIn: usage.cacheWriteTokens }),
-      latencyMs: Math.round((gate ? result.latencyMs : performance.now() - started) * 100) / 100,
-      retries: result.retries,
+      latencyMs: Math.round((gate ? raw.latencyMs : performance.now() - started) * 100) / 100,
+      retries: raw.retries,
       cost: callCost(this.prices, client.model, tokensIn, tokensOut, { read: usage.cachedTokens, written: usage.cacheWriteTokens }),
       at,
     };
@@ -157,7 +166,7 @@ export class MatchRecorder {
       this.sunk.add(hash);
       this.sink({ hash, caller: meta.caller, purpose: meta.purpose, round: meta.round, phase: meta.phase, system, prompt });
     }
-    return { text: result.text, error: result.error, call };
+    return { text: raw.text, error, call };
   }
 
   /**
@@ -199,11 +208,13 @@ export class MatchRecorder {
   }
 }
 
-async function direct(call: () => Promise<string>): Promise<{ text: string | null; error: string | null; retries: []; latencyMs: number }> {
+/** A free client's call, without a gate: its failure classified as a gate's would be. */
+async function direct(call: () => Promise<string>, signal?: AbortSignal): Promise<GateResult> {
   try {
-    return { text: String(await call()), error: null, retries: [], latencyMs: 0 };
+    return { text: String(await call()), error: null, failure: null, causes: [], retries: [], latencyMs: 0 };
   } catch (error) {
-    return { text: null, error: error instanceof Error ? error.message : String(error), retries: [], latencyMs: 0 };
+    const failure = classifyFailure(error, signal?.aborted);
+    return { text: null, error: failureText(failure), failure, causes: [error], retries: [], latencyMs: 0 };
   }
 }
 

@@ -1,8 +1,11 @@
+import type { ProviderFailure } from './providerError.ts';
+
 /** Why a model was asked. */
 export type CallPurpose = 'decision' | 'repair' | 'judge' | 'challenge' | 'prose';
 
 /** One retry the provider gate made before the call's final answer or error. */
 export interface RetryNote {
+  /** The status and reason class (`401 unauthorized`, `timeout`), never the provider's text. */
   error: string;
   waitMs: number;
 }
@@ -25,7 +28,10 @@ export interface ModelCallRecord {
   promptHash: string;
   params: Record<string, unknown>;
   response: string | null;
+  /** Why there is no answer: status, reason class and provider (`401 unauthorized from openai@...`), never the provider's text, which may echo the key. */
   error: string | null;
+  /** The same, as fields (absent when answered, and in records older than the field). */
+  failure?: ProviderFailure;
   tokensIn: number;
   tokensOut: number;
   /** Prompt tokens the provider said it read from its prompt cache (usage.prompt_tokens_details.cached_tokens), when it says. */
@@ -66,6 +72,8 @@ export interface ModelClient {
   /** Tokens are counted for budgets and costs; offline brains cost nothing and skip the count. */
   free: boolean;
   complete(prompt: string, signal?: AbortSignal, onUsage?: (usage: ProviderUsage) => void, shape?: PromptShape): Promise<string>;
-  /** Takes the client's own secrets (its key, its URL's credentials) out of a text; the recorder calls it on every error before recording. */
+  /** Takes the client's own secrets (its key, its URL's credentials) out of a text, in any form it knows: what reaches `debug` has been through it. */
   redact?(text: string): string;
+  /** The host log at debug level: the only place a provider's error text may go (redacted), never the record. */
+  debug?(line: string): void;
 }

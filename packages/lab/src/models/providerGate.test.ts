@@ -15,22 +15,29 @@ describe('ProviderGate', () => {
       return 'ok';
     });
     expect(result.text).toBe('ok');
-    expect(result.retries.map((r) => r.error)).toEqual(['429 Too Many Requests', '429 Too Many Requests']);
+    expect(result.retries.map((r) => r.error)).toEqual(['429 rate-limited', '429 rate-limited']);
     expect(result.retries.map((r) => r.waitMs)).toEqual([8, 15]);
   });
 
-  test('a refusal is not retried; after the last retry the call fails with the last error', async () => {
+  test('a refusal is not retried; after the last retry the call fails with the last error, as its status and reason class only', async () => {
     const gate = new ProviderGate('p', limits({ retries: 2 }), () => 0);
+    const unauthorized = new ModelHttpError('401 Unauthorized', 401, {}, 'bad key sk-echoed-0123456789');
     const refused = await gate.call(async () => {
-      throw new ModelHttpError('401 Unauthorized: bad key', 401, {});
+      throw unauthorized;
     });
-    expect(refused).toMatchObject({ text: null, error: '401 Unauthorized: bad key', retries: [] });
+    expect(refused).toMatchObject({ text: null, error: '401 unauthorized', failure: { status: 401, reason: 'unauthorized' }, retries: [] });
+    // The error itself is handed back for the debug log, never in the texts the recorder keeps.
+    expect(refused.causes).toEqual([unauthorized]);
     const gone = await gate.call(async () => {
       throw new Error('fetch failed: ECONNREFUSED');
     });
     expect(gone.text).toBeNull();
-    expect(gone.retries).toHaveLength(2);
-    expect(gone.error).toBe('fetch failed: ECONNREFUSED');
+    expect(gone.retries).toEqual([
+      { error: 'network', waitMs: 5 },
+      { error: 'network', waitMs: 10 },
+    ]);
+    expect(gone).toMatchObject({ error: 'network', failure: { status: null, reason: 'network' } });
+    expect(gone.causes).toHaveLength(3);
   });
 
   test('a slow answer times out and is retried', async () => {
@@ -41,7 +48,7 @@ describe('ProviderGate', () => {
       if (n === 1) await Bun.sleep(200);
       return 'second';
     });
-    expect(result).toMatchObject({ text: 'second', retries: [{ error: 'no answer within 30 ms', waitMs: 5 }] });
+    expect(result).toMatchObject({ text: 'second', retries: [{ error: 'timeout', waitMs: 5 }] });
   });
 
   test('retry-after from the provider is respected (capped by the longest backoff)', async () => {

@@ -2,6 +2,7 @@ import PQueue from 'p-queue';
 import { z } from 'zod';
 import { ONE_DAY_MS } from '@the-house/games/engine/timerBounds.ts';
 import type { RetryNote } from './modelCall.ts';
+import { CallTimeout, classifyFailure, failureText, innermost, isRetryableFailure, type ProviderFailure } from './providerError.ts';
 
 /**
  * Limits of one provider (a base URL and key): calls in flight, calls started
@@ -23,15 +24,13 @@ export type GateLimits = z.infer<typeof gateLimitsSchema>;
 
 export interface GateResult {
   text: string | null;
+  /** The last attempt's failure in fixed words (`failureText`), never the provider's own. */
   error: string | null;
+  failure: ProviderFailure | null;
+  /** The errors themselves, every attempt's in order, for the host log at debug level only: they may quote the key. */
+  causes: unknown[];
   retries: RetryNote[];
   latencyMs: number;
-}
-
-class CallTimeout extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms} ms`);
-  }
 }
 
 type Settled = { ok: true; text: string } | { ok: false; error: unknown };
@@ -50,38 +49,9 @@ function settle(call: () => Promise<string>, timeoutMs: number): Promise<Settled
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
-interface ErrorShape {
-  statusCode?: unknown;
-  status?: unknown;
-  isRetryable?: unknown;
-  lastError?: unknown;
-  cause?: unknown;
-  message?: unknown;
-  responseHeaders?: Record<string, string>;
-}
-
-/** The provider's error itself: SDKs wrap the last HTTP error of their own retries. */
-function innermost(error: unknown): ErrorShape {
-  let e = (error ?? {}) as ErrorShape;
-  for (let i = 0; i < 4 && e.lastError && typeof e.lastError === 'object'; i++) e = e.lastError as ErrorShape;
-  return e;
-}
-
-function statusOf(error: unknown): number | null {
-  const e = innermost(error);
-  for (const v of [e.statusCode, e.status, (e.cause as ErrorShape | undefined)?.statusCode]) if (typeof v === 'number') return v;
-  const m = /\b(429|5\d\d)\b/.exec(String(e.message ?? ''));
-  return m ? Number(m[1]) : null;
-}
-
 /** Rate limits (429), server errors (5xx), timeouts and dropped connections are worth another try; a refusal (other 4xx) is not. */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof CallTimeout) return true;
-  const status = statusOf(error);
-  if (status !== null) return status === 429 || status === 408 || status >= 500;
-  const e = innermost(error);
-  if (e.isRetryable === true) return true;
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|fetch failed|socket|network|Unable to connect|timed? ?out/i.test(String(e.message ?? error));
+  return isRetryableFailure(error, classifyFailure(error));
 }
 
 /** What the provider asked us to wait, from `retry-after-ms` or `retry-after` (seconds), if it said. */
@@ -91,13 +61,6 @@ function retryAfterMs(error: unknown): number {
   if (Number.isFinite(ms) && ms > 0) return ms;
   const s = Number(headers['retry-after']);
   return Number.isFinite(s) && s > 0 ? s * 1000 : 0;
-}
-
-export function describeError(error: unknown): string {
-  const status = statusOf(error);
-  const e = innermost(error);
-  const text = typeof e.message === 'string' && e.message ? e.message : String(error);
-  return status !== null && !text.includes(String(status)) ? `${status}: ${text}` : text;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -138,12 +101,15 @@ export class ProviderGate {
   async call(attempt: () => Promise<string>, signal?: AbortSignal): Promise<GateResult> {
     const started = performance.now();
     const retries: RetryNote[] = [];
+    const causes: unknown[] = [];
     for (let n = 0; ; n++) {
       const outcome = (await this.queue.add(() => settle(attempt, this.limits.timeoutMs))) as Settled;
       const latencyMs = performance.now() - started;
-      if (outcome.ok) return { text: outcome.text, error: null, retries, latencyMs };
-      const error = describeError(outcome.error);
-      if (!isRetryable(outcome.error) || n >= this.limits.retries || signal?.aborted) return { text: null, error, retries, latencyMs };
+      if (outcome.ok) return { text: outcome.text, error: null, failure: null, causes, retries, latencyMs };
+      causes.push(outcome.error);
+      const failure = classifyFailure(outcome.error, signal?.aborted);
+      const error = failureText(failure);
+      if (!isRetryableFailure(outcome.error, failure) || n >= this.limits.retries || signal?.aborted) return { text: null, error, failure, causes, retries, latencyMs };
       const cap = Math.min(this.limits.maxDelayMs, this.limits.baseDelayMs * 2 ** n);
       const waitMs = Math.max(Math.round(cap / 2 + (this.random() * cap) / 2), Math.min(retryAfterMs(outcome.error), this.limits.maxDelayMs));
       retries.push({ error, waitMs });

@@ -18,6 +18,19 @@ describe('redactSecrets', () => {
     expect(redactSecrets(`echo ${key} and ${encodeURIComponent('a b+c/d')} and Basic ${Buffer.from(key).toString('base64')}`, [key, 'a b+c/d'])).toBe('echo [redacted] and [redacted] and Basic [redacted]');
   });
 
+  test('a known key in the other forms servers echo: any case, cut short, split by spaces, base64 of user:key, hex (issue 23)', () => {
+    const key = 'sk-planted-0123456789abcdefXYZ';
+    const b64 = Buffer.from(`user:${key}`).toString('base64');
+    const hex = Buffer.from(key).toString('hex');
+    expect(redactSecrets(`bad key ${key.toUpperCase()}.`, [key])).toBe('bad key [redacted].');
+    expect(redactSecrets(`key starts ${key.slice(0, 24)}...`, [key])).toBe('key starts [redacted]...');
+    expect(redactSecrets(`split: ${key.match(/.{1,4}/g)!.join(' ')} end`, [key])).toBe('split: [redacted] end');
+    expect(redactSecrets(`Basic ${b64}`, [key])).toMatch(/^Basic dXNlcjpz\[redacted\]=*$/);
+    expect(redactSecrets(`hex ${hex.toUpperCase()} and ${Buffer.from(`user:${key}`).toString('hex')}`, [key])).toBe('hex [redacted] and 757365723a[redacted]');
+    // Fewer than 8 of its characters in a row is not the key.
+    expect(redactSecrets('sk-plan and 0123456 stay', [key])).toBe('sk-plan and 0123456 stay');
+  });
+
   test('headers, fields and parameters named like secrets; bearer and basic tokens; URL credentials', () => {
     expect(redactSecrets('Authorization: Bearer abcdef123456')).toBe('Authorization: Bearer [redacted]');
     expect(redactSecrets('{"authorization": "Basic dXNlcjpwYXNz", "x-api-key": "k-123456", "api_key":"zzzz9999"}')).toBe('{"authorization": "Basic [redacted]", "x-api-key": "[redacted]", "api_key":"[redacted]"}');

@@ -1,10 +1,9 @@
 /**
- * Secrets out of anything the House records. A provider's error text goes
- * into the match's record, its hash-chained log, the database, match files
- * and REST answers; once chained it cannot be taken out. A server that echoes
- * the key (a 401 body, a proxy's debug page) or a base URL that carries
- * `user:password@` or `?api-key=` would put the secret in all of them, so
- * texts are redacted before they are recorded, never after.
+ * Secrets out of what the House shows or logs. A provider's error text is
+ * never recorded (`providerError.ts`: only its status and reason class are),
+ * but it may reach the host log at debug level, and a provider's name (a
+ * base URL that carries `user:password@` or `?api-key=`) is recorded; both
+ * are redacted first, since a chained log cannot have a secret taken out.
  */
 
 export const REDACTED = '[redacted]';
@@ -34,19 +33,98 @@ const PATTERNS: ReadonlyArray<[RegExp, string | ((match: string, ...groups: stri
 
 /**
  * `text` with every secret it may hold replaced by `[redacted]`: the `known`
- * ones (the key a client was given, also URL-encoded and base64'd in a Basic
- * header), URL credentials, secret-named parameters and fields, bearer and
- * basic tokens, and keys of well-known shapes. Status codes and the rest of
- * the message stay, so the record still says what went wrong.
+ * ones in any form a server may echo (`knownForms`: any run of 8 or more of
+ * their characters, in any case, with spaces between them or not, and the
+ * same of their URL encoding, base64 and hex, alone or after `user:`), URL
+ * credentials, secret-named parameters and fields, bearer and basic tokens,
+ * and keys of well-known shapes. Status codes and the rest of the message
+ * stay, so a debug log still says what went wrong.
  */
 export function redactSecrets(text: string, known: readonly string[] = []): string {
-  let out = text;
-  for (const secret of known) {
-    if (secret.length < 4) continue;
-    for (const form of new Set([secret, encoded(secret), Buffer.from(secret).toString('base64')])) out = out.split(form).join(REDACTED);
-  }
+  return redactWith(text, secretWindows(known));
+}
+
+function redactWith(text: string, windows: SecretWindows): string {
+  let out = redactRuns(text, windows);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement as string);
   return out;
+}
+
+/** A run of this many characters of a secret (or of an encoding of it) is taken for the secret. */
+export const SECRET_RUN = 8;
+
+/**
+ * The forms a secret is echoed in, lower-cased: itself, URL-encoded, and its
+ * base64 and hex, alone and as the tail of `user:secret` (a Basic header).
+ * Base64 after an unknown `user:` depends on where the secret starts in a
+ * three-byte group, so each of the three alignments is a form (without the
+ * groups the prefix shares); base64url spells two characters otherwise.
+ */
+export function knownForms(secret: string): string[] {
+  const bytes = Buffer.from(secret);
+  const forms = [secret, encoded(secret), bytes.toString('hex')];
+  for (const offset of [0, 1, 2]) {
+    const aligned = Buffer.concat([Buffer.alloc(offset), bytes]);
+    // The groups holding any prefix byte, and a last group the bytes after the secret would change, differ from echo to echo.
+    const whole = Math.floor(aligned.length / 3) * 3;
+    const b64 = aligned.subarray(0, whole).toString('base64').slice(offset === 0 ? 0 : 4);
+    forms.push(b64, b64.replace(/\+/g, '-').replace(/\//g, '_'));
+    if (whole < aligned.length) forms.push(aligned.toString('base64').replace(/=+$/, '').slice(offset === 0 ? 0 : 4));
+  }
+  return [...new Set(forms.map((f) => f.replace(/\s+/g, '').toLowerCase()).filter((f) => f.length >= 4))];
+}
+
+/** The runs that give secrets away, by length: every `SECRET_RUN` characters of each form (the whole form when shorter). */
+type SecretWindows = Map<number, Set<string>>;
+
+function secretWindows(known: readonly string[]): SecretWindows {
+  const windows: SecretWindows = new Map();
+  for (const form of known.filter((s) => s.length >= 4).flatMap(knownForms)) {
+    const size = Math.min(SECRET_RUN, form.length);
+    let set = windows.get(size);
+    if (!set) windows.set(size, (set = new Set()));
+    for (let i = 0; i + size <= form.length; i++) set.add(form.slice(i, i + size));
+  }
+  return windows;
+}
+
+/**
+ * `text` with every run of a secret's windows replaced, comparing without
+ * case and without the whitespace a server may have put between the
+ * characters.
+ */
+function redactRuns(text: string, windows: SecretWindows): string {
+  if (windows.size === 0) return text;
+  // The text's characters other than whitespace, lower-cased one for one, and where each stands in the text.
+  const at: number[] = [];
+  let flat = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (/\s/.test(c)) continue;
+    const lower = c.toLowerCase();
+    flat += lower.length === 1 ? lower : c;
+    at.push(i);
+  }
+  const covered = new Uint8Array(flat.length);
+  let any = false;
+  for (const [size, set] of windows) {
+    for (let i = 0; i + size <= flat.length; i++) {
+      if (!set.has(flat.slice(i, i + size))) continue;
+      covered.fill(1, i, i + size);
+      any = true;
+    }
+  }
+  if (!any) return text;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < flat.length; i++) {
+    if (!covered[i] || (i > 0 && covered[i - 1])) continue;
+    let j = i;
+    while (j + 1 < flat.length && covered[j + 1]) j++;
+    out += `${text.slice(from, at[i])}${REDACTED}`;
+    from = at[j]! + 1;
+  }
+  return out + text.slice(from);
 }
 
 /** A secret as a URL carries it; a lone surrogate has no such form (encodeURIComponent would throw), so it stays as it is. */
@@ -89,6 +167,6 @@ export function urlSecrets(url: string): string[] {
 
 /** A client's `redact`: its own key and its URL's secrets out of a text, whatever their shape. */
 export function secretsRedactor(key: string, baseUrl: string): (text: string) => string {
-  const known = [key, ...urlSecrets(baseUrl)].filter((s) => s.length >= 4);
-  return (text) => redactSecrets(text, known);
+  const windows = secretWindows([key, ...urlSecrets(baseUrl)]);
+  return (text) => redactWith(text, windows);
 }
