@@ -4,8 +4,9 @@
 // time of 8 model-brain players against the OpenAI stub answering after 300 ms.
 // The host runs in a child process: PGLite keeps one database per process, and
 // a stopped AgentServer leaves handles that would keep `bun run bench` alive.
+import { availableParallelism, loadavg } from 'node:os';
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
-import { mean } from 'simple-statistics';
+import { mean, median } from 'simple-statistics';
 import { NOTES_EVALUATOR } from '@the-house/plugin-player/playerPlugin.ts';
 import { onDecisions, type Span } from './decisionSpans.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
@@ -129,19 +130,34 @@ async function measure(): Promise<Record<string, number>> {
     for (const n of [2, 8]) record(`offline_${n}p`, await playRounds(host, t, offline.slice(0, n), ROUNDS));
     stub.options.latencyMs = MODEL_LATENCY_MS;
     const before = stub.calls.length;
+    const cpu = process.cpuUsage();
     const rows = await playRounds(host, t, model, 6);
+    const used = process.cpuUsage(cpu);
     record('model_8p_300ms', rows);
+    figures['house.model_8p_round_median_ms'] = median(rows.map((r) => r.round));
+    // What the process ran (House, players, stub) per round on any CPU: a machine shared with other work stretches the wall figures, not this one.
+    figures['house.model_8p_cpu_ms_per_round'] = (used.user + used.system) / 1000 / (rows.length + 1);
+    figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
     // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
     const calls = stub.calls.slice(before).filter((c) => c.request && !c.request.error);
     const matched = t.asks.flatMap((a) => {
       const call = calls.find((c) => c.request!.player === a.player && c.request!.round === a.round);
       return call ? [{ before: call.receivedAt - a.span[0], after: a.span[1] - call.answeredAt }] : [];
     });
+    // A round's time outside the model: from the previous round's post to the last request of this round in flight, and from the last answer to this round's post.
+    const spans = rows.map((_, i) => {
+      const round = i + 2;
+      const asked = calls.filter((c) => c.request!.round === round);
+      return { toRequests: Math.max(...asked.map((c) => c.receivedAt)) - t.posted.get(round - 1)!, fromAnswers: t.posted.get(round)! - Math.max(...asked.map((c) => c.answeredAt)) };
+    });
+    figures['house.model_8p_post_to_last_request_ms'] = median(spans.map((s) => s.toRequests));
+    figures['house.model_8p_last_answer_to_post_ms'] = median(spans.map((s) => s.fromAnswers));
     figures['house.model_8p_decision_before_model_ms'] = mean(matched.map((m) => m.before));
     figures['house.model_8p_decision_after_model_ms'] = mean(matched.map((m) => m.after));
     // Model calls that were not decisions (chat: the bootstrap's shouldRespond and replies), per round.
     figures['house.model_8p_chat_calls_per_round'] = stub.calls.slice(before).filter((c) => !c.request).length / (rows.length + 1);
     figures['house.model_8p_round_over_latency'] = figures['house.model_8p_300ms_round_ms']! / MODEL_LATENCY_MS;
+    figures['house.model_8p_round_median_over_latency'] = figures['house.model_8p_round_median_ms']! / MODEL_LATENCY_MS;
     return figures;
   } finally {
     await host.stop();

@@ -7,8 +7,9 @@
 // The provider gate lets 16 calls fly at once here (HOUSE_MODEL_MAX_IN_FLIGHT):
 // with its default of 8, twelve seats take two waves of the model's latency.
 // The host runs in a child process: PGLite keeps one database per process.
+import { availableParallelism, loadavg } from 'node:os';
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
-import { mean } from 'simple-statistics';
+import { mean, median } from 'simple-statistics';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { onDecisions } from './decisionSpans.ts';
 import { influenceAdapter } from '@the-house/plugin-house/adapters/influenceAdapter.ts';
@@ -65,6 +66,7 @@ async function measure(): Promise<Record<string, number>> {
   });
   try {
     const callsBefore = stub.calls.length;
+    const cpu = process.cpuUsage();
     const opened = await host.service.open('influence', names, 4);
     if (!opened.ok) throw new Error(opened.error);
     const until = Date.now() + 180_000;
@@ -73,6 +75,7 @@ async function measure(): Promise<Record<string, number>> {
       await Bun.sleep(20);
     }
     const endedAt = performance.now();
+    const used = process.cpuUsage(cpu);
     await host.service.stopMatch(opened.id);
     const timed = marks
       .map((m, i) => ({ ...m, wall: (marks[i + 1]?.start ?? NaN) - m.start }))
@@ -89,6 +92,15 @@ async function measure(): Promise<Record<string, number>> {
     const all = timed.filter((m) => (ALL_DECIDE as readonly string[]).includes(m.phase));
     figures['house.influence_12p_phase_ms'] = mean(all.map((m) => m.wall));
     figures['house.influence_12p_phase_over_latency'] = figures['house.influence_12p_phase_ms']! / MODEL_LATENCY_MS;
+    figures['house.influence_12p_phase_median_over_latency'] = median(all.map((m) => m.wall)) / MODEL_LATENCY_MS;
+    // A phase's time outside the model: from its opening to its last request in flight, and from its last answer to the next phase's opening.
+    const phaseCalls = (m: PhaseMark) => stub.calls.slice(callsBefore).filter((c) => c.request && !c.request.error && c.request.round === m.round && c.request.phase === m.phase);
+    const outside = all.flatMap((m) => {
+      const asked = phaseCalls(m);
+      return asked.length ? [{ toRequests: Math.max(...asked.map((c) => c.receivedAt)) - m.start, fromAnswers: m.start + m.wall - Math.max(...asked.map((c) => c.answeredAt)) }] : [];
+    });
+    figures['house.influence_12p_open_to_last_request_ms'] = median(outside.map((o) => o.toRequests));
+    figures['house.influence_12p_last_answer_to_next_phase_ms'] = median(outside.map((o) => o.fromAnswers));
     figures['house.influence_12p_worst_phase_over_latency'] = Math.max(...all.map((m) => m.wall)) / MODEL_LATENCY_MS;
     // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
     const calls = stub.calls.slice(callsBefore).filter((c) => c.request && !c.request.error);
@@ -102,6 +114,9 @@ async function measure(): Promise<Record<string, number>> {
     figures['house.influence_12p_decision_after_model_ms'] = mean(inside.map((d) => d.after));
     // Model calls that were not decisions: each player's runtime asking whether to answer a post it saw in a room.
     const phases = marks.filter((m) => m.start < endedAt).length;
+    // What the process ran (House, players, stub) per phase on any CPU: a machine shared with other work stretches the wall figures, not this one.
+    figures['house.influence_12p_cpu_ms_per_phase'] = (used.user + used.system) / 1000 / Math.max(1, phases);
+    figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
     figures['house.influence_12p_chat_calls_per_phase'] = stub.calls.slice(callsBefore).filter((c) => !c.request).length / Math.max(1, phases);
     return figures;
   } finally {
