@@ -18,7 +18,7 @@ import { formatTable } from '../report/formatTable.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const USAGE =
-  'play <game> --seed N --players a,b|model:<name>[/strategy],... [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
+  'play <game> --seed N --players a,b|model:<name>[/strategy]|a2a:<url>|http:<url>|openai:<base url>#<model>,... [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
 
 /** A decision may wait at most a day: past 2^31-1 ms a timer fires at once. */
 const MAX_DEADLINE_MS = 86_400_000;
@@ -92,7 +92,7 @@ export async function playCommand(argv: string[]): Promise<number> {
 
   const matchId = `${game.id}-${seed}`;
   const match = Match.create(game, config, seed, ids);
-  const models = Object.values(seats).some((s) => s.kind === 'model');
+  const models = Object.values(seats).some((s) => s.kind === 'model' || s.kind === 'remote');
   const recorder = new MatchRecorder(matchId, emptyRecord(), prices.table, models ? promptFileSink(out, 'match') : null);
   const rounds: MatchReportInput['rounds'] = [];
   const { outcome, paused } = await playRecorded(match, seats, recorder, {
@@ -141,7 +141,7 @@ export async function playCommand(argv: string[]): Promise<number> {
 
   const brainName = (id: PlayerId) => {
     const seat = ownValue(seats, id)!;
-    return seat.kind === 'offline' ? seat.strategy.name : `model ${seat.client.model}`;
+    return seat.kind === 'offline' ? seat.strategy.name : seat.kind === 'remote' ? `remote ${seat.line.entrant}` : `model ${seat.client.model}`;
   };
   const rows = ids.map((id) => [id, brainName(id), game.score(match.state, id), game.alive(match.state, id) ? 'yes' : 'no', outcome.winners.includes(id) ? 'winner' : '']);
   process.stdout.write(formatTable(['player', 'strategy', 'score', 'alive', 'result'], rows));

@@ -17,3 +17,19 @@ test('a model seat plays in its default prompt mode, a Claude one through Anthro
   expect(() => seatsArg(trust, 'model:gpt-4o-mini', { ...keys, HOUSE_PROMPTS: 'chatty' })).toThrow(CliError);
   expect(() => seatsArg(trust, 'model:claude-haiku-4-5', { OPENAI_API_KEY: 'sk-test' })).toThrow(/ANTHROPIC_API_KEY/);
 });
+
+test('remote seats: a2a:, http: and openai:<base>#<model> by kind, with the time rules of the environment; bad ones refused in one line', () => {
+  const trust = games.trust!;
+  const { ids, seats } = seatsArg(trust, 'a2a:https://agent.example.org,http:https://bot.example.org/turn,a2a:https://other.example.org,openai:https://api.example.org/v1#small-model,grudger', { HOUSE_ENTRANT_KEY: 'sk-entrant', HOUSE_REMOTE_MOVE_MS: '2000' });
+  expect(ids).toEqual(['a2a', 'http', 'a2a-2', 'openai', 'grudger']);
+  const remote = seats.a2a as Extract<(typeof seats)[string], { kind: 'remote' }>;
+  expect(remote.line.client.provider).toBe('a2a@https://agent.example.org');
+  expect(remote.line.clock.rules.moveMs).toBe(2000);
+  expect((seats.openai as typeof remote).line.entrant).toBe('openai:small-model');
+  expect(() => seatsArg(trust, 'openai:https://api.example.org/v1#m', {})).toThrow(/HOUSE_ENTRANT_KEY/);
+  expect(() => seatsArg(trust, 'openai:https://api.example.org/v1', { HOUSE_ENTRANT_KEY: 'k' })).toThrow(/names no model/);
+  expect(() => seatsArg(trust, 'a2a:ftp://x.example.org', {})).toThrow(/http or https/);
+  expect(() => seatsArg(trust, 'http:https://user:pw@x.example.org', {})).toThrow(/user name or password/);
+  expect(() => seatsArg(trust, 'a2a:https://x.example.org', { HOUSE_REMOTE_BANK_MS: 'lots' })).toThrow(/HOUSE_REMOTE_BANK_MS/);
+  expect(() => seatsArg(trust, 'a2a:https://x.example.org', { HOUSE_FETCH_ALLOW: 'not a host!' })).toThrow(/HOUSE_FETCH_ALLOW/);
+});

@@ -7,6 +7,11 @@ import { httpModelClient } from '../models/httpModelClient.ts';
 import { defaultPromptMode } from '../seats/seatPrompts.ts';
 import type { HeadlessSeat } from '../seats/playRecorded.ts';
 import { CliError } from './cliError.ts';
+import { outboundPolicy } from '../net/outboundPolicy.ts';
+import { clockSettings } from '../remote/clockSettings.ts';
+import { remoteClientFor } from '../remote/remoteClientFor.ts';
+import { parseRemoteSpec } from '../remote/remoteSpec.ts';
+import { newClock } from '../remote/seatClock.ts';
 
 /**
  * A headless line-up: each entry a baseline strategy, or `model:<name>` (a
@@ -19,12 +24,12 @@ import { CliError } from './cliError.ts';
  */
 export function seatsArg(game: AnyGame, list: string | undefined, env: Record<string, string | undefined> = process.env): { ids: PlayerId[]; seats: Record<PlayerId, HeadlessSeat> } {
   const known = Object.keys(game.strategies);
-  if (!list) throw new CliError(`missing --players (strategies: ${known.join(', ')}, or model:<name>[/strategy])`);
+  if (!list) throw new CliError(`missing --players (strategies: ${known.join(', ')}, or model:<name>[/strategy], or a2a:<url>, http:<url>, openai:<base url>#<model>)`);
   const count = new Map<string, number>();
   const ids: PlayerId[] = [];
   const seats: Record<PlayerId, HeadlessSeat> = {};
   for (const entry of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [base, seat] = entry.startsWith('model:') ? modelSeat(game, entry, env) : strategySeat(game, entry, known);
+    const [base, seat] = entry.startsWith('model:') ? modelSeat(game, entry, env) : isRemote(entry) ? remoteSeat(game, entry, env) : strategySeat(game, entry, known);
     const n = (count.get(base) ?? 0) + 1;
     count.set(base, n);
     const id = n === 1 ? base : `${base}-${n}`;
@@ -32,6 +37,30 @@ export function seatsArg(game: AnyGame, list: string | undefined, env: Record<st
     seats[id] = seat;
   }
   return { ids, seats };
+}
+
+/** `a2a:`, `http:`, `openai:`: an agent elsewhere (MCP seats need the House to serve them, so the lab leaves them out). */
+const isRemote = (entry: string) => /^(a2a|http|openai):/i.test(entry);
+
+/**
+ * A remote seat (`a2a:<url>`, `http:<url>`, `openai:<base url>#<model>` with
+ * its key in HOUSE_ENTRANT_KEY): the time rules of HOUSE_REMOTE_MOVE_MS,
+ * HOUSE_REMOTE_BANK_MS and HOUSE_REMOTE_MAX_MISSES, the game's first
+ * baseline once it is substituted, and every call through HOUSE_FETCH_ALLOW's
+ * outbound policy. Its id is its kind (`a2a`, `a2a-2`, ...).
+ */
+function remoteSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
+  const parsed = parseRemoteSpec(entry);
+  if (!parsed.ok) throw new CliError(parsed.error);
+  const { spec } = parsed;
+  if (spec.kind === 'openai' && !env.HOUSE_ENTRANT_KEY) throw new CliError(`'${entry.slice(0, 80)}' needs its key in HOUSE_ENTRANT_KEY`);
+  const clock = clockSettings(env);
+  if (clock.problem) throw new CliError(clock.problem);
+  const outbound = outboundPolicy(env);
+  if (outbound.problem) throw new CliError(outbound.problem);
+  const client = remoteClientFor(spec, { policy: outbound.policy, apiKey: env.HOUSE_ENTRANT_KEY, onDetail: (detail) => process.stderr.write(`remote seat: ${detail}\n`) })!;
+  const fallback = Object.values(game.strategies)[0] ?? null;
+  return [spec.kind, { kind: 'remote', line: { client, clock: newClock(clock.rules), entrant: spec.model ? `${spec.kind}:${spec.model}` : client.provider, fallback } }];
 }
 
 function strategySeat(game: AnyGame, name: string, known: string[]): [string, HeadlessSeat] {

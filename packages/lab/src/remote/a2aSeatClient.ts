@@ -20,6 +20,9 @@ export function turnMessage(turn: RemoteTurn, contextId: string): Message {
   return { messageId: turn.turn_id, contextId, taskId: '', role: 1, parts, metadata: undefined, extensions: [HOUSE_EXTENSION_URI], referenceTaskIds: [] };
 }
 
+/** One A2A context per seat of a match, so an agent can keep its memory of the match by it. */
+export const contextOf = (turn: RemoteTurn): string => sha256Hex(`house-context\n${turn.table}\n${turn.seat}`).slice(0, 32);
+
 /** What an A2A answer carries: a data part `{turn_id, action}` first, else the first text part (JSON in words). */
 export function answerOf(result: Message | Task): unknown {
   const parts: Part[] = [];
@@ -41,7 +44,7 @@ export function answerOf(result: Message | Task): unknown {
  * of a match, over JSON-RPC or HTTP+JSON as the card offers, every request
  * through the outbound policy with its body bounded.
  */
-export function a2aSeatClient(baseUrl: string, opts: { matchId: string; seat: string; policy?: OutboundPolicy; onDetail?: (detail: string) => void }): RemoteClient {
+export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void } = {}): RemoteClient {
   const fetchImpl = policedFetch(opts);
   const factory = new ClientFactory(
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
@@ -49,7 +52,6 @@ export function a2aSeatClient(baseUrl: string, opts: { matchId: string; seat: st
       cardResolver: new DefaultAgentCardResolver({ fetchImpl, legacyCompat: { enabled: true } }),
     }),
   );
-  const contextId = sha256Hex(`house-context\n${opts.matchId}\n${opts.seat}`).slice(0, 32);
   // The card is read again after a failure: an agent that was down may be back with a new card.
   let client: Promise<Client> | null = null;
   return {
@@ -59,7 +61,7 @@ export function a2aSeatClient(baseUrl: string, opts: { matchId: string; seat: st
       client ??= factory.createFromUrl(baseUrl);
       let result: Message | Task;
       try {
-        result = await (await client).sendMessage({ tenant: '', message: turnMessage(turn, contextId), configuration: undefined, metadata: undefined }, { signal });
+        result = await (await client).sendMessage({ tenant: '', message: turnMessage(turn, contextOf(turn)), configuration: undefined, metadata: undefined }, { signal });
       } catch (error) {
         client = null;
         if (error instanceof RemoteCallError) throw error;

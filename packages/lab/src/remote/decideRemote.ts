@@ -123,3 +123,15 @@ export function baselineTurn(game: AnyGame, state: unknown, view: unknown, ctx: 
   const decision = fallback ? fallback.decide(view, ctx) : game.fallback(state, ctx.player);
   return { decision, trace: { kind: 'baseline', texts: [JSON.stringify(decision)], calls: [], outcome: 'valid', errors: [] } };
 }
+
+/**
+ * A remote seat's turn, whatever state its clock is in: its baseline's move
+ * once it is substituted, else `decideRemote`. The House and headless play
+ * both take turns so.
+ */
+export async function remoteSeatTurn(input: RemoteTurnInput): Promise<RemoteTurnResult> {
+  const { line } = input;
+  if (line.clock.substituted === null) return decideRemote(input);
+  return { ...baselineTurn(input.game, input.state, input.view, input.ctx, line.fallback), fault: null, houseFault: false };
+}
+

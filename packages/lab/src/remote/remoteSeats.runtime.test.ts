@@ -47,8 +47,8 @@ async function turn(seat: RemoteSeatLine, opts: { phaseMs?: number; signal?: Abo
 
 describe('remote seats through the one pipeline', () => {
   test.each([
-    ['A2A v1.0', () => a2aSeatClient(started(referenceA2aAgent()).url, { matchId: 'm-remote', seat: 'a', policy: loopback })],
-    ['A2A v0.3 peer', () => a2aSeatClient(started(referenceA2aAgent({ v03: true })).url, { matchId: 'm-remote', seat: 'a', policy: loopback })],
+    ['A2A v1.0', () => a2aSeatClient(started(referenceA2aAgent()).url, { policy: loopback })],
+    ['A2A v0.3 peer', () => a2aSeatClient(started(referenceA2aAgent({ v03: true })).url, { policy: loopback })],
     ['HTTP bot', () => httpBotClient(started(referenceHttpBot()).url, { policy: loopback })],
   ])('%s: a valid move, recorded as a model call is (answer, latency, provider without secrets)', async (_name, make) => {
     const { decision, trace, fault, recorder } = await turn(line(make()));
@@ -83,8 +83,8 @@ describe('remote seats through the one pipeline', () => {
 
   test('the same turn asked twice (a House restart) is the same turn id, and the agent gives the same answer', async () => {
     const agent = started(referenceA2aAgent());
-    const first = await turn(line(a2aSeatClient(agent.url, { matchId: 'm-remote', seat: 'a', policy: loopback })));
-    const again = await turn(line(a2aSeatClient(agent.url, { matchId: 'm-remote', seat: 'a', policy: loopback })));
+    const first = await turn(line(a2aSeatClient(agent.url, { policy: loopback })));
+    const again = await turn(line(a2aSeatClient(agent.url, { policy: loopback })));
     expect(agent.turns.length).toBe(2);
     expect(agent.turns[0]).toBe(agent.turns[1]!);
     expect(again.trace.texts).toEqual(first.trace.texts);
@@ -101,7 +101,7 @@ describe('remote seats through the one pipeline', () => {
 
   test('a slow agent times out within its move time and bank; no repair without time; the bank is spent', async () => {
     const agent: RunningAgent = started(referenceA2aAgent({ mode: 'slow', delayMs: 3_000 }));
-    const seat = line(a2aSeatClient(agent.url, { matchId: 'm-remote', seat: 'a', policy: loopback }), { moveMs: 200, bankMs: 300 });
+    const seat = line(a2aSeatClient(agent.url, { policy: loopback }), { moveMs: 200, bankMs: 300 });
     const { trace, fault, missing } = await turn(seat);
     expect(fault).toBe('timeout');
     expect(trace.errors[0]).toMatch(/^no answer within \d+ ms$/);
@@ -132,7 +132,7 @@ describe('remote seats through the one pipeline', () => {
 
   test("a turn the House cuts short (its own stop) costs the seat nothing", async () => {
     const agent = started(referenceA2aAgent({ mode: 'silent' }));
-    const seat = line(a2aSeatClient(agent.url, { matchId: 'm-remote', seat: 'a', policy: loopback }), { moveMs: 5_000, bankMs: 1_000 });
+    const seat = line(a2aSeatClient(agent.url, { policy: loopback }), { moveMs: 5_000, bankMs: 1_000 });
     const stop = new AbortController();
     const pending = turn(seat, { signal: stop.signal, phaseMs: 20_000 });
     while (agent.turns.length === 0) await Bun.sleep(10);

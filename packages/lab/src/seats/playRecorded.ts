@@ -7,7 +7,9 @@ import type { AnswerTrace, MatchRecorder, SeatInfo } from '../models/matchRecord
 import type { ModelClient } from '../models/modelCall.ts';
 import type { ProviderGate } from '../models/providerGate.ts';
 import type { PromptMode } from '../decision/conversation.ts';
+import type { DecisionRequest } from '../decision/decisionRequest.ts';
 import type { ViewWindow } from '../decision/playerView.ts';
+import { remoteSeatTurn, type RemoteSeatLine } from '../remote/decideRemote.ts';
 import { closePhase } from './closePhase.ts';
 import { decideWithRepair, decisionOf } from './decideWithRepair.ts';
 import { decisionRequest } from './decisionRequestFor.ts';
@@ -15,10 +17,12 @@ import { NotesBook } from './notesBook.ts';
 import { seatOwner } from './seatOwner.ts';
 import { promptParams, seatPrompter, type SeatPrompter } from './seatPrompts.ts';
 
-/** A headless seat: a baseline strategy, or a model behind a client (with the baseline it falls back to once its budget is spent). */
+/** A headless seat: a baseline strategy, a model behind a client (with the baseline it falls back to once its budget is spent), or a remote agent. */
 export type HeadlessSeat =
   | { kind: 'offline'; strategy: Strategy<any, any> }
-  | { kind: 'model'; client: ModelClient; gate: ProviderGate | null; persona: string; system: string; fallback: Strategy<any, any> | null; prompts?: PromptMode };
+  | { kind: 'model'; client: ModelClient; gate: ProviderGate | null; persona: string; system: string; fallback: Strategy<any, any> | null; prompts?: PromptMode }
+  /** A remote agent (A2A, MCP, HTTP, an entrant's endpoint): the same compact prompt a model seat reads, its own clock and baseline (`remote/decideRemote.ts`). */
+  | { kind: 'remote'; line: RemoteSeatLine };
 
 export interface RecordedPlayOptions {
   matchId: string;
@@ -31,6 +35,7 @@ export interface RecordedPlayOptions {
 
 /** What the record keeps of a headless seat. */
 export function headlessSeatInfo(seat: HeadlessSeat): SeatInfo {
+  if (seat.kind === 'remote') return { brain: 'model', strategy: seat.line.fallback?.name ?? null, persona: '', system: '' };
   return seat.kind === 'offline'
     ? { brain: 'offline', strategy: seat.strategy.name, persona: '', system: '' }
     : { brain: 'model', strategy: seat.fallback?.name ?? null, persona: seat.persona, system: seat.system, ...(seat.prompts && seat.prompts !== 'compact' ? { prompts: seat.prompts } : {}) };
@@ -56,7 +61,7 @@ export async function playRecorded(match: Match, seats: Record<PlayerId, Headles
     if (!seat) return undefined;
     if (!Object.hasOwn(recorder.record.seats, id)) recorder.record.seats[id] = headlessSeatInfo(seat);
     return {
-      name: seat.kind === 'offline' ? seat.strategy.name : seat.client.model,
+      name: seat.kind === 'offline' ? seat.strategy.name : seat.kind === 'remote' ? seat.line.entrant : seat.client.model,
       async decide(view, ctx) {
         const { game } = match;
         const state = match.state;
@@ -68,6 +73,13 @@ export async function playRecorded(match: Match, seats: Record<PlayerId, Headles
         };
         if (seat.kind === 'offline') return answer('offline', seat.strategy.decide(view, ctx));
         const request = decisionRequest(game, state, opts.matchId, view, ctx);
+        if (seat.kind === 'remote') {
+          const prompt = (req: DecisionRequest) => prompterOf('compact').prompt('', req, notes.of(owner), opts.window).text;
+          const turn = await remoteSeatTurn({ game, state, view, ctx, request, table: opts.matchId, line: seat.line, recorder, prompt, signal: stop.signal });
+          recorder.answer(ctx.round, ctx.phase, ctx.player, turn.trace);
+          if (turn.missing !== undefined) throw new Error(turn.missing);
+          return turn.decision;
+        }
         const over = playerOverBudget(opts.budget, recorder.spend(ctx.player));
         if (over && seat.fallback) {
           const phase = recorder.phase(ctx.round, ctx.phase);

@@ -1,0 +1,45 @@
+// A reference agent in a process of its own, for runtime tests, benches and builders trying the House:
+//   bun runReferenceAgent.ts a2a  [--port N] [--mode M] [--strategy S] [--delay-ms MS] [--v03]
+//   bun runReferenceAgent.ts http [--port N] [--mode M] [--strategy S] [--delay-ms MS]
+//   bun runReferenceAgent.ts mcp  --url <seat URL> [--mode M] [--strategy S] [--delay-ms MS]
+// It prints one JSON line when ready ({"url": ...} for a served agent, {"connecting": ...} for MCP),
+// one line per turn it answers ({"turn": id}), and runs until it is killed (MCP: until its token is refused).
+import { parseArgs } from 'node:util';
+import { AGENT_MODES, type AgentMode } from './referenceMove.ts';
+import { referenceA2aAgent } from './referenceA2aAgent.ts';
+import { referenceHttpBot } from './referenceHttpBot.ts';
+import { referenceMcpAgent } from './referenceMcpAgent.ts';
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  options: { port: { type: 'string' }, mode: { type: 'string' }, strategy: { type: 'string' }, 'delay-ms': { type: 'string' }, v03: { type: 'boolean' }, url: { type: 'string' } },
+  allowPositionals: true,
+});
+const kind = positionals[0];
+const mode = (values.mode ?? 'good') as AgentMode;
+if (!AGENT_MODES.includes(mode)) throw new Error(`--mode is one of ${AGENT_MODES.join(', ')}`);
+const port = values.port === undefined ? 0 : Number(values.port);
+const delayMs = values['delay-ms'] === undefined ? undefined : Number(values['delay-ms']);
+const say = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+if (kind === 'a2a' || kind === 'http') {
+  const agent = kind === 'a2a' ? referenceA2aAgent({ mode, strategy: values.strategy, delayMs, v03: values.v03, port }) : referenceHttpBot({ mode, strategy: values.strategy, delayMs, port });
+  let told = 0;
+  setInterval(() => {
+    for (; told < agent.turns.length; told++) say({ turn: agent.turns[told] });
+  }, 20);
+  say({ url: agent.url });
+} else if (kind === 'mcp') {
+  if (!values.url) throw new Error('mcp needs --url <seat URL>');
+  const run = referenceMcpAgent(values.url, { mode, strategy: values.strategy, delayMs });
+  let told = 0;
+  const timer = setInterval(() => {
+    for (; told < run.submitted.length; told++) say({ turn: run.submitted[told] });
+  }, 20);
+  say({ connecting: values.url.replace(/\/seat\/[^/]+/, '/seat/<token>') });
+  const why = await run.done;
+  for (; told < run.submitted.length; told++) say({ turn: run.submitted[told] });
+  say({ done: why });
+  clearInterval(timer);
+  process.exit(0);
+} else throw new Error('usage: runReferenceAgent.ts a2a|http|mcp [...]');
