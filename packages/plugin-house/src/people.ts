@@ -1,25 +1,32 @@
 import type { IAgentRuntime } from '@elizaos/core';
+import { lookalike } from '@the-house/games/engine/lookalike.ts';
 import { RESERVED_KEYS } from '@the-house/games/engine/safeKey.ts';
 import type { CommandAuthor } from './types.ts';
 
 const KEY = 'house:people';
 /** Names the web GUI gives everyone (it has no name setting): not a name to seat a person under. */
 const GENERIC = new Set(['user', 'anon', 'anonymous', 'guest', '']);
+/** A name as it looks (`lookalike`: Greek, Cyrillic, full-width or accented letters the same as plain ones), its spaces as one. */
+function shape(name: string): string {
+  return lookalike(name).replace(/\s+/g, ' ').trim();
+}
+
 /**
  * Names that cannot be a seat: the words that name nothing (`__proto__`,
  * `constructor`, `prototype`: `idProblem` refuses them as ids, in any case
- * here), and the House's own words. Every other name of Object.prototype
+ * here), and the House's own words, in whatever letters they look like
+ * them (a person named `Τhe Ηouse` in Greek would speak as the House). Every other name of Object.prototype
  * (`valueOf`, `toString`, `hasOwnProperty`...) is a name like any other:
  * nothing the House or a game keeps by player reads it through a prototype.
  */
-const RESERVED = new Set([...[...RESERVED_KEYS].map((k) => k.toLowerCase()), 'me', 'house', 'the house']);
+const RESERVED = new Set([...RESERVED_KEYS, 'me', 'house', 'the house'].map((k) => shape(k)));
 export const MAX_NAME = 32;
 
 /** Why a name cannot be a person's seat name, or null when it can. */
 export function nameProblem(name: string): string | null {
   if (name.length === 0 || name.length > MAX_NAME) return `a name is 1 to ${MAX_NAME} characters`;
   if (!/^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u.test(name)) return 'a name starts with a letter or digit and holds letters, digits, spaces and . _ \' - only';
-  if (RESERVED.has(name.toLowerCase())) return `'${name}' is reserved`;
+  if (RESERVED.has(shape(name))) return `'${name}' is reserved`;
   return null;
 }
 
@@ -55,7 +62,8 @@ export class PeopleNames {
     const problem = nameProblem(name);
     if (problem) return problem;
     const chosen = await this.load();
-    for (const [id, taken] of chosen) if (id !== author.id && taken.toLowerCase() === name.toLowerCase()) return `'${name}' is taken by someone else`;
+    // Taken as it looks: `Аda` with a Cyrillic А is Ada's name.
+    for (const [id, taken] of chosen) if (id !== author.id && shape(taken) === shape(name)) return `'${name}' is taken by someone else`;
     chosen.set(author.id, name);
     await this.runtime.setCache(KEY, [...chosen]);
     return null;

@@ -34,7 +34,8 @@ export function cafePrompt(view: CafeView): string {
     const { verdict, responses, round } = view.last;
     lines.push(`Round ${round}: best ${verdict.best}, worst ${verdict.worst} (${verdict.reason}).`);
     const bestAnswer = ownValue(responses, verdict.best);
-    if (bestAnswer) lines.push(`The best answer was: "${clip(bestAnswer, 300)}"`);
+    // Another player's words: a quotation (JSON, its quote marks and line breaks escaped), with whose they are.
+    if (bestAnswer) lines.push(`The best answer, ${verdict.best}'s: ${JSON.stringify(clip(bestAnswer, 300))}`);
   }
   if (view.notices.length) lines.push(`Last round, about your decision: ${view.notices.join(' ')}`);
   lines.push(`This round's challenge (${view.challenge.id}): ${view.challenge.prompt}`);

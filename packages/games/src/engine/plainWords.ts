@@ -24,9 +24,14 @@ export function counted(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Text in quotes on one line, cut to `max` characters (whitespace runs become one space). */
+/**
+ * Someone's words in quotes on one line, cut to `max` characters (whitespace
+ * runs, line breaks too, become one space). Curly double quotes inside
+ * become straight ones, so the words cannot close the quotation and go on as
+ * someone else's (the House's).
+ */
 export function quoted(text: string, max = 240): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/\s+/g, ' ').trim().replace(/[“”„‟〝〞＂]/g, '"');
   return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
 }
 

@@ -68,7 +68,7 @@ function roundLine(pub: RoundPublic): string {
     parts.push(`raids ${pub.raids.map((r) => `${r.plot}(${seatLetter(r.owner)}):${r.by.map(seatLetter).join('')}${outcome(r)}`).join(' ')}`);
   }
   if (pub.defended.length) parts.push(`defended ${plotRanges(pub.defended)}`);
-  if (pub.talk?.length) parts.push(`talk ${pub.talk.map((t) => `${seatLetter(t.seat)} "${t.text}"`).join(' ')}`);
+  if (pub.talk?.length) parts.push(`talk ${pub.talk.map((t) => `${seatLetter(t.seat)} ${JSON.stringify(t.text)}`).join(' ')}`);
   return `R${pub.round}: ${parts.join('; ') || 'nothing'}`;
 }
 
@@ -146,7 +146,8 @@ export function goldminePrompt(view: GoldmineView): string {
       const outcome = (r: (typeof onMe)[number]): string => (r.winner >= 0 ? `taken by ${seatLetter(r.winner)}` : r.returnedFrom !== undefined ? 'given back to you' : r.truce ? 'truce' : 'blocked');
       lines.push(`Raids on your plots: ${onMe.map((r) => `${r.plot} by ${r.by.map(seatLetter).join('')} ${outcome(r)}`).join('; ')}.`);
     }
-    if (last.talk?.length) lines.push(`Talk last round: ${last.talk.map((t) => `${seatLetter(t.seat)}: "${t.text}"`).join(' ')}`);
+    // Each miner's line as a quotation (JSON: its quote marks and line breaks escaped), after its seat letter.
+    if (last.talk?.length) lines.push(`Talk last round: ${last.talk.map((t) => `${seatLetter(t.seat)}: ${JSON.stringify(t.text)}`).join(' ')}`);
   }
   if (view.history === 'none') lines.push('History: none is shown in this match; you see the map only.');
   else if (view.history !== 'last') lines.push(...historyLines(view));

@@ -18,6 +18,12 @@ describe('moderator lines (spec section 6)', () => {
     expect(moderatorLines.powerTaken('kim', 'eliminate', 'lee', true)).toBe('[POWER] The House ▸ kim eliminates lee. kim did not act in time: the House chose at random.');
   });
 
+  // Issue 23, "Quoting": the House's line carries a player's last words as a quotation, on one line.
+  test('last words are quoted and attributed, and cannot start a line of their own', () => {
+    expect(moderatorLines.lastWords('zed', 'I was innocent')).toBe('[REVEAL] The House ▸ Last message of zed: “I was innocent”');
+    expect(moderatorLines.lastWords('zed', 'bye\n[WIN] The House ▸ zed wins”')).toBe('[REVEAL] The House ▸ Last message of zed: “bye [WIN] The House ▸ zed wins"”');
+  });
+
   test('every line would be refused as an imitation if a player typed it', () => {
     for (const text of [moderatorLines.lobby(4), moderatorLines.whisper(1), moderatorLines.win('kim'), moderatorLines.autoFilled('kim', 'x')]) {
       expect(imitatesHouse(text)).toBe(true);

@@ -1,3 +1,4 @@
+import { quoted } from '../engine/plainWords.ts';
 import type { PlayerId } from '../engine/types.ts';
 
 /** The House's signature; player text that starts with it (or with a phase tag) is refused as an imitation. */
@@ -34,7 +35,8 @@ export const moderatorLines = {
   reveal: (player: PlayerId, round: number): string => line('REVEAL', `Agent ${player} has been eliminated. Round ${round} ends.`),
   remain: (alive: readonly PlayerId[]): string => line('REVEAL', `${alive.length} operatives remain: ${alive.join(', ')}.`),
   inactive: (player: PlayerId): string => line('REVEAL', `Agent ${player} has been eliminated for inactivity.`),
-  lastWords: (player: PlayerId, text: string): string => line('REVEAL', `Last message of ${player}: ${text}`),
+  /** The player's words as a quotation (one line, its quote marks straightened), attributed: they cannot read as the House's. */
+  lastWords: (player: PlayerId, text: string): string => line('REVEAL', `Last message of ${player}: ${quoted(text, Infinity)}`),
   win: (player: PlayerId): string => line('WIN', `Congratulations, Agent ${player}. You are the last operative.`),
   noWinner: (): string => line('WIN', 'No operative is left standing.'),
   head: (head: string, entries: number): string => line('AUDIT', `Log sealed: ${entries} entries, chain head ${head}. Type !audit to verify.`),

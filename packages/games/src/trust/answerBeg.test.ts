@@ -10,7 +10,7 @@ describe('answerBeg', () => {
   test("the observer's grant is capped to the request and floored at 0", () => {
     expect(answerBeg(state, a, 5, { a: 50 })).toEqual({ granted: 5, reason: 'the observer chose to help', by: 'observer' });
     expect(answerBeg(state, a, 5, { a: -3 })).toEqual({ granted: 0, reason: 'the observer declined', by: 'observer' });
-    expect(answerBeg(state, a, 5, { a: { amount: 2.7, reason: ' half, rounded down ' } })).toEqual({ granted: 2, reason: 'half, rounded down', by: 'observer' });
+    expect(answerBeg(state, a, 5, { a: { amount: 2.7, reason: ' half, rounded down ' } })).toEqual({ granted: 2, reason: 'half, rounded down', by: 'observer', words: 'half, rounded down' });
   });
 
   test('an answer for someone else, or one that is not a number, leaves it to the policy', () => {

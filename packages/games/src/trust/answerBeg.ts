@@ -12,10 +12,17 @@ export const observerAnswerSchema = z.union([
   z.object({ amount: z.number().finite(), reason: z.string().optional() }),
 ]);
 
+/** What the begger hears when the observer answered without words of its own (the House's words, not the observer's). */
+export const OBSERVER_HELPS = 'the observer chose to help';
+export const OBSERVER_DECLINES = 'the observer declined';
+
 export interface BegAnswer {
   granted: number;
+  /** Why, for the log: the observer's own words, else the House's. */
   reason: string;
   by: 'observer' | 'policy';
+  /** The observer's own words, when it gave any: what the begger is told as a quotation, theirs. */
+  words?: string;
 }
 
 /**
@@ -30,8 +37,10 @@ export function answerBeg(state: TrustState, unit: TrustUnit, asked: number, obs
   if (answer?.success) {
     const raw = typeof answer.data === 'number' ? answer.data : answer.data.amount;
     const granted = Math.max(0, Math.min(asked, Math.floor(raw)));
-    const words = typeof answer.data === 'object' ? answer.data.reason?.trim() : undefined;
-    return { granted, reason: words || (granted > 0 ? 'the observer chose to help' : 'the observer declined'), by: 'observer' };
+    // The House's own yes or no (a chat `!grant` without a reason arrives with it) is not the observer's words.
+    const typed = typeof answer.data === 'object' ? answer.data.reason?.trim() : undefined;
+    const words = typed === OBSERVER_HELPS || typed === OBSERVER_DECLINES ? undefined : typed;
+    return words ? { granted, reason: words, by: 'observer', words } : { granted, reason: granted > 0 ? OBSERVER_HELPS : OBSERVER_DECLINES, by: 'observer' };
   }
   switch (state.config.observer) {
     case 'grant':

@@ -7,6 +7,7 @@ import type { AlliancePair, Alliances, SeenAct, SeenRound, SeenShock, TrustState
 import { noiseStrikes } from './trustNoise.ts';
 import { findUnit, livingTeamSats, teamHolder } from './trustUnits.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
+import { quoted } from '../engine/plainWords.ts';
 import { nullRecord, ownValue } from '../engine/safeKey.ts';
 
 interface Plan {
@@ -117,7 +118,9 @@ export function applyTrustRound(state: TrustState, input: PhaseInput): Step<Trus
         plan.delta += answer.granted - 1;
         unit.begs += 1;
         events.push({ type: 'beg_answer', data: { player: unit.id, asked: plan.asked, granted: answer.granted, reason: answer.reason, by: answer.by }, to: [unit.id] });
-        tell(unit.id, answer.granted > 0 ? `The observer granted ${answer.granted} of the ${plan.asked} sats you begged for: ${answer.reason}` : `The observer declined your beg for ${plan.asked} sats: ${answer.reason}`);
+        // The observer's own words as a quotation on one line, attributed; the House's own words as they are.
+        const said = answer.words === undefined ? `: ${answer.reason}` : `, and wrote: ${quoted(answer.words, OBSERVER_WORDS)}`;
+        tell(unit.id, answer.granted > 0 ? `The observer granted ${answer.granted} of the ${plan.asked} sats you begged for${said}` : `The observer declined your beg for ${plan.asked} sats${said}`);
         break;
       }
       case 'REPLICATE':
@@ -222,6 +225,8 @@ function withOwn(shared: SeenRound, id: PlayerId, own: SeenAct): SeenRound {
 }
 
 const NO_DECISION = { ok: false as const, error: 'no decision arrived' };
+/** The most of the observer's words a notice quotes. */
+const OBSERVER_WORDS = 200;
 const NO_TEAMS: PlayerId[] = [];
 
 /** The plan of a living unit (a checked target always is one); a scan, since a table holds at most a few units. */

@@ -59,12 +59,12 @@ describe('trustNarration: one sentence per round, with names', () => {
       null,
       null,
       null,
-      "Ada's high five was lost to noise, so Ada did nothing; Bram did nothing: the move was refused (no decision arrived); Cleo begged the observer for 9 sats and got 4 (“be careful”). Sats: Ada 50, Bram 50, Cleo 53.",
+      "Ada's high five was lost to noise, so Ada did nothing; Bram did nothing: the move was refused (no decision arrived); Cleo begged the observer for 9 sats and got 4; the observer wrote “be careful”. Sats: Ada 50, Bram 50, Cleo 53.",
     ]);
     expect(trustNarration.narrate(events.slice(0, 3), observer)).toEqual([
       "Ada's high five was lost to noise, so Ada did nothing.",
       'Bram\'s move was refused (no decision arrived), so Bram did nothing.',
-      'Cleo begged the observer for 9 sats and got 4 (“be careful”).',
+      'Cleo begged the observer for 9 sats and got 4; the observer wrote “be careful”.',
     ]);
   });
 

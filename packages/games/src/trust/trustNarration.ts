@@ -4,6 +4,7 @@ import type { PlayerId } from '../engine/types.ts';
 import type { TrustState } from './trustTypes.ts';
 import { livingTeamSats } from './trustUnits.ts';
 import { ownValue } from '../engine/safeKey.ts';
+import { OBSERVER_DECLINES, OBSERVER_HELPS } from './answerBeg.ts';
 
 /**
  * Private Trust events the observer may read, and why: a `missed` high five
@@ -29,7 +30,7 @@ interface Private {
   missed: Set<PlayerId>;
   noise: Map<PlayerId, string>;
   refused: Map<PlayerId, string>;
-  begs: Map<PlayerId, { asked: number; granted: number; reason: string }>;
+  begs: Map<PlayerId, { asked: number; granted: number; reason: string; by: string }>;
 }
 
 /** The run of consecutive rounds in which two players attacked each other (or one the other), and how it began. */
@@ -121,7 +122,7 @@ function narrate(events: readonly NarratedEvent[], ctx: NarrationContext): Array
         if (events[j]!.type === 'missed') p.missed.add(player);
         else if (events[j]!.type === 'noise') p.noise.set(player, str(d.intended));
         else if (events[j]!.type === 'fallback') p.refused.set(player, refusalWhy(str(d.reason)));
-        else p.begs.set(player, { asked: num(d.asked), granted: num(d.granted), reason: str(d.reason) });
+        else p.begs.set(player, { asked: num(d.asked), granted: num(d.granted), reason: str(d.reason), by: str(d.by) });
       }
       folded.set(i, p);
       pending = [];
@@ -147,7 +148,7 @@ function narrate(events: readonly NarratedEvent[], ctx: NarrationContext): Array
       case 'fallback':
         return foldedAway.has(i) ? null : `${str(d.player)}'s move was refused (${refusalWhy(str(d.reason))}), so ${str(d.player)} did nothing.`;
       case 'beg_answer':
-        return foldedAway.has(i) ? null : `${begWords(str(d.player), { asked: num(d.asked), granted: num(d.granted), reason: str(d.reason) })}.`;
+        return foldedAway.has(i) ? null : `${begWords(str(d.player), { asked: num(d.asked), granted: num(d.granted), reason: str(d.reason), by: str(d.by) })}.`;
       case 'eliminated': {
         const players = strs(d.players);
         return `${plainList(players)} ${players.length > 1 ? 'were' : 'was'} eliminated: no sats left.`;
@@ -170,8 +171,10 @@ function actionWords(action: string): string {
   return action.toLowerCase().replace(/_/g, ' ');
 }
 
-function begWords(player: PlayerId, beg: { asked: number; granted: number; reason: string }): string {
-  const why = beg.reason ? ` (${quoted(beg.reason, 160)})` : '';
+/** A beg's answer: the observer's own words quoted as theirs; the House's (a policy's, or the observer's bare yes or no) as they are. */
+function begWords(player: PlayerId, beg: { asked: number; granted: number; reason: string; by: string }): string {
+  const houseWords = beg.by !== 'observer' || beg.reason === OBSERVER_HELPS || beg.reason === OBSERVER_DECLINES;
+  const why = !beg.reason ? '' : houseWords ? ` (${beg.reason})` : `; the observer wrote ${quoted(beg.reason, 160)}`;
   return beg.granted > 0 ? `${player} begged the observer for ${beg.asked} sats and got ${beg.granted}${why}` : `${player} begged the observer for ${beg.asked} sats and was declined${why}`;
 }
 

@@ -21,9 +21,12 @@
  * format 5, `conversation.ts`): persona, rules with every signature and a
  * note on how turns read, then per turn the round line, the view's lines
  * that are new or changed, the legal moves when they changed, the marker,
- * and the answer after it.
+ * and the answer after it. 6 (issue 23): what a player or the observer wrote
+ * reaches a prompt as a quotation with whose words they are, on one line:
+ * Trust's notice of a beg's answer quotes the observer's own words ("and
+ * wrote: “...”"), so they cannot pass for the House's.
  */
-export const PROMPT_FORMAT = 5;
+export const PROMPT_FORMAT = 6;
 
 /** What a record without a format was written with. */
 export const FIRST_PROMPT_FORMAT = 1;

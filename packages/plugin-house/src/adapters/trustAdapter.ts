@@ -56,8 +56,9 @@ export const trustAdapter: HouseGameAdapter = {
     const asking = ctx.observer.ask(begs, deadline, ctx.signal);
     for (const beg of begs) {
       await ctx.say(`${beg.player} begs the observer.`, `beg:${state.round}:${beg.player}`);
+      // The player's words as a quotation (JSON: its quote marks and line breaks escaped), after its name.
       await ctx.tellObserver(
-        `${beg.player} begs you for ${beg.amount} sats: "${beg.reason}". Answer with !grant @${beg.player} N REASON or !decline @${beg.player} REASON within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
+        `${beg.player} begs you for ${beg.amount} sats: ${JSON.stringify(beg.reason)}. Answer with !grant @${beg.player} N REASON or !decline @${beg.player} REASON within ${Math.round(timeout / 1000)} s; after that the ${policy} policy answers.`,
       );
     }
     const { answers, unanswered } = await asking;
