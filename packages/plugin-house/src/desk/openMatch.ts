@@ -27,12 +27,14 @@ export const quote = (text: string): string => (text.length > QUOTE ? `${text.sl
  * Where the House writes to a person what is theirs alone (their turns, their
  * notices, an observer's begs and link): their direct chat with the House,
  * never the room the command was typed in when others read it. On Discord,
- * their DM with the House's bot; in the web GUI, the chat they typed in when
+ * their DM with the House's bot (the one exception: a person whose DMs refuse
+ * the bot is named in the match's thread); in the web GUI, the chat they typed in when
  * the server records it as theirs and the House's alone, else a direct chat
  * the House opens with them.
  */
 export async function privateSeat(host: DeskHost, author: CommandAuthor): Promise<HumanSeat> {
-  if (author.origin) return { id: author.id, room: null, origin: author.direct ?? null };
+  // On Discord without a DM that works (closed to the server), the Discord id lets the House name and ping them in the match's thread instead.
+  if (author.origin) return { id: author.id, room: null, origin: author.direct ?? null, ...(author.discordId ? { discordId: author.discordId } : {}) };
   const gateway = host.gateway;
   const here = author.room ?? null;
   const hereIsPrivate = here ? (gateway.isPrivateTo ? await gateway.isPrivateTo(here.channelId, author.id) : author.private !== false) : false;

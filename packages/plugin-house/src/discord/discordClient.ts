@@ -1,5 +1,7 @@
 import type { IAgentRuntime } from '@elizaos/core';
 import { findPlayer, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
+import { DISCORD, discordCode, errorLine } from './discordError.ts';
+import { dmRefusals } from './dmRefusals.ts';
 
 /** The little of a discord.js Client the House uses, reached through plugin-discord's service (no discord.js import here). */
 export interface DiscordClientLike {
@@ -10,9 +12,17 @@ export interface DiscordClientLike {
   guilds: { fetch(id: string): Promise<DiscordGuildLike> };
 }
 
+/** A channel as discord.js gives it: a text channel (with its threads), a thread (with its parent and archive state) or a DM (with whom). */
 export interface DiscordChannelLike {
   id: string;
   threads?: { create(options: { name: string; autoArchiveDuration?: number; reason?: string }): Promise<{ id: string }> };
+  isThread?(): boolean;
+  parentId?: string | null;
+  archived?: boolean | null;
+  locked?: boolean | null;
+  setArchived?(archived: boolean, reason?: string): Promise<unknown>;
+  /** A DM's other user. */
+  recipientId?: string;
 }
 
 export interface DiscordGuildLike {
@@ -25,6 +35,41 @@ export function discordClientOf(runtime: IAgentRuntime | undefined): DiscordClie
   const service = runtime?.getService('discord') as { client?: DiscordClientLike | null } | null | undefined;
   const client = service?.client ?? null;
   return client && client.isReady() && client.user ? client : null;
+}
+
+/** Runtimes whose Discord sends are set up (the host registers the send handler once the server is up). */
+const sendingSetUp = new WeakSet<object>();
+/** The one wait per client for its login: after it, a bot that is still not up is not waited for again. */
+const logins = new WeakMap<object, Promise<void>>();
+
+/** The host calls this once a runtime's Discord send handler is registered. */
+export function discordSendingReady(runtime: IAgentRuntime): void {
+  sendingSetUp.add(runtime);
+}
+
+/**
+ * A runtime's Discord client once it is logged in and can send. A House
+ * that starts resumes its matches while its bot is still logging in (and
+ * before the host registers the send handler): their first posts and the
+ * thread's reopening wait for it, a minute at most, once per client.
+ */
+export async function readyDiscordClient(runtime: IAgentRuntime, waitMs = 60_000): Promise<DiscordClientLike | null> {
+  const service = runtime.getService('discord') as { client?: DiscordClientLike | null } | null;
+  const client = service?.client ?? null;
+  if (!client) return null;
+  const up = () => client.isReady() && !!client.user && sendingSetUp.has(runtime);
+  if (!up()) {
+    let login = logins.get(client);
+    if (!login) {
+      login = (async () => {
+        const until = Date.now() + waitMs;
+        while (!up() && Date.now() < until) await Bun.sleep(100);
+      })();
+      logins.set(client, login);
+    }
+    await login;
+  }
+  return up() ? client : null;
 }
 
 /** Player agents with a bot of their own: lower-case name to Discord user id. */
@@ -47,29 +92,40 @@ export function playerNamesByDiscordId(): Map<string, string> {
   return names;
 }
 
-/** A public thread under a guild text channel, named for the match; null where threads cannot be (a DM, no permission). */
-export async function openGameThread(runtime: IAgentRuntime, channelId: string, name: string): Promise<string | null> {
+/**
+ * A public thread under a guild text channel, named for the match; null
+ * where threads cannot be (a DM, a channel where the bot may not make them),
+ * with `refused` when Discord said no for want of a permission.
+ */
+export async function openGameThread(runtime: IAgentRuntime, channelId: string, name: string): Promise<{ thread: string | null; refused: boolean }> {
   const client = discordClientOf(runtime);
-  if (!client) return null;
+  if (!client) return { thread: null, refused: false };
   try {
     const channel = await client.channels.fetch(channelId);
-    if (!channel?.threads) return null;
+    if (!channel?.threads) return { thread: null, refused: false };
     const thread = await channel.threads.create({ name: name.slice(0, 100), autoArchiveDuration: 1440, reason: 'a game room of The House' });
-    return thread.id;
+    return { thread: thread.id, refused: false };
   } catch (error) {
-    runtime.logger.warn(`House: no thread for the game room in Discord, posting in the channel (${error instanceof Error ? error.message : String(error)})`);
-    return null;
+    runtime.logger.warn(`House: no thread for the game room in Discord, posting in the channel (${errorLine(error)})`);
+    const code = discordCode(error);
+    return { thread: null, refused: code === DISCORD.missingPermissions || code === DISCORD.missingAccess };
   }
 }
 
-/** The DM channel between the House's bot and a person, for what the House tells them privately. */
+/**
+ * The DM channel between the House's bot and a person, for what the House
+ * tells them privately; none for a person whose DM refused the bot before
+ * (closed DMs: Discord lets the DM be opened and refuses every send to it),
+ * so a seat never counts on it.
+ */
 export async function directChannelOf(runtime: IAgentRuntime, discordUserId: string): Promise<string | null> {
   const client = discordClientOf(runtime);
   if (!client) return null;
+  if (dmRefusals.refuses(client.user!.id, discordUserId)) return null;
   try {
     return (await client.users.createDM(discordUserId)).id;
   } catch (error) {
-    runtime.logger.warn(`House: cannot open a DM in Discord (${error instanceof Error ? error.message : String(error)})`);
+    runtime.logger.warn(`House: cannot open a DM in Discord (${errorLine(error)})`);
     return null;
   }
 }

@@ -4,11 +4,25 @@
  * `ids` maps lower-case names to Discord user ids.
  */
 export function toDiscordMentions(text: string, ids: ReadonlyMap<string, string>): string {
-  if (ids.size === 0) return text;
-  return text.replace(/(^|[^\w<])@([\p{L}\p{N}_.-]*[\p{L}\p{N}_])/gu, (whole, before: string, name: string) => {
+  return withDiscordMentions(text, ids).text;
+}
+
+/**
+ * The same, saying whom the text now mentions: the ids to list in
+ * `allowed_mentions`, so Discord pings them and nobody else (not a raw
+ * `<@id>` or `@everyone` inside a player's words or a beg's reason), and
+ * each one's name as written, to turn a piece back into plain text.
+ */
+export function withDiscordMentions(text: string, ids: ReadonlyMap<string, string>): { text: string; users: string[]; names: Map<string, string> } {
+  const names = new Map<string, string>();
+  if (ids.size === 0) return { text, users: [], names };
+  const replaced = text.replace(/(^|[^\w<])@([\p{L}\p{N}_.-]*[\p{L}\p{N}_])/gu, (whole, before: string, name: string) => {
     const id = ids.get(name.toLowerCase());
-    return id ? `${before}<@${id}>` : whole;
+    if (!id) return whole;
+    if (!names.has(id)) names.set(id, name);
+    return `${before}<@${id}>`;
   });
+  return { text: replaced, users: [...names.keys()], names };
 }
 
 /**

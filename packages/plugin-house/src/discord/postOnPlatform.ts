@@ -1,9 +1,12 @@
 import type { IAgentRuntime, Media } from '@elizaos/core';
 import type { RoomPicture } from '../pictures/roomPicture.ts';
 import { withPictureFiles } from '../pictures/withPictureFiles.ts';
-import { discordClientOf, playerDiscordIds } from './discordClient.ts';
-import { toDiscordMentions } from './mentions.ts';
+import { discordClientOf, playerDiscordIds, readyDiscordClient } from './discordClient.ts';
+import { DISCORD, discordCode, errorLine } from './discordError.ts';
+import { dmRefusals } from './dmRefusals.ts';
+import { withDiscordMentions } from './mentions.ts';
 import { splitMessage } from './splitMessage.ts';
+import { UndeliveredPost } from './undeliveredPost.ts';
 
 export interface PlatformTarget {
   source: string;
@@ -18,34 +21,64 @@ export interface Speaker {
 
 /**
  * Posts the House's text to a chat platform. On Discord: `@Name` of a player
- * with a bot becomes a mention, long text goes in pieces under Discord's
- * limit, one after the other (discord.js queues them within the rate limits),
- * and a player's own words go out under that player's own bot when it has
- * one, else under the House's, marked with the player's name.
+ * with a bot (or of a person in `people`, lower-case name to Discord id)
+ * becomes a mention, and `allowed_mentions` lists exactly those, so nobody
+ * else is pinged; long text goes in pieces under Discord's limit, one after
+ * the other (discord.js queues them within the rate limits); a player's own
+ * words go out under that player's own bot when it has one, else under the
+ * House's, marked with the player's name. A piece Discord refuses throws an
+ * UndeliveredPost holding only the pieces not yet sent (a player's bot that
+ * fails midway leaves the House only the rest to carry); a DM that refused
+ * the bot before is not tried again.
  */
-export async function postOnPlatform(house: IAgentRuntime, target: PlatformTarget, text: string, as?: Speaker, pictures: readonly RoomPicture[] = []): Promise<void> {
+export async function postOnPlatform(
+  house: IAgentRuntime,
+  target: PlatformTarget,
+  text: string,
+  as?: Speaker,
+  pictures: readonly RoomPicture[] = [],
+  people: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
   await withPictureFiles(pictures, async (files) => {
     if (target.source !== 'discord') {
       await house.sendMessageToTarget(target, { text: as ? `${as.name}: ${text}` : text, source: target.source, ...(files.length ? { attachments: files } : {}) });
       return;
     }
     const own = as?.runtime && discordClientOf(as.runtime) ? as.runtime : null;
+    let rest = text;
     if (own) {
       try {
-        await send(own, target, text, files);
+        await send(own, target, text, files, people);
         return;
       } catch (error) {
-        house.logger.warn(`House: ${as!.name}'s bot could not post; the House carries it (${error instanceof Error ? error.message : String(error)})`);
+        rest = error instanceof UndeliveredPost ? error.unsent : text;
+        house.logger.warn(`House: ${as!.name}'s bot could not post; the House carries the rest (${errorLine(error)})`);
       }
     }
-    await send(house, target, as ? `${as.name}: ${text}` : text, files);
+    await send(house, target, as ? `${as.name}: ${rest}` : rest, files, people);
   });
 }
 
 /** The text in pieces; the pictures go as files with the last piece, under the words that tell them. */
-async function send(speaker: IAgentRuntime, target: PlatformTarget, text: string, files: Media[]): Promise<void> {
-  const pieces = splitMessage(toDiscordMentions(text, playerDiscordIds()));
+async function send(speaker: IAgentRuntime, target: PlatformTarget, text: string, files: Media[], people: ReadonlyMap<string, string>): Promise<void> {
+  const client = await readyDiscordClient(speaker);
+  const bot = client?.user?.id;
+  if (bot && dmRefusals.channel(bot, target.channelId)) throw new UndeliveredPost(text, DISCORD.cannotSendToUser, 'this DM refused the bot before');
+  const { text: mentioned, names } = withDiscordMentions(text, new Map([...playerDiscordIds(), ...people]));
+  const pieces = splitMessage(mentioned);
+  // What was not sent goes back to plain names: a fallback may post it where mentions mean nothing (the web GUI).
+  const plain = (piece: string) => piece.replace(/<@(\d+)>/g, (whole, id: string) => (names.has(id) ? `@${names.get(id)}` : whole));
   for (const [i, piece] of pieces.entries()) {
-    await speaker.sendMessageToTarget(target, { text: piece, source: 'discord', ...(files.length && i === pieces.length - 1 ? { attachments: files } : {}) });
+    const users = [...names.keys()].filter((id) => piece.includes(`<@${id}>`));
+    try {
+      await speaker.sendMessageToTarget(target, { text: piece, source: 'discord', allowedMentions: { parse: [], users }, ...(files.length && i === pieces.length - 1 ? { attachments: files } : {}) });
+    } catch (error) {
+      const code = discordCode(error);
+      if (code === DISCORD.cannotSendToUser && bot && client) {
+        const dm = await client.channels.fetch(target.channelId).catch(() => null);
+        dmRefusals.refused(bot, dm?.recipientId ?? null, target.channelId);
+      }
+      throw new UndeliveredPost(pieces.slice(i).map(plain).join('\n'), code, errorLine(error));
+    }
   }
 }

@@ -1,8 +1,12 @@
 import type { Match } from '@the-house/games/engine/match.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
+import { errorLine } from '../discord/discordError.ts';
+import { channelLostText, dmClosedSecretText } from '../discord/discordTexts.ts';
+import { reopenGameRoom, roomAfterRefusal, type RoomFallback } from '../discord/gameRoomFallback.ts';
 import { gameRoomOn } from '../discord/gameRoomOn.ts';
-import { postOnPlatform } from '../discord/postOnPlatform.ts';
+import { postOnPlatform, type Speaker } from '../discord/postOnPlatform.ts';
+import { UndeliveredPost } from '../discord/undeliveredPost.ts';
 import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { GameRoom } from '../roomGateway.ts';
 import type { RoomPicture } from '../pictures/roomPicture.ts';
@@ -10,7 +14,7 @@ import { picturesText, roundPictures } from '../pictures/roundPictures.ts';
 import { roundText } from '../roundText.ts';
 import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
-import type { StoredMatch } from '../types.ts';
+import type { HumanSeat, StoredMatch } from '../types.ts';
 import type { TableHost } from './tableHost.ts';
 
 /**
@@ -18,7 +22,11 @@ import type { TableHost } from './tableHost.ts';
  * the game room (a GUI group, and the Discord channel or thread of `!play`),
  * the private rooms of a match's DMs, a seated person's chat with the House,
  * and the observer's. What is said privately goes only where that person
- * reads it.
+ * reads it, with one exception on Discord: a person whose DMs refuse the
+ * House's bot is named (and pinged) in the match's thread or channel, at
+ * once and once, though never with the observer link. Where Discord refuses
+ * the game room itself, the match moves to the thread's channel (or, out of
+ * sight, to the web GUI alone) after one refused call, saying so once.
  */
 export class TableVoice {
   /** `persist` saves the match (a closed match's voice has nothing to save). */
@@ -41,19 +49,21 @@ export class TableVoice {
       stored.channelId = room.channelId;
       stored.serverId = room.serverId;
     }
-    if (stored.origin) stored.origin = await gameRoomOn(this.host.runtime, stored.origin, this.roomName);
+    if (!stored.origin) return;
+    const opened = await gameRoomOn(this.host.runtime, stored.origin, this.roomName, stored.id);
+    stored.origin = opened.room;
+    if (opened.note) await postOnPlatform(this.host.runtime, opened.room, opened.note).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
   }
 
   /** A public line: the game room, and the platform channel the match was opened from. `as` speaks for a player; `pictures` go with the text. */
   async say(text: string, key?: string, as?: PlayerId, pictures: readonly RoomPicture[] = []): Promise<void> {
+    await this.speak(text, key, as, pictures, new Map());
+  }
+
+  /** `say`, pinging on Discord the people in `people` (lower-case name to Discord id) the text names. */
+  private async speak(text: string, key: string | undefined, as: PlayerId | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>): Promise<void> {
     const { stored } = this;
-    if (stored.origin) {
-      try {
-        await postOnPlatform(this.host.runtime, stored.origin, text, as ? { name: this.postAuthor(as).name, runtime: findPlayer(as) } : undefined, pictures);
-      } catch (error) {
-        this.host.runtime.logger.warn(`House: could not post to ${stored.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    if (stored.origin) await this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: findPlayer(as) } : undefined, pictures, people);
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
     await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined, pictures);
@@ -65,9 +75,41 @@ export class TableVoice {
     else if (pictures.length) await this.say(picturesText(pictures), `pictures:${round}`, undefined, pictures);
   }
 
-  /** After a restart: the rounds whose public outcome never reached the room are posted, once each. */
+  /**
+   * The platform room's part of a public line. When Discord refuses it for
+   * good (a permission, a locked thread), the match moves where it still may
+   * post, saying so once, and the rest of the line follows it there.
+   */
+  private async toPlatformRoom(text: string, as: Speaker | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>): Promise<void> {
+    const origin = this.stored.origin!;
+    try {
+      await postOnPlatform(this.host.runtime, origin, text, as, pictures, people);
+    } catch (error) {
+      this.host.runtime.logger.warn(`House: could not post to ${origin.source}: ${errorLine(error)}`);
+      if (!(error instanceof UndeliveredPost) || origin.source !== 'discord') return;
+      const moved = await this.moveRoom(await roomAfterRefusal(this.host.runtime, origin, error.code, this.stored.id));
+      if (moved) await postOnPlatform(this.host.runtime, moved, error.unsent, undefined, pictures, people).catch((again) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(again)}`));
+    }
+  }
+
+  /** Acts on where the platform room goes: its new place (told why, in one line), or none (the owner is told privately); returns the new place. */
+  private async moveRoom(fallback: RoomFallback): Promise<{ source: string; channelId: string } | null> {
+    const { stored } = this;
+    if (fallback.kind === 'keep') return null;
+    stored.origin = fallback.kind === 'parent' ? fallback.room : null;
+    await this.persist();
+    if (fallback.kind === 'gone') {
+      await this.tellObserver(channelLostText(stored.id));
+      return null;
+    }
+    await postOnPlatform(this.host.runtime, fallback.room, fallback.line).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
+    return fallback.room;
+  }
+
+  /** After a restart: the platform room is found again (a Discord thread that archived meanwhile reopened), and the rounds whose public outcome never reached the room are posted, once each. */
   async postMissedRounds(match: Match, adapter: HouseGameAdapter | undefined): Promise<void> {
     const { stored } = this;
+    if (stored.origin) await this.moveRoom(await reopenGameRoom(this.host.runtime, stored.origin, stored.id));
     for (const h of stored.history) {
       if (h.round <= stored.postedRound) continue;
       const events = stored.log.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
@@ -120,29 +162,39 @@ export class TableVoice {
   async tellPerson(player: PlayerId, text: string): Promise<void> {
     const { humans } = this.stored;
     const seat = Object.hasOwn(humans, player) ? humans[player] : undefined;
-    if (seat?.origin) {
-      try {
-        await postOnPlatform(this.host.runtime, seat.origin, text);
-        return;
-      } catch (error) {
-        this.host.runtime.logger.warn(`House: could not write to ${player} on ${seat.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    if (seat?.room) return this.host.gateway.post(seat.room, text);
-    await this.say(`@${player}: ${text}`);
+    const rest = await this.toPrivateOrigin(seat, text, player);
+    if (rest === null) return;
+    if (seat?.room) return this.host.gateway.post(seat.room, rest);
+    await this.sayTo(player, seat, rest);
   }
 
   /** Writes to the person who opened the match, in the chat they opened it from; with none (REST, tests), the House tab is their view. */
   async tellObserver(text: string): Promise<void> {
     const seat = this.stored.observer;
-    if (seat?.origin) {
-      try {
-        await postOnPlatform(this.host.runtime, seat.origin, text);
-        return;
-      } catch (error) {
-        this.host.runtime.logger.warn(`House: could not write to the observer on ${seat.origin.source}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    const rest = await this.toPrivateOrigin(seat, text, 'the observer');
+    if (rest === null) return;
+    if (seat?.room) return this.host.gateway.post(seat.room, rest);
+    // A Discord observer whose DMs refuse the House's bot: their name in the match's thread.
+    if (seat?.discordId && this.stored.owner) await this.sayTo(this.stored.owner.name, seat, rest);
+  }
+
+  /** A person's private platform chat (their Discord DM): null once all of `text` went; else what is left to deliver elsewhere. */
+  private async toPrivateOrigin(seat: HumanSeat | null | undefined, text: string, who: string): Promise<string | null> {
+    if (!seat?.origin) return text;
+    try {
+      await postOnPlatform(this.host.runtime, seat.origin, text);
+      return null;
+    } catch (error) {
+      this.host.runtime.logger.warn(`House: could not write to ${who} on ${seat.origin.source}: ${errorLine(error)}`);
+      return error instanceof UndeliveredPost ? error.unsent : text;
     }
-    if (seat?.room) await this.host.gateway.post(seat.room, text);
+  }
+
+  /** What was for one person, in the game room under their name (pinged on Discord); the observer link never goes there. */
+  private async sayTo(name: string, seat: HumanSeat | null | undefined, text: string): Promise<void> {
+    const key = this.stored.observerKey;
+    const line = key && text.includes(key) ? dmClosedSecretText() : text;
+    const people = seat?.discordId ? new Map([[name.toLowerCase(), seat.discordId]]) : new Map<string, string>();
+    await this.speak(`@${name}: ${line}`, undefined, undefined, [], people);
   }
 }

@@ -11,6 +11,8 @@ export interface SocketData {
   session: GatewaySession | null;
   /** When this connection last heartbeat (or said HELLO), for closing a bot that stopped. */
   lastHeartbeat: number;
+  /** Its heartbeats are lost on the way (as if the bot's loop had stalled): neither counted nor ACKed. */
+  deaf?: boolean;
   watchdog: ReturnType<typeof setInterval> | null;
 }
 
@@ -70,8 +72,7 @@ export class DiscordGateway {
   ackDelayMs = 0;
   private readonly heartbeatMs: number;
   private readonly heartbeatTimeoutMs: number;
-  /** Bots whose heartbeats are taken as lost (as if the bot's loop had stalled): neither counted nor ACKed. */
-  private readonly deaf = new Set<string>();
+  private readonly lostListeners: Array<(botId: string) => void> = [];
 
   constructor(
     private readonly world: DiscordWorld,
@@ -142,8 +143,11 @@ export class DiscordGateway {
     this.stats.invalidSessions += 1;
     session.socket = null;
     ws.data.session = null;
-    if (!resumable) session.invalid = true;
     this.send(ws, { op: GatewayOpcodes.InvalidSession, d: resumable });
+    if (!resumable) {
+      session.invalid = true;
+      for (const listener of this.lostListeners) listener(botId);
+    }
     return true;
   }
 
@@ -165,10 +169,17 @@ export class DiscordGateway {
     return true;
   }
 
-  /** From now on a bot's heartbeats are lost on the way (or, with `false`, arrive again): its connection is closed once the timeout passes. */
-  loseHeartbeats(botId: string, lost = true): void {
-    if (lost) this.deaf.add(botId);
-    else this.deaf.delete(botId);
+  /** From now on the heartbeats of a bot's current connection are lost on the way: it is closed once the timeout passes (its next connection heartbeats normally). */
+  loseHeartbeats(botId: string): boolean {
+    const session = this.live(botId);
+    if (!session) return false;
+    session.socket!.data.deaf = true;
+    return true;
+  }
+
+  /** Called, in the same tick, when a bot's session is lost for good (INVALID_SESSION d: false, or closed for missed heartbeats): what a test does then happens in the gap. */
+  onSessionLost(listener: (botId: string) => void): void {
+    this.lostListeners.push(listener);
   }
 
   connected(botId: string): boolean {
@@ -180,7 +191,7 @@ export class DiscordGateway {
   }
 
   private heartbeat(ws: ServerWebSocket<SocketData>): void {
-    if (ws.data.session && this.deaf.has(ws.data.session.app.botId)) return;
+    if (ws.data.deaf) return;
     this.stats.heartbeats += 1;
     ws.data.lastHeartbeat = Date.now();
     if (this.ackDelayMs <= 0) return this.send(ws, { op: GatewayOpcodes.HeartbeatAck });
@@ -201,6 +212,7 @@ export class DiscordGateway {
     if (ws.data.watchdog) clearInterval(ws.data.watchdog);
     ws.data.watchdog = null;
     ws.close(GatewayCloseCodes.SessionTimedOut, 'Session timed out.');
+    if (session) for (const listener of this.lostListeners) listener(session.app.botId);
   }
 
   private identify(ws: ServerWebSocket<SocketData>, d: { token: string; intents: number }): void {
@@ -301,6 +313,9 @@ export class DiscordGateway {
           if (has(GatewayIntentBits.Guilds) && inGuild && this.world.canSee(bot, event.channel.id)) {
             this.dispatch(session, GatewayDispatchEvents.ThreadCreate, { ...channelPayload(this.world, event.channel, bot), newly_created: true });
           }
+          break;
+        case 'channelCreate':
+          if (has(GatewayIntentBits.Guilds) && inGuild && this.world.canSee(bot, event.channel.id)) this.dispatch(session, GatewayDispatchEvents.ChannelCreate, channelPayload(this.world, event.channel, bot));
           break;
         case 'channelUpdate': {
           if (!has(GatewayIntentBits.Guilds) || !inGuild) break;

@@ -67,6 +67,8 @@ export class DiscordRest {
   private readonly invalid: RateLimit;
   private readonly invalidAt: number[] = [];
   private readonly shared = new Map<string, SharedLimit>();
+  /** Channels whose history Discord fails to give back (its 5xx on a bad day). */
+  private readonly unreadable = new Set<string>();
 
   constructor(
     private readonly world: DiscordWorld,
@@ -149,6 +151,7 @@ export class DiscordRest {
       }),
       route('GET', `/channels/${ID}/messages`, ({ params, bot, query, app }) => {
         visible(bot, params[0]!);
+        if (this.unreadable.has(params[0]!)) throw new WorldError(500, 0, '500: Internal Server Error');
         // Without Read Message History Discord answers with no messages rather than an error.
         if (!readsHistory(bot, params[0]!)) return [];
         const limit = Math.min(100, Number(query.get('limit') ?? '50'));
@@ -197,6 +200,12 @@ export class DiscordRest {
       route('PUT', `/channels/${ID}/thread-members/@me`, ({ params, bot }) => (w.joinThread(bot, params[0]!), null)),
       route('GET', `/channels/${ID}/thread-members`, ({ params, bot }) => (visible(bot, params[0]!), [])),
     ];
+  }
+
+  /** Reading a channel's messages answers 500 (or, with `false`, works again). */
+  failReads(channelId: string, failing = true): void {
+    if (failing) this.unreadable.add(channelId);
+    else this.unreadable.delete(channelId);
   }
 
   /** The next `times` message posts into a channel answer 429 with scope `shared` (a busy resource), each saying to retry after `retryAfterMs`. */

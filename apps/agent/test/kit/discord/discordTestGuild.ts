@@ -31,7 +31,7 @@ export interface DiscordTestGuild {
   /** The House's token, for the host's environment. */
   env: Record<string, string>;
   say(person: string, channelId: string, text: string, options?: PostOptions): WorldMessage;
-  /** The thread the House opened under #games for a match (named by game, short id and players), if any. */
+  /** The thread the House opened for a match (named by game, short id and players), if any. */
   threadOf(matchId: string): WorldChannel | undefined;
   /** The first message in the channel after `since` (a message id) that `test` accepts. */
   waitFor(channelId: string, test: (m: WorldMessage) => boolean, options?: { since?: string | null; timeoutMs?: number }): Promise<WorldMessage>;
@@ -102,7 +102,7 @@ export function startDiscordTestGuild(options: TestGuildOptions): DiscordTestGui
     charactersDir,
     env: { DISCORD_API_TOKEN: house.token },
     say: (person, channelId, text, options) => world.post(personId(person), channelId, text, options),
-    threadOf: (matchId) => world.threadsOf(channel.id).find((t) => (t.name ?? '').split(' ')[1] === shortId(matchId)),
+    threadOf: (matchId) => [...world.channels.values()].find((t) => t.thread && (t.name ?? '').split(' ')[1] === shortId(matchId)),
     async waitFor(channelId, test, { since = null, timeoutMs = 60_000 } = {}) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {

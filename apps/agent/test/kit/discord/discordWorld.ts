@@ -100,6 +100,7 @@ export interface PostOptions {
 export type WorldEvent =
   | { kind: 'message'; message: WorldMessage }
   | { kind: 'thread'; channel: WorldChannel }
+  | { kind: 'channelCreate'; channel: WorldChannel }
   | { kind: 'channelUpdate'; channel: WorldChannel }
   | { kind: 'role'; role: WorldRole; created: boolean }
   | { kind: 'member'; userId: string; added: boolean }
@@ -256,8 +257,11 @@ export class DiscordWorld {
     this.emit({ kind: 'member', userId, added: true });
   }
 
+  /** A text channel in the guild; bots already connected get CHANNEL_CREATE. */
   addTextChannel(name: string): WorldChannel {
-    return this.addChannel({ type: ChannelType.GuildText, name, guildId: this.guildId, parentId: null, ownerId: null, recipients: [], overwrites: [], thread: null });
+    const channel = this.addChannel({ type: ChannelType.GuildText, name, guildId: this.guildId, parentId: null, ownerId: null, recipients: [], overwrites: [], thread: null });
+    this.emit({ kind: 'channelCreate', channel });
+    return channel;
   }
 
   private addChannel(fields: Omit<WorldChannel, 'id' | 'lastMessageId'>): WorldChannel {

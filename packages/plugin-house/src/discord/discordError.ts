@@ -1,0 +1,19 @@
+/** Discord's JSON error codes the House acts on (discord.js's DiscordAPIError carries them as `code`). */
+export const DISCORD = {
+  missingAccess: 50001,
+  cannotSendToUser: 50007,
+  missingPermissions: 50013,
+  archivedThread: 50083,
+  threadLocked: 160005,
+} as const;
+
+/** The JSON error code of a refused Discord call, or null for anything else (a network error, a bug). */
+export function discordCode(error: unknown): number | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : null;
+}
+
+/** An error in one line for the log. */
+export function errorLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+}

@@ -1,0 +1,124 @@
+import type { IAgentRuntime } from '@elizaos/core';
+import { errorLine } from './discordError.ts';
+import { resendText } from './discordTexts.ts';
+
+const VIEW_CHANNEL = 1n << 10n;
+const SEND_MESSAGES = 1n << 11n;
+const READ_MESSAGE_HISTORY = 1n << 16n;
+const SEND_MESSAGES_IN_THREADS = 1n << 38n;
+
+/** Channels whose last message a bot keeps, most recent first out: where people talk to it. */
+const CHANNELS = 200;
+/** Message ids already handed to the bot's handlers, so none is handled twice. */
+const SEEN = 5000;
+/** Read back at most this many pages of 100 messages a channel; past them, the channel is told to send again. */
+const PAGES = 5;
+/** A channel quiet for longer is not told about a gap it most likely did not have. */
+const RECENT_MS = 3600_000;
+
+export interface GapMessage {
+  id: string;
+  channelId: string;
+  author: { id: string };
+  channel?: { isDMBased?(): boolean };
+}
+
+interface GapChannel {
+  isDMBased?(): boolean;
+  isThread?(): boolean;
+  permissionsFor?(user: { id: string } | string): { has(bit: bigint): boolean } | null;
+  messages?: { fetch(options: { after: string; limit: number }): Promise<{ values(): Iterable<GapMessage> }> };
+  send?(options: { content: string; allowedMentions: { parse: never[] } }): Promise<unknown>;
+}
+
+/** The little of a discord.js client this needs: its events, its user and channels. */
+export interface GapClient {
+  user: { id: string } | null;
+  isReady(): boolean;
+  on(event: string, listener: (message: GapMessage) => void): unknown;
+  emit(event: string, ...args: unknown[]): boolean;
+  channels: { fetch(id: string): Promise<unknown> };
+}
+
+/**
+ * What a bot misses while it has no gateway session. Discord replays what a
+ * resumed session missed, but a session that had to IDENTIFY again (INVALID_SESSION,
+ * a connection closed for missed heartbeats, a resume refused) never gets
+ * what was sent before its new READY. So each bot keeps the last message it
+ * saw in every channel where people talk to it, and after such a READY reads
+ * each one back from there and hands every message it did not see to its
+ * handlers (plugin-discord's, as if the gateway had sent it): commands typed
+ * in the gap are answered. Where Discord will not give them back (the read
+ * fails, or the gap holds more than it reads), the channel is told in one
+ * line to send again. A channel where the bot may not read history is
+ * skipped: plugin-discord answers nothing there anyway.
+ * Messages are handled once: those read back join discord.js's cache, which
+ * then drops the gateway's copy, and those the gateway sent are skipped.
+ */
+export function recoverGaps(runtime: IAgentRuntime, client: GapClient, options: { tellResend: boolean }): { settled(): Promise<void> } {
+  const last = new Map<string, { id: string; at: number }>();
+  const seen = new Set<string>();
+  let readies = client.isReady() ? 1 : 0;
+  let lastEventAt = Date.now();
+  let reading = Promise.resolve();
+  const note = (message: GapMessage) => {
+    seen.add(message.id);
+    if (seen.size > SEEN) seen.delete(seen.values().next().value!);
+    last.delete(message.channelId);
+    last.set(message.channelId, { id: message.id, at: Date.now() });
+    if (last.size > CHANNELS) last.delete(last.keys().next().value!);
+  };
+  client.on('messageCreate', (message) => note(message));
+  client.on('raw', () => {
+    lastEventAt = Date.now();
+  });
+  client.on('shardReady', () => {
+    readies += 1;
+    if (readies < 2) return;
+    const since = new Date(lastEventAt);
+    reading = reading.then(() => readBack(since)).catch((error) => runtime.logger.warn(`House: could not read back what Discord sent while the bot had no session (${errorLine(error)})`));
+  });
+
+  // What the caller gets: when the read-backs so far are done (for tests).
+  const handle = { settled: () => reading };
+
+  async function readBack(since: Date): Promise<void> {
+    const me = client.user;
+    if (!me) return;
+    for (const [channelId, mark] of [...last]) {
+      const channel = (await client.channels.fetch(channelId).catch(() => null)) as GapChannel | null;
+      if (!channel?.messages) continue;
+      const perms = channel.isDMBased?.() ? null : (channel.permissionsFor?.(me) ?? null);
+      if (perms && !perms.has(VIEW_CHANNEL | READ_MESSAGE_HISTORY)) continue;
+      const mayPost = !perms || perms.has(channel.isThread?.() ? SEND_MESSAGES_IN_THREADS : SEND_MESSAGES);
+      const missed: GapMessage[] = [];
+      let after = mark.id;
+      let full = false;
+      try {
+        for (let page = 0; page < PAGES; page++) {
+          const got = [...(await channel.messages.fetch({ after, limit: 100 })).values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+          missed.push(...got);
+          full = got.length === 100;
+          if (!full) break;
+          after = got.at(-1)!.id;
+        }
+      } catch (error) {
+        runtime.logger.warn(`House: cannot read back a Discord channel after a gap (${errorLine(error)})`);
+        full = true;
+      }
+      for (const message of missed) {
+        if (seen.has(message.id)) continue;
+        note(message);
+        if (message.author.id !== me.id) client.emit('messageCreate', message);
+      }
+      if (full && mayPost) await tellResend(channel, mark.at, since);
+    }
+  }
+
+  async function tellResend(channel: GapChannel, lastAt: number, since: Date): Promise<void> {
+    if (!options.tellResend || Date.now() - lastAt > RECENT_MS || !channel.send) return;
+    await channel.send({ content: resendText(since), allowedMentions: { parse: [] } }).catch((error) => runtime.logger.warn(`House: could not ask for commands sent again (${errorLine(error)})`));
+  }
+
+  return handle;
+}
