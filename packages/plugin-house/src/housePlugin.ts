@@ -3,10 +3,12 @@ import { commandActions } from './commandActions.ts';
 import { HouseService } from './houseService.ts';
 import { houseStateProvider } from './houseStateProvider.ts';
 import { houseRoutes } from './routes.ts';
+import { mcpSeatRoutes } from './entrants/mcpSeatRoutes.ts';
 
 /**
  * The House: its service (matches, rooms, persistence), one action per chat
- * command, the state provider, and the dashboard routes (served under /house).
+ * command, the state provider, the dashboard routes and the MCP seat routes
+ * (served under /house).
  */
 export const housePlugin: Plugin = {
   name: 'house',
@@ -14,5 +16,5 @@ export const housePlugin: Plugin = {
   services: [HouseService],
   actions: commandActions(),
   providers: [houseStateProvider],
-  routes: houseRoutes,
+  routes: [...houseRoutes, ...mcpSeatRoutes],
 };

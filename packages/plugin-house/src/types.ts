@@ -5,6 +5,7 @@ import type { Budget, Spend } from '@the-house/lab/models/budget.ts';
 import type { MatchRecord, SeatUsage } from '@the-house/lab/models/matchRecorder.ts';
 import type { MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
 import type { HouseCommand } from './commands/parse.ts';
+import type { RemoteSeatRecord } from './entrants/remoteSeatRecord.ts';
 
 /**
  * `paused`: its budget is spent, or a save failed; `!resume` continues it.
@@ -114,6 +115,8 @@ export interface StoredMatch {
   rated?: boolean;
   /** Seats held by people, by seat name. */
   humans: Record<PlayerId, HumanSeat>;
+  /** Seats held by registered entrants' agents elsewhere (A2A, MCP, HTTP, an OpenAI-compatible endpoint), by seat name. */
+  remotes?: Record<PlayerId, RemoteSeatRecord>;
   /** Seats played by one of the game's baselines with no agent behind them (`bot:<strategy>`), by seat name. */
   bots?: Record<PlayerId, string>;
   /** The person who opened the match, where the House writes to them privately (Trust's begs: amount and reason are theirs alone); none when they sit in it (RULES T-c). */

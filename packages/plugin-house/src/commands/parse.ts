@@ -1,5 +1,6 @@
 import { applyOptionFlag, MAX_ROUND_DELAY_MS } from '@the-house/lab/seats/matchOptions.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
+import { parseEnter, type EnterArgs } from '../entrants/parseEnter.ts';
 
 /**
  * The House's chat commands, parsed at the boundary before any model is asked.
@@ -29,6 +30,10 @@ export type HouseCommand =
   | { kind: 'name'; name: string }
   /** Continues a paused match, optionally with larger budgets. */
   | { kind: 'resume'; match?: string; options: Record<string, unknown> }
+  /** Registers (or updates) an agent elsewhere to play at the House's tables. */
+  | { kind: 'enter'; entrant: EnterArgs }
+  /** Lists the registered entrants, or removes one. */
+  | { kind: 'entrants'; remove?: string }
   /** A game's own verb, routed to that game's adapter with its arguments untouched. */
   | { kind: 'game'; verb: string; args: string[]; text: string };
 
@@ -209,6 +214,24 @@ export const baseCommands: readonly CommandSpec[] = [
     help: 'the name you sit under at the House’s tables',
     parse: (_args, text) => (text ? ok({ kind: 'name', name: text.trim() }) : fail('`!name` needs the name you want, e.g. `!name Pat`')),
   },
+  {
+    verb: 'enter',
+    action: 'HOUSE_ENTER',
+    usage: '!enter NAME a2a|mcp|http|openai ...',
+    help: 'register your agent elsewhere to play at the tables (A2A, MCP, plain HTTP, an OpenAI-compatible endpoint); `!play GAME me,@NAME` seats it',
+    parse: (args) => {
+      const parsed = parseEnter(args);
+      return parsed.ok ? ok({ kind: 'enter', entrant: parsed.value }) : fail(parsed.error);
+    },
+  },
+  {
+    verb: 'entrants',
+    action: 'HOUSE_ENTRANTS',
+    usage: '!entrants [remove NAME]',
+    help: 'list the registered agents, or remove yours',
+    parse: (args) =>
+      args.length === 0 ? ok({ kind: 'entrants' }) : args.length === 2 && args[0]!.toLowerCase() === 'remove' ? ok({ kind: 'entrants', remove: mentionName(args[1]!) }) : fail('`!entrants` lists them; `!entrants remove NAME` removes yours'),
+  },
   { verb: 'resume', action: 'HOUSE_RESUME', usage: '!resume [MATCH] [--budget-tokens N ...]', help: 'continue a paused match', parse: parseResume },
 ];
 
@@ -252,9 +275,9 @@ export function actionFor(command: HouseCommand, table: readonly CommandSpec[] =
 }
 
 const allowedIn: Record<Situation, string[]> = {
-  idle: ['help', 'games', 'name', 'play', 'status', 'resume'],
-  lobby: ['help', 'games', 'name', 'join', 'kick', 'start', 'status', 'stop', 'resume'],
-  running: ['help', 'games', 'name', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'view', 'resume'],
+  idle: ['help', 'games', 'name', 'enter', 'entrants', 'play', 'status', 'resume'],
+  lobby: ['help', 'games', 'name', 'enter', 'entrants', 'join', 'kick', 'start', 'status', 'stop', 'resume'],
+  running: ['help', 'games', 'name', 'enter', 'entrants', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'view', 'resume'],
 };
 
 /** `null` when the command fits the situation; otherwise what is allowed now. Game verbs are checked by their game. */

@@ -13,6 +13,11 @@ import { publicSummary } from '../records/audience.ts';
 import { matchSummary, spendOf } from '../records/matchSummary.ts';
 import type { DeskHost } from './deskHost.ts';
 import { openMatch, privateSeat, quote, tableStartedText } from './openMatch.ts';
+import { entrantCommand } from '../entrants/entrantDesk.ts';
+import { EntrantStore } from '../entrants/entrantStore.ts';
+import { typedPrivately } from '../entrants/typedPrivately.ts';
+
+const stringSetting = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
 /** The seat a person holds in a match, by their id. */
 function seatOf(stored: StoredMatch, author: CommandAuthor): PlayerId | null {
@@ -122,6 +127,10 @@ export class CommandDesk {
     const { host } = this;
     if (command.kind === 'help') return helpText(host.games, houseCommandTable(), host.settings.dashboardUrl, gameCommandsByGame());
     if (command.kind === 'games') return gamesText(host.games);
+    if (command.kind === 'enter' || command.kind === 'entrants') {
+      const entrants = { entrants: new EntrantStore(host.runtime), admins: host.settings.admins, nameOf: (a: CommandAuthor) => host.people.nameOf(a), setting: (key: string) => stringSetting(host.runtime.getSetting(key)), privately: (a: CommandAuthor) => typedPrivately(host.gateway, a) };
+      return entrantCommand(entrants, command, author);
+    }
     if (command.kind === 'name') {
       const problem = await host.people.choose(author, command.name);
       return problem ? `Not changed: ${problem}.` : `From your next seat on you sit down as ${command.name} (a seat you hold now keeps its name).`;

@@ -12,6 +12,10 @@ import { lobbyText, startedText } from '../texts/houseTexts.ts';
 import type { Table } from '../table/table.ts';
 import type { CommandAuthor, HumanSeat, StoredMatch } from '../types.ts';
 import type { DeskHost } from './deskHost.ts';
+import { clockSettings } from '@the-house/lab/remote/clockSettings.ts';
+import { entrantSeats, seatTokenText, type SeatedEntrant } from '../entrants/entrantSeats.ts';
+import { EntrantStore } from '../entrants/entrantStore.ts';
+import { typedPrivately } from '../entrants/typedPrivately.ts';
 
 /** Seats of a lobby the House fills by itself: Trust is dull with two (a miss turns a pair into a feud), so four. */
 const LOBBY_SEATS: ReadonlyMap<string, number> = new Map([['trust', 4]]);
@@ -65,8 +69,8 @@ export async function tableStartedText(host: DeskHost, table: Table): Promise<st
 /**
  * Opens a match: with names it starts at once; without, a lobby seated with
  * the game's default count that starts by itself. Names are player agents,
- * `me` (the person who typed it) or `bot:<strategy>` (one of the game's
- * baselines).
+ * `me` (the person who typed it), `bot:<strategy>` (one of the game's
+ * baselines) or registered entrants (`@mybot`, `!enter`).
  */
 export async function openMatch(
   host: DeskHost,
@@ -84,16 +88,26 @@ export async function openMatch(
   let players: string[];
   const humans: Record<string, HumanSeat> = {};
   const bots: Record<string, string> = Object.create(null);
+  const remotes: NonNullable<StoredMatch['remotes']> = Object.create(null);
+  const seatedEntrants: SeatedEntrant[] = [];
   if (names.length) {
     if (!author && names.some((n) => n.toLowerCase() === 'me')) return { ok: false, error: '`me` needs a person to seat: name agents only, or send !play from a chat.' };
     const botOf = (n: string) => BOT.exec(n)?.[1];
     const badBots = names.filter((n) => botOf(n) !== undefined && !ownValue(game.strategies, botOf(n)!.toLowerCase()));
     if (badBots.length) return { ok: false, error: `No baseline ${quote(badBots.join(', '))} in ${game.title}. Its baselines: ${Object.keys(game.strategies).map((s) => `bot:${s}`).join(', ')}` };
-    const unknown = names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n));
+    const entered = await entrantSeats(new EntrantStore(host.runtime), names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n)), game, clockSettings().rules, author, (a) => typedPrivately(host.gateway, a));
+    if (!entered.ok) return { ok: false, error: entered.error };
+    const unknown = names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n) && !entered.seats.has(n.toLowerCase()));
     if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${quote(unknown.join(', '))}. Players: ${available.join(', ') || 'none'}, or me` };
     const me = author ? await host.people.nameOf(author) : '';
     players = names.map((n) => {
       if (n.toLowerCase() === 'me') return me;
+      const entrant = entered.seats.get(n.toLowerCase());
+      if (entrant) {
+        remotes[entrant.name] = entrant.record;
+        seatedEntrants.push(entrant);
+        return entrant.name;
+      }
       const bot = botOf(n);
       if (bot === undefined) return findPlayer(n)!.character.name;
       bots[bot.toLowerCase()] = bot.toLowerCase();
@@ -141,6 +155,7 @@ export async function openMatch(
     paused: null,
     humans,
     ...(Object.keys(bots).length ? { bots: { ...bots } } : {}),
+    ...(Object.keys(remotes).length ? { remotes: { ...remotes } } : {}),
     // RULES T-c: a person who sits in the match is not its observer; the game's policy answers its begs.
     observer: person && !Object.values(humans).some((h) => h.id === person.id) ? await privateSeat(host, person) : null,
     observerKey: randomBytes(24).toString('base64url'),
@@ -155,7 +170,7 @@ export async function openMatch(
   if (!lobby) {
     const error = table.begin();
     if (error) return { ok: false, error };
-    return { ok: true, id, text: await tableStartedText(host, table) };
+    return { ok: true, id, text: `${await tableStartedText(host, table)}${seatTokenText(host.settings.publicUrl, seatedEntrants)}` };
   }
   const wait = host.settings.lobbyMs;
   houseLog(host.runtime, `${id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);

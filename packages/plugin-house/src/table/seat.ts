@@ -3,7 +3,7 @@ import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts
 import type { AnswerTrace, SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
 
 /** The kinds of player a table seats; every one behind the same port. */
-export type SeatKind = 'strategy' | 'agent' | 'person';
+export type SeatKind = 'strategy' | 'agent' | 'person' | 'remote';
 
 /** One decision a seat is asked for: its own view as a request (legal moves, schema), and the runner's context (deadline, stream). */
 export interface SeatTurn {

@@ -6,19 +6,23 @@ import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { AgentSeat } from './agentSeat.ts';
 import { PersonSeat } from './personSeat.ts';
+import { RemoteSeat } from './remoteSeat.ts';
 import type { Seat } from './seat.ts';
 import { StrategySeat } from './strategySeat.ts';
 import type { TableCore } from './tableCore.ts';
 
 /**
  * The one place a player of the line-up becomes a seat: a person who sat down
- * (`me`, `!join`), a baseline named `bot:<strategy>`, or a player agent of
+ * (`me`, `!join`), a registered entrant's agent elsewhere (`@mybot`), a
+ * baseline named `bot:<strategy>`, or a player agent of
  * this host (a unit spawned mid-match sits with its team's agent). None of
  * these: no seat, and the game's fallback plays it.
  */
 export function seatFor(table: TableCore, id: PlayerId): Seat | undefined {
   const { stored } = table;
   if (Object.hasOwn(stored.humans, id)) return new PersonSeat(table, id);
+  const remote = stored.remotes ? ownValue(stored.remotes, id) : undefined;
+  if (remote) return new RemoteSeat(table, id, remote);
   const bot = stored.bots ? ownValue(stored.bots, id) : undefined;
   if (bot !== undefined) {
     const strategy = ownValue(table.match!.game.strategies, bot);

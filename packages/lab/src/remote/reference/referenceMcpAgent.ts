@@ -63,7 +63,8 @@ export function referenceMcpAgent(url: string, opts: McpAgentOptions = {}): McpA
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (/\b(401|403|404)\b/.test(message)) return `refused: ${message.slice(0, 200)}`;
+        const code = (error as { code?: unknown }).code;
+        if (code === 401 || code === 403 || code === 404) return `refused (${code}): ${message.slice(0, 200)}`;
         failures += 1;
         if (failures > 600) return `gave up: ${message.slice(0, 200)}`;
         await sleep(250);

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { games } from '@the-house/games/registry.ts';
+import { readBundle } from '@the-house/lab/models/matchBundle.ts';
+import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
+import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
+import { RestChat } from './kit/restChat.ts';
+import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+
+const matchDir = mkdtempSync(join(tmpdir(), 'house-open-seats-'));
+let host: TestHost;
+let chat: RestChat;
+let houseId: string;
+let dm: string;
+let a2a: AgentProcess;
+let http: AgentProcess;
+const agents: AgentProcess[] = [];
+
+const reply = (test: (t: string) => boolean, timeoutMs?: number) => chat.waitFor(dm, houseId, test, timeoutMs);
+/** Sends a command and waits for the House's answer that starts as expected (earlier answers in the DM are not taken again). */
+async function ask(text: string, startsWith: string | RegExp): Promise<string> {
+  const before = new Set((await chat.messages(dm, 100)).map((m) => m.id));
+  await chat.send(dm, text);
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
+    const found = (await chat.messages(dm, 100)).find((m) => m.authorId === houseId && !before.has(m.id) && (typeof startsWith === 'string' ? m.content.startsWith(startsWith) : startsWith.test(m.content)));
+    if (found) return found.content;
+    await Bun.sleep(100);
+  }
+  throw new Error(`no answer to ${text.slice(0, 60)}: ${JSON.stringify((await chat.messages(dm, 5)).map((m) => m.content.slice(0, 300)))}`);
+}
+
+beforeAll(async () => {
+  // Loopback is refused by default; this host calls its own test agents on 127.0.0.1, so it allows that explicitly.
+  host = await startTestHost({ players: ['Ada', 'Bram'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1', HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_MATCH_DIR: matchDir, HOUSE_REMOTE_MOVE_MS: '20000', HOUSE_REMOTE_BANK_MS: '60000' } });
+  chat = new RestChat(host.url, crypto.randomUUID(), 'Olive');
+  houseId = await chat.agentId('The House');
+  dm = await chat.dm(houseId);
+  [a2a, http] = await Promise.all([spawnAgent('a2a'), spawnAgent('http')]);
+  agents.push(a2a, http);
+}, 90_000);
+
+afterAll(async () => {
+  for (const agent of agents) agent.kill();
+  await host?.stop();
+}, 30_000);
+
+describe('entrants', () => {
+  test('!enter registers each kind, !entrants lists them without keys, a key typed in public is refused', async () => {
+    expect(await ask(`!enter ref-a2a a2a ${a2a.url} --version 1.0`, 'Entered')).toBe('Entered ref-a2a@1.0 (a2a). `!play trust me,@ref-a2a` seats it.');
+    expect(await ask(`!enter ref-http http ${http.url}`, 'Entered')).toStartWith('Entered ref-http (http).');
+    expect(await ask('!enter ref-mcp mcp', 'Entered')).toContain('seat token');
+    expect(await ask('!enter Ada http https://bot.example.org/turn', 'Ada is')).toBe('Ada is the name of a player agent here; enter your agent under another name.');
+    expect(await ask('!enter bare openai https://api.example.org/v1 small-model', 'bare needs')).toContain('HOUSE_ENTRANT_KEY_BARE');
+    const list = await ask('!entrants', 'Entrants');
+    expect(list).toContain('`ref-a2a@1.0` · a2a · http://127.0.0.1:');
+    expect(list).toContain('`ref-mcp` · mcp · connects to the House · entered by Olive');
+    expect(await ask('!enter x ftp://nowhere', '')).toContain('needs one URL');
+  });
+
+  test('another person may not remove an entrant; its owner may', async () => {
+    const other = new RestChat(host.url, crypto.randomUUID(), 'Mallory');
+    const otherDm = await other.dm(houseId);
+    await other.send(otherDm, '!entrants remove ref-http');
+    expect(await other.waitFor(otherDm, houseId, (t) => t.includes('ref-http'))).toBe("ref-http is Olive's entrant; only they or a House admin may remove it.");
+    await other.send(otherDm, '!enter spare http https://spare.example.org/turn');
+    await other.waitFor(otherDm, houseId, (t) => t.startsWith('Entered spare'));
+    await other.send(otherDm, '!entrants remove spare');
+    expect(await other.waitFor(otherDm, houseId, (t) => t.startsWith('spare is no longer'))).toStartWith('spare is no longer entered');
+  });
+});
+
+/**
+ * Plays one match with House players and the three remote kinds, each in a
+ * process of its own; returns its id once it is over, after checking that
+ * the match file replays to the same log (the same decisions, headless).
+ */
+async function playRemote(game: string, seed: number, extra = ''): Promise<{ id: string; token: string; mcp: AgentProcess }> {
+  const opened = await ask(`!play ${game} Ada,Bram,@ref-a2a,@ref-http,@ref-mcp --seed ${seed}${extra}`, /match|MCP seat/);
+  const id = /match (\S+-\d+-\w{8})/.exec(opened)?.[1];
+  const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec(opened)?.[1];
+  if (!id || !token) throw new Error(`no match id or seat token in: ${opened}`);
+  const mcp = await spawnAgent('mcp', ['--url', `${host.url}/house/mcp/seat/${token}`]);
+  agents.push(mcp);
+  await waitForEnd(host.service, id, 150_000);
+  await host.service.finished(id);
+  const detail = (await host.service.getMatch(id))!;
+  expect(detail.summary.status).toBe('finished');
+  for (const seat of ['ref-a2a', 'ref-http', 'ref-mcp']) {
+    expect(detail.usage[seat]).toMatchObject({ fallbacks: 0, invalid: 0 });
+    expect(detail.usage[seat]!.calls).toBeGreaterThan(0);
+  }
+  expect(detail.events.some((e) => e.type === 'decision_missing')).toBe(false);
+  const read = readBundle(id, matchDir);
+  if (!read.ok) throw new Error(read.error);
+  const replayed = await replayMatch(games, read.bundle);
+  expect(replayed.ok && replayed.report).toMatchObject({ reproduced: true, prompts: { changed: [] } });
+  return { id, token, mcp };
+}
+
+describe('remote seats at a House table', () => {
+  let ended: { id: string; token: string; mcp: AgentProcess };
+
+  test('Trust: an A2A agent, an MCP client and an HTTP bot (each in its own process) play with House players; the log replays headless', async () => {
+    ended = await playRemote('trust', 5);
+    expect(a2a.turns().length).toBeGreaterThan(0);
+    expect(http.turns().length).toBeGreaterThan(0);
+    // The MCP agent is told its token is revoked once the match is over, and stops.
+    expect(await ended.mcp.exited).toBe(0);
+    expect(ended.mcp.lines.at(-1)).toMatchObject({ done: expect.stringContaining('refused') });
+  }, 180_000);
+
+  test('Influence: the same, talk included', async () => {
+    await playRemote('influence', 6);
+  }, 180_000);
+
+  test('Gold mining: the same', async () => {
+    await playRemote('goldmine', 7, ' --set rounds=15');
+  }, 180_000);
+
+  test("a seat token of an ended match, another seat's, a malformed one and none are refused", async () => {
+    const post = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${host.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    expect((await post(`/house/mcp/seat/${ended.token}`)).status).toBe(404);
+    expect((await post(`/house/mcp/seat/${'A'.repeat(43)}`)).status).toBe(404);
+    expect((await post('/house/mcp/seat/not-a-token')).status).toBe(404);
+    expect((await post('/house/mcp/seat')).status).toBe(401);
+    expect((await post('/house/mcp/seat', { authorization: `Bearer ${ended.token}` })).status).toBe(404);
+    const body = (await (await post(`/house/mcp/seat/${ended.token}`)).json()) as { error: string };
+    expect(body.error).not.toContain(ended.token);
+  });
+
+  test('an MCP entrant is seated only by its owner, from a direct chat', async () => {
+    const other = new RestChat(host.url, crypto.randomUUID(), 'Mallory');
+    const otherDm = await other.dm(houseId);
+    await other.send(otherDm, '!play trust Ada,@ref-mcp --seed 9');
+    expect(await other.waitFor(otherDm, houseId, (t) => t.startsWith('ref-mcp'))).toBe('ref-mcp connects over MCP with a seat token that only its owner (Olive) may be given: they seat it.');
+  });
+});
