@@ -30,7 +30,7 @@ export type HouseCommand =
   | { kind: 'name'; name: string }
   /** Continues a paused match, optionally with larger budgets. */
   | { kind: 'resume'; match?: string; options: Record<string, unknown> }
-  /** Registers (or updates) an agent elsewhere to play at the House's tables. */
+  /** Registers (or updates) an agent elsewhere to play at the House's tables (at any time: the desk answers it before any match is looked up). */
   | { kind: 'enter'; entrant: EnterArgs }
   /** Lists the registered entrants, or removes one. */
   | { kind: 'entrants'; remove?: string }
@@ -275,9 +275,9 @@ export function actionFor(command: HouseCommand, table: readonly CommandSpec[] =
 }
 
 const allowedIn: Record<Situation, string[]> = {
-  idle: ['help', 'games', 'name', 'enter', 'entrants', 'play', 'status', 'resume'],
-  lobby: ['help', 'games', 'name', 'enter', 'entrants', 'join', 'kick', 'start', 'status', 'stop', 'resume'],
-  running: ['help', 'games', 'name', 'enter', 'entrants', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'view', 'resume'],
+  idle: ['help', 'games', 'name', 'play', 'status', 'resume'],
+  lobby: ['help', 'games', 'name', 'join', 'kick', 'start', 'status', 'stop', 'resume'],
+  running: ['help', 'games', 'name', 'status', 'stop', 'grant', 'decline', 'move', 'done', 'view', 'resume'],
 };
 
 /** `null` when the command fits the situation; otherwise what is allowed now. Game verbs are checked by their game. */
