@@ -389,3 +389,12 @@ describe('fair use of tables (issue 23)', () => {
     await h.stop();
   });
 });
+
+test('a person may not sit under an agent’s name in letters that look alike (Іvo with a Cyrillic І)', async () => {
+  const h = house({ HOUSE_LOBBY_MS: '60000' });
+  await h.handleCommand({ kind: 'play', game: 'trust', players: [], seed: 41, options: {} }, { id: 'person-o', name: 'Olga', room: { channelId: 'o-dm', serverId: 'srv' } });
+  const id = h.openMatches()[0]!.id;
+  expect(await h.handleCommand({ kind: 'join' }, { id: 'person-c', name: '\u0406vo', room: { channelId: 'o-dm', serverId: 'srv' } })).toBe('\u0406vo is the name of a player agent; a person needs another name to sit down.');
+  await h.stopMatch(id);
+  await h.stop();
+});

@@ -1,4 +1,5 @@
 import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
+import { lookalike } from '@the-house/games/engine/lookalike.ts';
 import { findPlayer, isPlayerAgent } from '@the-house/plugin-player/playerRegistry.ts';
 import { isAdmin, mayControl, refusal } from '../access.ts';
 import { checkSituation, commandList, type HouseCommand, type Situation } from '../commands/parse.ts';
@@ -12,7 +13,7 @@ import type { CommandAuthor, StoredMatch } from '../types.ts';
 import { publicSummary } from '../records/audience.ts';
 import { matchSummary, spendOf } from '../records/matchSummary.ts';
 import type { DeskHost } from './deskHost.ts';
-import { openMatch, privateSeat, quote, tableStartedText } from './openMatch.ts';
+import { agentNamed, openMatch, privateSeat, quote, tableStartedText } from './openMatch.ts';
 import { entrantCommand } from '../entrants/entrantDesk.ts';
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { typedPrivately } from '../entrants/typedPrivately.ts';
@@ -179,8 +180,8 @@ export class CommandDesk {
         const agent = findPlayer(author.name)?.character.name;
         const viaAgent = fromPlayer ? agent : undefined;
         const name = viaAgent ?? (await host.people.nameOf(author));
-        if (!viaAgent && findPlayer(name)) return `${name} is the name of a player agent; a person needs another name to sit down.`;
-        if (t.stored.players.some((p) => p.toLowerCase() === name.toLowerCase())) return `${name} is already seated.`;
+        if (!viaAgent && agentNamed(name)) return `${name} is the name of a player agent; a person needs another name to sit down.`;
+        if (t.stored.players.some((p) => lookalike(p) === lookalike(name))) return `${name} is already seated.`;
         if (t.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
         if (!viaAgent) {
           t.stored.humans[name] = await privateSeat(host, author);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkPlayers, parseConfig } from '@the-house/games/engine/config.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
+import { lookalike } from '@the-house/games/engine/lookalike.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
@@ -60,6 +61,11 @@ function lobbySeats(game: AnyGame, seats: number): string[] {
   return [...distinct, ...agents.filter((name) => !distinct.includes(name))].slice(0, Math.min(seats, game.maxPlayers));
 }
 
+/** The player agent a person's name would pass for: the same name in any case, or in letters that look alike (Іvo with a Cyrillic І is Ivo). */
+export function agentNamed(name: string): string | undefined {
+  return findPlayer(name)?.character.name ?? playerNames().find((agent) => lookalike(agent) === lookalike(name));
+}
+
 /** A new table's when-started announcement, once its room exists (a room that could not be made is the play loop's to report). */
 export async function tableStartedText(host: DeskHost, table: Table): Promise<string> {
   await table.roomReady?.catch(() => undefined);
@@ -114,7 +120,7 @@ export async function openMatch(
       return bot.toLowerCase();
     });
     if (me && names.some((n) => n.toLowerCase() === 'me')) {
-      if (findPlayer(me)) return { ok: false, error: `${me} is the name of a player agent; a person needs another name to sit down (\`!name NAME\`).` };
+      if (agentNamed(me)) return { ok: false, error: `${me} is the name of a player agent; a person needs another name to sit down (\`!name NAME\`).` };
       humans[me] = await privateSeat(host, author!);
     }
   } else {
