@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import type { RemoteSeatRecord } from '@the-house/plugin-house/entrants/remoteSeatRecord.ts';
+import { freePort } from './kit/restChat.ts';
+import { RestChat } from './kit/restChat.ts';
+import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
+import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+
+/**
+ * Remote agents that go away: one killed mid-match (its turns fail, then its
+ * baseline plays on, the log says so once), one back within the grace its
+ * misses allow (it plays on, no move twice), and entrants the House may not
+ * call (loopback without HOUSE_FETCH_ALLOW's leave is refused like any
+ * private address: see remoteSeats.runtime.test.ts for redirects and metadata).
+ */
+let host: TestHost;
+let chat: RestChat;
+let houseId: string;
+let dm: string;
+const agents: AgentProcess[] = [];
+
+async function ask(text: string, matches: RegExp): Promise<string> {
+  const before = new Set((await chat.messages(dm, 100)).map((m) => m.id));
+  await chat.send(dm, text);
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
+    const found = (await chat.messages(dm, 100)).find((m) => m.authorId === houseId && !before.has(m.id) && matches.test(m.content));
+    if (found) return found.content;
+    await Bun.sleep(100);
+  }
+  throw new Error(`no answer to ${text.slice(0, 60)}`);
+}
+
+const remoteOf = async (id: string, seat: string): Promise<RemoteSeatRecord> => {
+  const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { remotes: Record<string, RemoteSeatRecord> };
+  return stored.remotes[seat]!;
+};
+
+beforeAll(async () => {
+  // Three misses in a row substitute a seat.
+  host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1', HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', HOUSE_REMOTE_MOVE_MS: '5000', HOUSE_REMOTE_BANK_MS: '10000', HOUSE_REMOTE_MAX_MISSES: '3' } });
+  chat = new RestChat(host.url, crypto.randomUUID(), 'Olive');
+  houseId = await chat.agentId('The House');
+  dm = await chat.dm(houseId);
+}, 90_000);
+
+afterAll(async () => {
+  for (const agent of agents) agent.kill();
+  await host?.stop();
+}, 30_000);
+
+test('an agent killed mid-match: its turns fail, then its baseline plays it to the end, and the log says so once', async () => {
+  const agent = await spawnAgent('a2a');
+  agents.push(agent);
+  await ask(`!enter gone a2a ${agent.url}`, /^Entered gone/);
+  const opened = await ask('!play trust Ada,@gone --seed 3', /match trust-3-/);
+  const id = /match (trust-3-\w{8})/.exec(opened)![1]!;
+  while (agent.turns().length < 3) await Bun.sleep(20);
+  agent.kill();
+  await agent.exited;
+  await waitForEnd(host.service, id, 120_000);
+  const detail = (await host.service.getMatch(id))!;
+  expect(detail.summary.status).toBe('finished');
+  const notices = detail.events.filter((e) => e.type === 'seat_substituted');
+  expect(notices.map((e) => e.data)).toEqual([{ player: 'gone', why: '3 turns in a row without a valid answer', strategy: 'copycat' }]);
+  const remote = await remoteOf(id, 'gone');
+  expect(remote.clock).toMatchObject({ substituted: '3 turns in a row without a valid answer', unreachable: 3, timeouts: 0 });
+  expect(detail.usage.gone).toMatchObject({ fallbacks: 3 });
+  expect(detail.usage.gone!.baseline).toBe(detail.history.length - agent.turns().length - 3);
+}, 150_000);
+
+test('an agent back within its misses plays on: no move is made twice, and it is not substituted', async () => {
+  const port = await freePort();
+  const first = await spawnAgent('http', ['--port', String(port)]);
+  agents.push(first);
+  await ask(`!enter flaky http ${first.url}`, /^Entered flaky/);
+  // Paced so a restarted agent is back within its three misses many times over.
+  const opened = await ask('!play trust Ada,@flaky --seed 4 --delay 1000 --set maxRounds=15', /match trust-4-/);
+  const id = /match (trust-4-\w{8})/.exec(opened)![1]!;
+  while (first.turns().length < 3) await Bun.sleep(20);
+  first.kill();
+  await first.exited;
+  // Back once the House has felt it gone (one miss), on the same address.
+  while ((host.service.liveMatch(id)?.usage.flaky?.fallbacks ?? 0) < 1) await Bun.sleep(10);
+  const second = await spawnAgent('http', ['--port', String(port)]);
+  agents.push(second);
+  await waitForEnd(host.service, id, 120_000);
+  const detail = (await host.service.getMatch(id))!;
+  expect(detail.summary.status).toBe('finished');
+  expect(detail.events.some((e) => e.type === 'seat_substituted')).toBe(false);
+  expect(second.turns().length).toBeGreaterThan(0);
+  const answered = [...first.turns(), ...second.turns()];
+  expect(new Set(answered).size).toBe(answered.length);
+  const remote = await remoteOf(id, 'flaky');
+  expect(remote.clock.substituted).toBeNull();
+  expect(remote.clock.unreachable).toBeGreaterThanOrEqual(1);
+  expect(remote.clock.unreachable).toBeLessThan(3);
+}, 150_000);
+
+test('by default the House calls no loopback address: an entrant there gets no turn, and its seat falls back', async () => {
+  const bot = await spawnAgent('http');
+  agents.push(bot);
+  await ask(`!enter local http ${bot.url}`, /^Entered local/);
+  const allowed = process.env.HOUSE_FETCH_ALLOW;
+  delete process.env.HOUSE_FETCH_ALLOW;
+  try {
+    const opened = await ask('!play trust Ada,@local --seed 8 --set maxRounds=2', /match trust-8-/);
+    const id = /match (trust-8-\w{8})/.exec(opened)![1]!;
+    await waitForEnd(host.service, id, 60_000);
+    expect(bot.turns()).toEqual([]);
+    expect((await remoteOf(id, 'local')).clock).toMatchObject({ unreachable: 2, timeouts: 0 });
+  } finally {
+    process.env.HOUSE_FETCH_ALLOW = allowed;
+  }
+}, 90_000);
