@@ -1,11 +1,13 @@
 /**
- * Requests a bot starts in any second, at most: Discord's global limit is 50
- * a second per bot, counted where requests arrive; discord.js counts its own
- * fixed second from its first request, so two of its seconds can put up to
- * 100 in one of Discord's. A sliding second with room to spare for latency
- * keeps every table's sends under it.
+ * Discord's global limit is 50 requests a second per bot, counted where they
+ * arrive. discord.js counts its own fixed second from its first request, so
+ * two of its seconds can put up to 100 in one of Discord's (the loopback
+ * Discord caught it at 51 with four tables playing). At most 40 requests in
+ * any 1.25 s window: any second Discord counts, shifted by up to a quarter of
+ * a second of latency between requests, lies inside one window and holds
+ * fewer than 50.
  */
-export const REQUESTS_PER_SECOND = 40;
+export const PACE = { requests: 40, windowMs: 1250 } as const;
 
 type MakeRequest = (url: string, init: RequestInit) => Promise<unknown>;
 
@@ -17,7 +19,7 @@ export interface RequestingClient {
 /**
  * One queue for all of a bot's REST requests (every table's posts, DMs,
  * replies, typing, plugin-discord's own calls): each starts in turn, no more
- * than `perSecond` in any second. FIFO, so posts keep their order.
+ * than `perWindow` in any window. FIFO, so posts keep their order.
  */
 export class RequestPace {
   private readonly starts: number[] = [];
@@ -25,8 +27,8 @@ export class RequestPace {
 
   /** `clock` is the time and the wait (the real ones but in tests). */
   constructor(
-    private readonly perSecond = REQUESTS_PER_SECOND,
-    private readonly windowMs = 1000,
+    private readonly perWindow: number = PACE.requests,
+    private readonly windowMs: number = PACE.windowMs,
     private readonly clock: { now(): number; sleep(ms: number): Promise<unknown> } = { now: () => Date.now(), sleep: (ms) => Bun.sleep(ms) },
   ) {}
 
@@ -35,7 +37,7 @@ export class RequestPace {
       for (;;) {
         const now = this.clock.now();
         while (this.starts.length && now - this.starts[0]! >= this.windowMs) this.starts.shift();
-        if (this.starts.length < this.perSecond) {
+        if (this.starts.length < this.perWindow) {
           this.starts.push(now);
           return;
         }

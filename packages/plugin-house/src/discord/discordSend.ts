@@ -42,10 +42,21 @@ function allowedMentionsOf(content: Content): AllowedMentions | undefined {
   return { parse: [], users: given.users as string[] };
 }
 
-/** An attachment's file name as plugin-discord gives it (its title, else its id, with an extension). */
+/** Extensions by an attachment's kind, when neither its name nor its address has one (plugin-discord's). */
+const EXTENSIONS = new Map<string, string>([
+  ['image', '.png'],
+  ['video', '.mp4'],
+  ['audio', '.mp3'],
+  ['document', '.txt'],
+  ['link', '.html'],
+]);
+
+/** An attachment's file name as plugin-discord gives it: its title (else its id) with the extension of its address, else of its kind. */
 function fileName(media: Media): string {
   const base = media.title || media.id || 'attachment';
-  return /\.\w{1,5}$/.test(base) ? base : `${base}.png`;
+  if (/\.\w{1,5}$/.test(base)) return base;
+  const fromUrl = /(\.\w{1,4})(?:[?#].*)?$/.exec(media.url)?.[1];
+  return `${base}${fromUrl ?? (media.contentType ? EXTENSIONS.get(media.contentType) : undefined) ?? '.txt'}`;
 }
 
 /**

@@ -169,7 +169,7 @@ export class DiscordGateway {
     return true;
   }
 
-  /** From now on the heartbeats of a bot's current connection are lost on the way: it is closed once the timeout passes (its next connection heartbeats normally). */
+  /** From now on the heartbeats of a bot's current connection are lost on the way: it is closed (4009) an interval and a quarter after the last that arrived; its next connection heartbeats normally. */
   loseHeartbeats(botId: string): boolean {
     const session = this.live(botId);
     if (!session) return false;
@@ -200,9 +200,16 @@ export class DiscordGateway {
     }, this.ackDelayMs);
   }
 
-  /** Closes a connection that has not heartbeat within the timeout; its session cannot be resumed. */
+  /**
+   * Closes a connection that has not heartbeat within the timeout; its
+   * session cannot be resumed. A connection whose heartbeats a test loses is
+   * held to the interval and a quarter: Discord's close must come before
+   * discord.js's own check, at its second unanswered heartbeat, finds the
+   * link dead (a bot whose loop stalled never gets to check).
+   */
   private watch(ws: ServerWebSocket<SocketData>): void {
-    if (Date.now() - ws.data.lastHeartbeat <= this.heartbeatTimeoutMs || ws.readyState !== 1) return;
+    const timeout = ws.data.deaf ? Math.round(this.heartbeatMs * 1.25) : this.heartbeatTimeoutMs;
+    if (Date.now() - ws.data.lastHeartbeat <= timeout || ws.readyState !== 1) return;
     this.stats.heartbeatTimeouts += 1;
     const session = ws.data.session;
     if (session) {
