@@ -123,11 +123,11 @@ describe('remote seats at a House table', () => {
   test("a seat token of an ended match, another seat's, a malformed one and none are refused", async () => {
     const post = (path: string, headers: Record<string, string> = {}) =>
       fetch(`${host.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
-    expect((await post(`/house/mcp/seat/${ended.token}`)).status).toBe(404);
-    expect((await post(`/house/mcp/seat/${'A'.repeat(43)}`)).status).toBe(404);
-    expect((await post('/house/mcp/seat/not-a-token')).status).toBe(404);
+    expect((await post(`/house/mcp/seat/${ended.token}`)).status).toBe(403);
+    expect((await post(`/house/mcp/seat/${'A'.repeat(43)}`)).status).toBe(403);
+    expect((await post('/house/mcp/seat/not-a-token')).status).toBe(403);
     expect((await post('/house/mcp/seat')).status).toBe(401);
-    expect((await post('/house/mcp/seat', { authorization: `Bearer ${ended.token}` })).status).toBe(404);
+    expect((await post('/house/mcp/seat', { authorization: `Bearer ${ended.token}` })).status).toBe(403);
     const body = (await (await post(`/house/mcp/seat/${ended.token}`)).json()) as { error: string };
     expect(body.error).not.toContain(ended.token);
   });

@@ -48,6 +48,8 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   private readonly desk: CommandDesk;
   gateway: RoomGateway;
   private halted = false;
+  /** Whether the open matches saved before the last stop are at their tables again: until then a seat token of one of them is not refused, only asked to wait. */
+  resumed = false;
 
   constructor(runtime: IAgentRuntime, gameTable: Record<string, AnyGame> = registeredGames) {
     super(runtime);
@@ -199,6 +201,8 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
       }
     } catch (error) {
       this.runtime.logger.error(`House: could not load saved matches: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.resumed = true;
     }
   }
 }

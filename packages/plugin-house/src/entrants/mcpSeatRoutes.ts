@@ -7,6 +7,8 @@ import { tokenMatches } from './seatToken.ts';
 
 /** What the seat route needs of the House: its live tables (a closed match has left them, and so has every token of it). */
 interface LiveTables {
+  /** False while the House is putting the matches saved before its last stop back at their tables. */
+  readonly resumed?: boolean;
   readonly tables: ReadonlyMap<string, { readonly stored: StoredMatch; readonly seats: { of(id: string): Seat | undefined } }>;
 }
 
@@ -51,7 +53,13 @@ async function serve(req: RouteRequest, res: RouteResponse, runtime: IAgentRunti
     if (!token) return void res.status(401).json({ error: 'A seat token is needed: /house/mcp/seat/<token>, or Authorization: Bearer <token>.' });
     const house = runtime.getService('house') as unknown as LiveTables | null;
     const desk = house && house.tables instanceof Map ? seatDeskFor(house, token) : null;
-    if (!desk) return void res.status(404).json({ error: REFUSED });
+    if (!desk && (!house || house.resumed === false)) {
+      // Just restarted (or the House not up yet): the seat's match may not be back at its table. Its agent is asked to call again, not refused.
+      res.setHeader?.('Retry-After', '1');
+      return void res.status(503).json({ error: 'The House is starting; call again in a moment.' });
+    }
+    // 403, never 404: a host still booting answers 404 for every path, and an agent must not take that for a refusal.
+    if (!desk) return void res.status(403).json({ error: REFUSED });
     const body = req.method === 'POST' ? JSON.stringify(req.body ?? null) : undefined;
     if (body !== undefined && body.length > MAX_MCP_BODY_BYTES) return void res.status(413).json({ error: `An MCP request to a seat is at most ${MAX_MCP_BODY_BYTES} bytes.` });
     const headers = new Headers();

@@ -33,8 +33,8 @@ function textOf(result: unknown): { text: string; error: boolean } {
  * A reference MCP agent: connects to its seat's URL with the SDK's client
  * over Streamable HTTP, then loops: `wait_for_turn`, decide as a baseline
  * would (or as broken as `mode` says), `submit_action`. A connection that
- * fails is retried after a pause (the House may be restarting); a refused
- * token (HTTP 401/403/404) ends it.
+ * fails (or a 404 or 503 from a House still starting) is retried after a
+ * pause; a refused token (HTTP 401 or 403) ends it.
  */
 export function referenceMcpAgent(url: string, opts: McpAgentOptions = {}): McpAgentRun {
   const mode = opts.mode ?? 'good';
@@ -64,7 +64,7 @@ export function referenceMcpAgent(url: string, opts: McpAgentOptions = {}): McpA
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const code = (error as { code?: unknown }).code;
-        if (code === 401 || code === 403 || code === 404) return `refused (${code}): ${message.slice(0, 200)}`;
+        if (code === 401 || code === 403) return `refused (${code}): ${message.slice(0, 200)}`;
         failures += 1;
         if (failures > 600) return `gave up: ${message.slice(0, 200)}`;
         await sleep(250);

@@ -1,0 +1,101 @@
+import { afterAll, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verifyChain } from '@the-house/games';
+import type { HouseService } from '@the-house/plugin-house';
+import type { RemoteSeatRecord } from '@the-house/plugin-house/entrants/remoteSeatRecord.ts';
+import { repoRoot, startHost } from '../src/host.ts';
+import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
+import { freePort, RestChat } from './kit/restChat.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'house-open-seat-restart-'));
+const children: Array<ReturnType<typeof Bun.spawn>> = [];
+const agents: AgentProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const agent of agents) agent.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function childEnv(port: number): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DISCORD_|OPENAI_|ANTHROPIC_|OLLAMA_|POSTGRES_URL|CENTRAL_MESSAGE_SERVER_URL)/.test(k)) env[k] = v;
+  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '2000', HOUSE_REMOTE_BANK_MS: '3000', HOUSE_REMOTE_MAX_MISSES: '2' };
+}
+
+/** The host in a process of its own on `port`, ready when the House answers the REST API. */
+async function bootChild(port: number): Promise<{ child: ReturnType<typeof Bun.spawn>; chat: RestChat }> {
+  const child = Bun.spawn([process.execPath, join(repoRoot, 'apps/agent/src/index.ts')], { cwd: repoRoot, env: childEnv(port), stdout: 'ignore', stderr: 'ignore' });
+  children.push(child);
+  const chat = new RestChat(`http://127.0.0.1:${port}`, 'b0b0b0b0-0000-4000-8000-000000000001', 'Olive');
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await chat.agentId('The House');
+      return { child, chat };
+    } catch (error) {
+      if (Date.now() > until || child.exitCode !== null) throw error;
+      await Bun.sleep(200);
+    }
+  }
+}
+
+test('the House killed mid-match resumes; its MCP seat goes on with the same token, charged no timeout', async () => {
+  const port = await freePort();
+  const first = await bootChild(port);
+  const houseId = await first.chat.agentId('The House');
+  const dm = await first.chat.dm(houseId);
+  await first.chat.send(dm, '!enter ref-mcp mcp');
+  await first.chat.waitFor(dm, houseId, (t) => t.startsWith('Entered ref-mcp'), 30_000);
+  await first.chat.send(dm, '!play trust Ada,@ref-mcp --seed 21');
+  const opened = await first.chat.waitFor(dm, houseId, (t) => t.includes('/house/mcp/seat/'), 30_000);
+  const id = /match (trust-21-\w{8})/.exec(opened)![1]!;
+  const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec(opened)![1]!;
+  const agent = await spawnAgent('mcp', ['--url', `http://127.0.0.1:${port}/house/mcp/seat/${token}`]);
+  agents.push(agent);
+  while (agent.turns().length < 5) await Bun.sleep(20);
+  first.child.kill('SIGKILL');
+  await first.child.exited;
+
+  // The same address: the agent keeps calling it with its token until the House is back.
+  const second = await bootChild(port);
+  const done = await agent.exited;
+  expect(done).toBe(0);
+  // Once the match ends its token is refused, and the agent stops.
+  expect(agent.lines.at(-1)).toMatchObject({ done: expect.stringContaining('refused (403)') });
+  // The token is refused from the moment the match is over; its last save may still be on the way.
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const row = (await (await fetch(`http://127.0.0.1:${port}/house/matches/${id}`)).json()) as { summary?: { status?: string } };
+    if (row.summary?.status === 'finished' || Date.now() > until) break;
+    await Bun.sleep(100);
+  }
+  second.child.kill('SIGKILL');
+  await second.child.exited;
+
+  process.env.PGLITE_DATA_DIR = dataDir;
+  process.env.SERVER_HOST = '127.0.0.1';
+  process.env.LOG_LEVEL = 'error';
+  const host = await startHost({ port: await freePort(), log: () => {} });
+  try {
+    const house = host.house.getService<HouseService>('house')!;
+    let detail = await house.getMatch(id);
+    for (let i = 0; !detail && i < 100; i++) {
+      await Bun.sleep(50);
+      detail = await house.getMatch(id);
+    }
+    expect(detail?.summary.status).toBe('finished');
+    expect(verifyChain(detail!.events)).toEqual({ ok: true });
+    const rounds = detail!.history.map((h) => h.round);
+    expect(rounds).toEqual(Array.from({ length: rounds.length }, (_, i) => i + 1));
+    // Not one turn of the seat was lost to the House's crash.
+    expect(detail!.events.filter((e) => e.type === 'decision_missing')).toEqual([]);
+    expect(detail!.usage['ref-mcp']).toMatchObject({ fallbacks: 0 });
+    const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { remotes: Record<string, RemoteSeatRecord> };
+    expect(stored.remotes['ref-mcp']!.clock).toMatchObject({ timeouts: 0, unreachable: 0, invalid: 0, missesInRow: 0, substituted: null });
+  } finally {
+    await host.stop();
+  }
+}, 180_000);
