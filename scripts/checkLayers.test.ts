@@ -46,6 +46,16 @@ describe('the layering check', () => {
     expect(lines).toContain('lab-below-plugins: packages/lab/src/sweep.ts -> packages/plugin-house/src/house.ts');
   });
 
+  test('the competitor plugin sits beside the player plugin: it never imports the House, and the House never imports it', () => {
+    const lines = violations({
+      'packages/plugin-competitor/src/answer.ts': "import { house } from '../../plugin-house/src/house.ts';\nexport const a = house;\n",
+      'packages/plugin-house/src/house.ts': "import { seat } from '../../plugin-competitor/src/seat.ts';\nexport const house = seat;\n",
+      'packages/plugin-competitor/src/seat.ts': 'export const seat = 1;\n',
+    });
+    expect(lines).toContain('competitor-beside-player: packages/plugin-competitor/src/answer.ts -> packages/plugin-house/src/house.ts');
+    expect(lines).toContain('plugins-without-competitor: packages/plugin-house/src/house.ts -> packages/plugin-competitor/src/seat.ts');
+  });
+
   test('fails on a cycle, however short', () => {
     const lines = violations({
       'packages/lab/src/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",

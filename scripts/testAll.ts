@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { groupsOf, runGroups, slowest, testJobs, total, type GroupResult } from './testGroups.ts';
 
 const root = join(import.meta.dir, '..');
-const workspaces = ['packages/games', 'packages/lab', 'packages/plugin-player', 'packages/plugin-house', 'apps/agent'];
+const workspaces = ['packages/games', 'packages/lab', 'packages/plugin-player', 'packages/plugin-competitor', 'packages/plugin-house', 'apps/agent'];
 const matchDir = process.env.HOUSE_MATCH_DIR ?? mkdtempSync(join(tmpdir(), 'house-test-matches-'));
 const env = { ...process.env, SENTRY_DSN: 'disabled', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', HOUSE_MATCH_DIR: matchDir };
 

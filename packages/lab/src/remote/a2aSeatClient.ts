@@ -58,7 +58,8 @@ export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; 
     kind: 'a2a',
     provider: `a2a@${redactUrl(baseUrl)}`,
     async ask(turn, signal) {
-      client ??= factory.createFromUrl(baseUrl);
+      // The card is read under the URL given (`https://host/competitor` -> `https://host/competitor/.well-known/agent-card.json`), so an agent served under a path is found too.
+      client ??= factory.createFromUrl(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
       let result: Message | Task;
       try {
         result = await (await client).sendMessage({ tenant: '', message: turnMessage(turn, contextOf(turn)), configuration: undefined, metadata: undefined }, { signal });

@@ -1,0 +1,2 @@
+export { competitorPlugin } from './competitorPlugin.ts';
+export { competitorMove, thinksWithModel } from './competitorMove.ts';
