@@ -20,6 +20,8 @@ const ROUNDS = 10;
 interface Timings {
   /** When the House began posting each round's outcome. */
   posted: Map<number, number>;
+  /** The process's CPU time (ms) at each of those posts. */
+  cpuAt: Map<number, number>;
   /** Each decision's span, by the round it was asked for. */
   decisions: Map<number, Span[]>;
   /** Each first ask's span with its player and round, to line up with the stub's calls. */
@@ -40,11 +42,15 @@ async function timed<T>(into: Span[], run: () => Promise<T>): Promise<T> {
 }
 
 function instrument(host: TestHost): Timings {
-  const t: Timings = { posted: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: [] };
+  const t: Timings = { posted: new Map(), cpuAt: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: [] };
   const post = host.service.gateway.post.bind(host.service.gateway);
   host.service.gateway.post = (room, text) => {
     const round = /^\[\w+\] Round (\d+)/.exec(text)?.[1];
-    if (round) t.posted.set(Number(round), performance.now());
+    if (round) {
+      t.posted.set(Number(round), performance.now());
+      const cpu = process.cpuUsage();
+      t.cpuAt.set(Number(round), (cpu.user + cpu.system) / 1000);
+    }
     return timed(t.posts, () => post(room, text));
   };
   const setCache = host.house.setCache.bind(host.house);
@@ -88,6 +94,7 @@ interface RoundRow {
 /** Plays up to `rounds` rounds of Trust among `players`; rows for rounds 2.. (round 1 carries the room's setup). */
 async function playRounds(host: TestHost, t: Timings, players: string[], rounds: number): Promise<RoundRow[]> {
   t.posted.clear();
+  t.cpuAt.clear();
   t.decisions.clear();
   t.asks.length = 0;
   for (const list of [t.saves, t.posts, t.tells]) list.length = 0;
@@ -130,13 +137,12 @@ async function measure(): Promise<Record<string, number>> {
     for (const n of [2, 8]) record(`offline_${n}p`, await playRounds(host, t, offline.slice(0, n), ROUNDS));
     stub.options.latencyMs = MODEL_LATENCY_MS;
     const before = stub.calls.length;
-    const cpu = process.cpuUsage();
-    const rows = await playRounds(host, t, model, 6);
-    const used = process.cpuUsage(cpu);
+    const rows = await playRounds(host, t, model, 7);
     record('model_8p_300ms', rows);
     figures['house.model_8p_round_median_ms'] = median(rows.map((r) => r.round));
-    // What the process ran (House, players, stub) per round on any CPU: a machine shared with other work stretches the wall figures, not this one.
-    figures['house.model_8p_cpu_ms_per_round'] = (used.user + used.system) / 1000 / (rows.length + 1);
+    // What the process ran (House, players, stub) per round on any CPU, from round 2's post to the last: a machine shared with other work stretches the wall figures, not this one.
+    const last = Math.max(...t.cpuAt.keys());
+    figures['house.model_8p_cpu_ms_per_round'] = (t.cpuAt.get(last)! - t.cpuAt.get(2)!) / (last - 2);
     figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
     // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
     const calls = stub.calls.slice(before).filter((c) => c.request && !c.request.error);
@@ -144,14 +150,18 @@ async function measure(): Promise<Record<string, number>> {
       const call = calls.find((c) => c.request!.player === a.player && c.request!.round === a.round);
       return call ? [{ before: call.receivedAt - a.span[0], after: a.span[1] - call.answeredAt }] : [];
     });
-    // A round's time outside the model: from the previous round's post to the last request of this round in flight, and from the last answer to this round's post.
-    const spans = rows.map((_, i) => {
-      const round = i + 2;
-      const asked = calls.filter((c) => c.request!.round === round);
-      return { toRequests: Math.max(...asked.map((c) => c.receivedAt)) - t.posted.get(round - 1)!, fromAnswers: t.posted.get(round)! - Math.max(...asked.map((c) => c.answeredAt)) };
+    // A round's time outside the model, as the model sees it: from its first request to its last, and from the last answer to the next round's first request.
+    const spans = rows.flatMap((_, i) => {
+      const asked = calls.filter((c) => c.request!.round === i + 2);
+      const next = calls.filter((c) => c.request!.round === i + 3);
+      if (!asked.length || !next.length) return [];
+      const first = (list: typeof calls) => Math.min(...list.map((c) => c.receivedAt));
+      return [{ requests: Math.max(...asked.map((c) => c.receivedAt)) - first(asked), between: first(next) - Math.max(...asked.map((c) => c.answeredAt)) }];
     });
-    figures['house.model_8p_post_to_last_request_ms'] = median(spans.map((s) => s.toRequests));
-    figures['house.model_8p_last_answer_to_post_ms'] = median(spans.map((s) => s.fromAnswers));
+    figures['house.model_8p_requests_spread_ms'] = median(spans.map((s) => s.requests));
+    figures['house.model_8p_last_answer_to_next_request_ms'] = median(spans.map((s) => s.between));
+    figures['house.model_8p_decision_before_model_median_ms'] = median(matched.map((m) => m.before));
+    figures['house.model_8p_decision_after_model_median_ms'] = median(matched.map((m) => m.after));
     figures['house.model_8p_decision_before_model_ms'] = mean(matched.map((m) => m.before));
     figures['house.model_8p_decision_after_model_ms'] = mean(matched.map((m) => m.after));
     // Model calls that were not decisions (chat: the bootstrap's shouldRespond and replies), per round.

@@ -27,6 +27,8 @@ interface PhaseMark {
   round: number;
   phase: string;
   start: number;
+  /** The process's CPU time (ms) at the phase's opening. */
+  cpu: number;
   /** The first ask to the last answer of the phase's decisions. */
   decisions: [number, number] | null;
   /** afterPhase: carrying the phase's DMs, rumours and lines into the rooms. */
@@ -49,7 +51,8 @@ async function measure(): Promise<Record<string, number>> {
   const before = influenceAdapter.beforePhase!;
   influenceAdapter.beforePhase = async (ctx) => {
     const s = ctx.match.state as { round: number; phase: string };
-    marks.push({ round: s.round, phase: s.phase, start: performance.now(), decisions: null, posts: 0 });
+    const cpu = process.cpuUsage();
+    marks.push({ round: s.round, phase: s.phase, start: performance.now(), cpu: (cpu.user + cpu.system) / 1000, decisions: null, posts: 0 });
     return before(ctx);
   };
   const after = influenceAdapter.afterPhase!;
@@ -66,7 +69,6 @@ async function measure(): Promise<Record<string, number>> {
   });
   try {
     const callsBefore = stub.calls.length;
-    const cpu = process.cpuUsage();
     const opened = await host.service.open('influence', names, 4);
     if (!opened.ok) throw new Error(opened.error);
     const until = Date.now() + 180_000;
@@ -75,7 +77,6 @@ async function measure(): Promise<Record<string, number>> {
       await Bun.sleep(20);
     }
     const endedAt = performance.now();
-    const used = process.cpuUsage(cpu);
     await host.service.stopMatch(opened.id);
     const timed = marks
       .map((m, i) => ({ ...m, wall: (marks[i + 1]?.start ?? NaN) - m.start }))
@@ -110,12 +111,15 @@ async function measure(): Promise<Record<string, number>> {
         const call = calls.find((c) => c.request!.player === a.request.player && c.request!.round === a.request.round && c.request!.phase === a.request.phase);
         return call ? [{ before: call.receivedAt - a.span[0], after: a.span[1] - call.answeredAt }] : [];
       });
+    figures['house.influence_12p_decision_before_model_median_ms'] = median(inside.map((d) => d.before));
+    figures['house.influence_12p_decision_after_model_median_ms'] = median(inside.map((d) => d.after));
     figures['house.influence_12p_decision_before_model_ms'] = mean(inside.map((d) => d.before));
     figures['house.influence_12p_decision_after_model_ms'] = mean(inside.map((d) => d.after));
     // Model calls that were not decisions: each player's runtime asking whether to answer a post it saw in a room.
     const phases = marks.filter((m) => m.start < endedAt).length;
-    // What the process ran (House, players, stub) per phase on any CPU: a machine shared with other work stretches the wall figures, not this one.
-    figures['house.influence_12p_cpu_ms_per_phase'] = (used.user + used.system) / 1000 / Math.max(1, phases);
+    // What the process ran (House, players, stub) per phase on any CPU, over the phases timed: a machine shared with other work stretches the wall figures, not this one.
+    const steady = marks.filter((m) => m.round >= 2 && m.round <= ROUNDS + 1);
+    figures['house.influence_12p_cpu_ms_per_phase'] = (steady.at(-1)!.cpu - steady[0]!.cpu) / Math.max(1, steady.length - 1);
     figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
     figures['house.influence_12p_chat_calls_per_phase'] = stub.calls.slice(callsBefore).filter((c) => !c.request).length / Math.max(1, phases);
     return figures;

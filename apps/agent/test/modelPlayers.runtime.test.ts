@@ -92,6 +92,9 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     expect(replayed.report).toMatchObject({ reproduced: true, divergence: null, prompts: { changed: [] } });
     expect(replayed.report.prompts.checked).toBe(asks.length);
     expect(existsSync(join(matchDir, `${opened.id}.prompts.jsonl`))).toBe(true);
+    // gpt-4o's seats stand alone each call (compact, the default for its price): the record says nothing of a mode.
+    expect(read.bundle.record.seats.Mia!.prompts).toBeUndefined();
+    expect(read.bundle.record.calls.every((c) => Object.keys(c.params).length === 0)).toBe(true);
   }, 150_000);
 
   test('the JSON routes of the real server: the list, one match, and a 404 in JSON', async () => {

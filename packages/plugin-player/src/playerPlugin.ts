@@ -5,6 +5,7 @@ import { decisionPrompt, personaText } from '@the-house/lab/decision/decisionPro
 import { games } from '@the-house/games/registry.ts';
 import { remember } from '@the-house/lab/decision/memory.ts';
 import { emptyNotes, type PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
+import type { SeatPrompt } from '@the-house/lab/decision/conversation.ts';
 import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
 import { quietIgnore } from './quietIgnore.ts';
 import { DEFAULT_WINDOW, notesKey, renderPlayerView, type ViewWindow } from '@the-house/lab/decision/playerView.ts';
@@ -29,8 +30,25 @@ function noticeOf(message: Memory): RoundNotice | null {
   return (message.content as { houseRound?: RoundNotice }).houseRound ?? null;
 }
 
+/** Matches whose notes a runtime keeps in memory (the latest ones it played; older ones are read back from its cache table). */
+const NOTES_KEPT = 16;
+const notesKept = new WeakMap<IAgentRuntime, Map<string, PlayerNotes>>();
+
+/** Notes in memory as well as in the cache table: a decision reads them without asking the database, which a phase's other players are using too. */
+function keepNotes(runtime: IAgentRuntime, matchId: string, notes: PlayerNotes): void {
+  let kept = notesKept.get(runtime);
+  if (!kept) notesKept.set(runtime, (kept = new Map()));
+  kept.delete(matchId);
+  kept.set(matchId, notes);
+  if (kept.size > NOTES_KEPT) kept.delete(kept.keys().next().value!);
+}
+
 async function loadNotes(runtime: IAgentRuntime, matchId: string): Promise<PlayerNotes | null> {
-  return (await runtime.getCache<PlayerNotes>(notesKey(matchId))) ?? null;
+  const kept = notesKept.get(runtime)?.get(matchId);
+  if (kept) return kept;
+  const stored = (await runtime.getCache<PlayerNotes>(notesKey(matchId))) ?? null;
+  if (stored) keepNotes(runtime, matchId, stored);
+  return stored;
 }
 
 /** PLAYER_VIEW: the player's own view of the request in the message, with its notes on each opponent. */
@@ -60,12 +78,23 @@ export interface AskResult {
 /**
  * What the House passes to HOUSE_DECIDE: how to reach this player's model
  * (metered, rate-limited and recorded by the House), whether the model reads
- * the prompt or an offline brain does, and the history window.
+ * the prompt or an offline brain does, the history window, how the House
+ * makes a model's prompts (`prompt`: compact, or the seat's conversation;
+ * absent: `decisionPrompt`), and where work goes that can wait until the
+ * phase's requests are out (`later`; absent: it runs before the answer is given).
  */
 export interface DecideOptions {
-  ask(prompt: string): Promise<AskResult>;
+  /** `made`: the prompt as `prompt` made it, so the House records how (its mode and turn, its pieces). */
+  ask(prompt: string, made?: SeatPrompt): Promise<AskResult>;
   forModel: boolean;
   window?: ViewWindow;
+  prompt?(persona: string, request: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow): SeatPrompt;
+  later?(work: () => unknown): void;
+}
+
+/** What the House passes to the notes evaluator: where the notes' save may wait (absent: it is awaited). */
+export interface NotesOptions {
+  later?(work: () => unknown): void;
 }
 
 async function ownModel(runtime: IAgentRuntime, prompt: string): Promise<AskResult> {
@@ -92,13 +121,17 @@ export const decideAction: Action = {
     if (!request) return { success: false, error: 'no House request in this message' };
     const house = options as Partial<DecideOptions> | undefined;
     const notes = await loadNotes(runtime, request.matchId);
-    const prompt = decisionPrompt(personaText(runtime.character), request, notes, { forModel: house?.forModel ?? true, ...(house?.window ?? DEFAULT_WINDOW) });
-    const answer = house?.ask ? await house.ask(prompt) : await ownModel(runtime, prompt);
+    const persona = personaText(runtime.character);
+    const window = house?.window ?? DEFAULT_WINDOW;
+    const made = house?.prompt ? house.prompt(persona, request, notes, window) : undefined;
+    const prompt = made ? made.text : decisionPrompt(persona, request, notes, { forModel: house?.forModel ?? true, ...window });
+    const answer = house?.ask ? await house.ask(prompt, made) : await ownModel(runtime, prompt);
     if (answer.text !== null) {
-      await runtime.createMemory(
-        { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' } },
-        'messages',
-      );
+      // Stamped now, stored when the House's phase allows: the player's memory keeps its answers in the order given.
+      const memory = { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' }, createdAt: Date.now() };
+      const remember = () => runtime.createMemory(memory, 'messages');
+      if (house?.later) house.later(remember);
+      else await remember();
     }
     return { success: answer.text !== null, text: answer.text ?? '', error: answer.error ?? undefined, data: { answer } };
   },
@@ -112,12 +145,17 @@ export const opponentNotesEvaluator: Evaluator = {
   alwaysRun: true,
   examples: [],
   validate: async (_runtime, message) => noticeOf(message) !== null,
-  handler: async (runtime, message) => {
+  handler: async (runtime, message, _state, options) => {
     const notice = noticeOf(message);
     if (!notice) return;
     const before = (await loadNotes(runtime, notice.matchId)) ?? emptyNotes(notice.matchId);
     const after = remember(before, runtime.character.name, games[notice.game], notice.view);
-    await runtime.setCache(notesKey(notice.matchId), after);
+    // The next decision reads them from memory at once; the cache table (what a restart reads) may wait for the House's phase.
+    keepNotes(runtime, notice.matchId, after);
+    const save = () => runtime.setCache(notesKey(notice.matchId), after);
+    const later = (options as NotesOptions | undefined)?.later;
+    if (later) later(save);
+    else await save();
     return { success: true, data: { notes: after } };
   },
 };

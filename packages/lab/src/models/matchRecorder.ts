@@ -98,6 +98,12 @@ export interface CallMeta {
   system?: string;
   /** Kept with the call: how its prompt was made (a conversation's mode and turn), for a replay to make it again. */
   params?: Record<string, unknown>;
+  /**
+   * Where the call's bookkeeping may wait while the provider thinks (its
+   * prompt's token count, its prompt text's file): the House runs it once
+   * every request of the phase is out. Absent: it is done after the answer.
+   */
+  later?: (work: () => void) => void;
 }
 
 /**
@@ -127,16 +133,32 @@ export class MatchRecorder {
     const at = Date.now();
     const started = performance.now();
     let usage: ProviderUsage = {};
+    const system = meta.system ?? '';
+    const hash = promptHash(system, prompt);
+    let tokensIn: number | null = null;
+    const count = () => {
+      tokensIn ??= client.free ? 0 : countTokens(system) + countTokens(prompt);
+    };
+    let sunk = false;
+    const sink = () => {
+      if (sunk || !this.sink || client.free || this.sunk.has(hash)) return;
+      sunk = true;
+      this.sunk.add(hash);
+      this.sink({ hash, caller: meta.caller, purpose: meta.purpose, round: meta.round, phase: meta.phase, system, prompt });
+    };
     const ask = () => client.complete(prompt, signal, (u) => (usage = u), shape);
-    const raw = gate ? await gate.call(ask, signal) : await direct(ask, signal);
+    const pending = gate ? gate.call(ask, signal) : direct(ask, signal);
+    meta.later?.(() => {
+      count();
+      sink();
+    });
+    const raw = await pending;
+    count();
     const clean = (text: string) => redactSecrets(client.redact ? client.redact(text) : text);
     const provider = clean(client.provider);
     if (client.debug) for (const cause of raw.causes) client.debug(`${provider} (${meta.caller}, round ${meta.round}): ${clean(failureDetail(cause))}`);
     // The record, the trace and the log's `decision_missing` all quote this text: fixed words and the provider's name only.
     const error = raw.failure === null ? null : failureText(raw.failure, provider);
-    const system = meta.system ?? '';
-    const hash = promptHash(system, prompt);
-    const tokensIn = client.free ? 0 : countTokens(system) + countTokens(prompt);
     const tokensOut = client.free || raw.text === null ? 0 : countTokens(raw.text);
     const call: ModelCallRecord = {
       seq: this.record.calls.length,
@@ -152,20 +174,17 @@ export class MatchRecorder {
       response: raw.text,
       error,
       ...(raw.failure === null ? {} : { failure: raw.failure }),
-      tokensIn,
+      tokensIn: tokensIn!,
       tokensOut,
       ...(usage.cachedTokens === undefined ? {} : { cachedIn: usage.cachedTokens }),
       ...(usage.cacheWriteTokens === undefined ? {} : { cacheWriteIn: usage.cacheWriteTokens }),
       latencyMs: Math.round((gate ? raw.latencyMs : performance.now() - started) * 100) / 100,
       retries: raw.retries,
-      cost: callCost(this.prices, client.model, tokensIn, tokensOut, { read: usage.cachedTokens, written: usage.cacheWriteTokens }),
+      cost: callCost(this.prices, client.model, tokensIn!, tokensOut, { read: usage.cachedTokens, written: usage.cacheWriteTokens }),
       at,
     };
     this.record.calls.push(call);
-    if (this.sink && !client.free && !this.sunk.has(hash)) {
-      this.sunk.add(hash);
-      this.sink({ hash, caller: meta.caller, purpose: meta.purpose, round: meta.round, phase: meta.phase, system, prompt });
-    }
+    if (!meta.later) sink();
     return { text: raw.text, error, call };
   }
 

@@ -7,8 +7,12 @@ import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
 import type { AnswerTrace, SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
 import { decideWithRepair } from '@the-house/lab/seats/decideWithRepair.ts';
 import { characterBrain } from '@the-house/plugin-player/characterBrain.ts';
-import { DECIDE_ACTION, NOTES_EVALUATOR, type AskResult, type DecideOptions, type RoundNotice } from '@the-house/plugin-player/playerPlugin.ts';
+import { DECIDE_ACTION, NOTES_EVALUATOR, type AskResult, type DecideOptions, type NotesOptions, type RoundNotice } from '@the-house/plugin-player/playerPlugin.ts';
+import type { PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
+import type { ViewWindow } from '@the-house/lab/decision/playerView.ts';
+import { defaultPromptMode, promptParams, seatPrompter, type SeatPrompter } from '@the-house/lab/seats/seatPrompts.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
+import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
 import type { TableCore } from './tableCore.ts';
 
@@ -21,14 +25,31 @@ interface PrivateRoom {
 /**
  * The House's private room with one player, in that player's own id space (as
  * the server's message bus builds them), so the exchange lands in the player's
- * memory as a DM from The House.
+ * memory as a DM from The House. The ids alone: `storeInRoom` makes the room.
  */
-async function privateRoom(house: IAgentRuntime, player: IAgentRuntime, matchId: string, ready: Set<string>): Promise<PrivateRoom> {
-  const room: PrivateRoom = {
+function privateRoom(house: IAgentRuntime, player: IAgentRuntime, matchId: string): PrivateRoom {
+  return {
     roomId: createUniqueUuid(player, `house-private:${matchId}`),
     worldId: createUniqueUuid(player, `house-world:${house.agentId}`),
     houseEntity: createUniqueUuid(player, house.agentId),
   };
+}
+
+/** A message from the House in that room, stamped now; nothing is stored yet (`storeInRoom`). */
+function houseMessage(player: IAgentRuntime, room: PrivateRoom, text: string, extra: Record<string, unknown>): Memory {
+  return {
+    id: crypto.randomUUID() as UUID,
+    entityId: room.houseEntity,
+    agentId: player.agentId,
+    roomId: room.roomId,
+    worldId: room.worldId,
+    content: { text, source: 'house', ...extra },
+    createdAt: Date.now(),
+  };
+}
+
+/** Stores a House message in the player's memory, making the private room first (once per player and match). */
+async function storeInRoom(house: IAgentRuntime, player: IAgentRuntime, matchId: string, ready: Set<string>, room: PrivateRoom, message: Memory): Promise<void> {
   const key = `${player.agentId}:${matchId}`;
   if (!ready.has(key)) {
     await player.ensureConnection({
@@ -43,21 +64,7 @@ async function privateRoom(house: IAgentRuntime, player: IAgentRuntime, matchId:
     });
     ready.add(key);
   }
-  return room;
-}
-
-async function deliver(player: IAgentRuntime, room: PrivateRoom, text: string, extra: Record<string, unknown>): Promise<Memory> {
-  const message: Memory = {
-    id: crypto.randomUUID() as UUID,
-    entityId: room.houseEntity,
-    agentId: player.agentId,
-    roomId: room.roomId,
-    worldId: room.worldId,
-    content: { text, source: 'house', ...extra },
-    createdAt: Date.now(),
-  };
   await player.createMemory(message, 'messages');
-  return message;
 }
 
 /** The baseline a runtime's character plays for a game when it cannot (or may no longer) ask its model. */
@@ -71,8 +78,15 @@ export function baselineOf(player: IAgentRuntime, gameId: string): string | null
  * HOUSE_DECIDE action (its view, notes and model: a real one or the offline
  * brain), with the House's pipeline around it (`decideWithRepair`): every model
  * call goes through the provider's gate and into the match's record. A model
- * seat whose budget is spent plays its baseline strategy instead, and the log
- * says so. After each round its new view reaches the player's memory.
+ * seat's prompts are compact or one conversation over the match
+ * (`defaultPromptMode` for its game and model), made by the seat's prompter
+ * and recorded with how they were made. A model seat whose budget is spent
+ * plays its baseline strategy instead, and the log says so. After each round
+ * its new view reaches the player's notes at once and its memory later.
+ *
+ * Nothing the request waits for touches the database: the player's memory of
+ * the request and of its answer, and its notes' save, go to the table's
+ * backlog, which runs them once every seat's request of the phase is out.
  */
 export class AgentSeat implements Seat {
   readonly kind = 'agent' as const;
@@ -80,6 +94,7 @@ export class AgentSeat implements Seat {
   private readonly client;
   private readonly gate;
   private readonly brain: 'model' | 'offline';
+  private readonly prompter: SeatPrompter | null;
 
   constructor(
     private readonly table: TableCore,
@@ -89,11 +104,29 @@ export class AgentSeat implements Seat {
     this.client = runtimeModelClient(player);
     this.brain = this.client.free ? 'offline' : 'model';
     this.gate = this.client.free ? null : providerGate(this.client.gateKey, this.client.baseUrl, (p) => table.host.runtime.logger.warn(`House: ${p}`));
-    this.info = { brain: this.brain, strategy: baselineOf(player, table.stored.game), persona: personaText(player.character), system: player.character.system ?? '' };
+    // ElizaOS's useModel sends one text, no cache breakpoints: the default for the game and model without them.
+    this.prompter = this.brain === 'model' ? seatPrompter(defaultPromptMode(table.stored.game, this.client.model)) : null;
+    this.info = {
+      brain: this.brain,
+      strategy: baselineOf(player, table.stored.game),
+      persona: personaText(player.character),
+      system: player.character.system ?? '',
+      ...(this.prompter?.mode === 'conversation' ? { prompts: 'conversation' as const } : {}),
+    };
   }
 
   async decide({ ctx, request }: SeatTurn): Promise<SeatAnswer> {
-    const { table, player } = this;
+    const backlog = backlogOf(this.table);
+    try {
+      return await this.ask(ctx, request, backlog);
+    } finally {
+      // Whatever happened, this seat holds back no more of the phase's work.
+      backlog.sent(ctx.player);
+    }
+  }
+
+  private async ask(ctx: SeatTurn['ctx'], request: DecisionRequest, backlog: PhaseBacklog): Promise<SeatAnswer> {
+    const { table, player, prompter } = this;
     const match = table.match!;
     if (this.brain === 'model') {
       const over = playerOverBudget(table.stored.options.budget, table.recorder.spend(ctx.player));
@@ -101,17 +134,26 @@ export class AgentSeat implements Seat {
     }
     const action = player.actions.find((a) => a.name === DECIDE_ACTION);
     if (!action) throw new Error(`${player.character.name} has no ${DECIDE_ACTION} action (is the player plugin loaded?)`);
-    const room = await privateRoom(table.host.runtime, player, table.stored.id, table.host.ready);
+    const house = table.host.runtime;
+    const room = privateRoom(house, player, table.stored.id);
+    const later = (work: () => unknown) => backlog.later(work);
     const { decision, trace } = await decideWithRepair(match.game, match.state, ctx.player, this.brain, async (repair) => {
       const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
       const text = `[House] ${match.game.title}, round ${req.round} (${req.phase}): your decision as one JSON object.${req.error ? ` Your last answer was refused: ${req.error}` : ''}`;
-      const message = await deliver(player, room, text, { houseRequest: req });
-      const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: player.character.system ?? '' };
+      // The action reads the request from the message itself; the player's memory gets it once the phase's requests are out.
+      const message = houseMessage(player, room, text, { houseRequest: req });
+      later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
+      const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: player.character.system ?? '', later };
       const options: DecideOptions = {
         forModel: this.brain === 'model',
         window: { historyRounds: table.stored.options.historyRounds },
-        ask: async (prompt) => {
-          const r = await table.recorder.call(this.client, this.gate, meta, prompt, table.abort.signal);
+        ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
+        later,
+        ask: async (prompt, made) => {
+          backlog.sent(ctx.player);
+          const params = prompter && made ? promptParams(prompter.mode, made) : {};
+          const r = await table.recorder.call(this.client, this.gate, { ...meta, params }, prompt, table.abort.signal, made?.shape);
+          if (prompter && made) prompter.answered(ctx.player, r.text);
           return { text: r.text, error: r.error, call: r.call.seq };
         },
       };
@@ -132,17 +174,25 @@ export class AgentSeat implements Seat {
     return { decision, trace };
   }
 
-  /** The player's new view reaches its memory, and its notes evaluator folds it in. */
+  /**
+   * The player's new view reaches its notes evaluator at once (its next
+   * prompt reads them from memory), and its memory (the round's message, the
+   * notes' save) through the backlog.
+   */
   async tell(round: number): Promise<void> {
     const { table, player } = this;
     const match = table.match!;
-    const room = await privateRoom(table.host.runtime, player, table.stored.id, table.host.ready);
+    const house = table.host.runtime;
+    const room = privateRoom(house, player, table.stored.id);
     const view = match.game.view(match.state, this.id);
     const notices = (view as { notices?: unknown } | null)?.notices;
     const told = Array.isArray(notices) && notices.length ? ` ${notices.join(' ')}` : '';
     const notice: RoundNotice = { matchId: table.stored.id, game: match.game.id, round, view };
-    const message = await deliver(player, room, `[House] Round ${round} is over.${told}`, { houseRound: notice });
+    const message = houseMessage(player, room, `[House] Round ${round} is over.${told}`, { houseRound: notice });
+    const backlog = backlogOf(table);
+    backlog.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
     const evaluator = player.evaluators.find((e) => e.name === NOTES_EVALUATOR);
-    await evaluator?.handler(player, message);
+    const options: NotesOptions = { later: (work) => backlog.later(work) };
+    await evaluator?.handler(player, message, undefined, options as unknown as HandlerOptions);
   }
 }

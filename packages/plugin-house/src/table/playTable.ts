@@ -14,18 +14,34 @@ import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { verbAdapter } from '../gameAdapters.ts';
 import { matchSummary } from '../records/matchSummary.ts';
 import { beginsText, budgetPausedText, failedText, resultText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
+import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
 import type { TableCore } from './tableCore.ts';
+import type { StoredMatch } from '../types.ts';
 
-/** What a game's adapter may do during a phase: speak in the room or in DMs, reach the observer, ask the House's model, pose facts. */
-function phaseContext(table: TableCore): PhaseContext {
+/**
+ * What a game's adapter may do during a phase: speak in the room or in DMs,
+ * reach the observer, ask the House's model, pose facts. With a backlog, what
+ * it says in the game room (`say`), and in DMs too (`whisper`) when `dms`,
+ * waits there (a phase's opening lines until its requests are out, its
+ * closing posts until the next phase's are) and the adapter goes on at once;
+ * the posts keep their order. A DM a person writes during a phase (an
+ * adapter keeps `whisper` for that) goes at once.
+ */
+function phaseContext(table: TableCore, backlog?: PhaseBacklog, dms = false): PhaseContext {
   const { host } = table;
   const houseClient = runtimeModelClient(host.runtime);
+  const later = (send: () => Promise<void>): Promise<void> => {
+    backlog!.later(() => (host.stopping ? undefined : send()));
+    return Promise.resolve();
+  };
+  const say = (text: string, key?: string, as?: PlayerId) => table.voice.say(text, key, as);
+  const whisper = (members: PlayerId[], text: string, as: PlayerId, key?: string) => table.voice.whisper(members, text, as, key);
   return {
     matchId: table.id,
     match: table.match!,
     house: host.runtime,
-    say: (text, key, as) => table.voice.say(text, key, as),
-    whisper: (members, text, as, key) => table.voice.whisper(members, text, as, key),
+    say: backlog ? (text, key, as) => later(() => say(text, key, as)) : say,
+    whisper: backlog && dms ? (members, text, as, key) => later(() => whisper(members, text, as, key)) : whisper,
     observer: table.observer,
     tellObserver: (text) => table.voice.tellObserver(text),
     signal: table.abort.signal,
@@ -48,7 +64,7 @@ function phaseContext(table: TableCore): PhaseContext {
   };
 }
 
-/** After a round: every seat (and a unit spawned in it) is told what it may now know. */
+/** After a round: every seat (and a unit spawned in it) is told what it may now know (an agent's notes at once, its memory through the backlog). */
 async function tellSeats(table: TableCore, round: number): Promise<void> {
   const match = table.match!;
   const seated = new Set<PlayerId>([...table.stored.players, ...match.game.actors(match.state)]);
@@ -83,16 +99,50 @@ async function waitForPlayers(table: TableCore, names: string[]): Promise<void> 
 }
 
 /**
+ * The save of the phase just played, to be written while the next phase's
+ * models think: its state and log (replaced, never changed, by the next
+ * phase), and the record's and history's lists as long as they are now (the
+ * next phase's calls and traces come after them). Status and the rest are
+ * read when it is written. Null when, by then, someone else saved the match
+ * with another status (a `!stop`): that save holds more, and is newer.
+ */
+function phaseSave(table: TableCore): () => StoredMatch | null {
+  const { stored } = table;
+  const { state, log, status } = stored;
+  const calls = stored.record.calls.length;
+  const phases = stored.record.phases.length;
+  const history = stored.history.length;
+  return () =>
+    stored.status !== status
+      ? null
+      : { ...stored, state, log, history: stored.history.slice(0, history), record: { ...stored.record, calls: stored.record.calls.slice(0, calls), phases: stored.record.phases.slice(0, phases) } };
+}
+
+/**
  * Plays a running table to its end (or its pause): asks every seat of each
  * phase at once with the deadline, lets the game's adapter act around the
  * phase, saves after every phase (a restart resumes from the last one),
  * posts each round to the room and tells the seats, paces the rounds, pauses
  * on a spent budget, rates a finished match once, and retires the table.
+ *
+ * The order (issue 26): a phase's requests go out before anything that can
+ * wait. What follows a phase (its posts, its save, the round's post, the
+ * players' memory and notes' saves) waits in the table's backlog until every
+ * agent seat of the next phase has its request out, then runs while the
+ * models think, in the order it always had; the next phase is applied only
+ * once the save before it is written. A kill -9 at any point leaves the last
+ * phase whose save was written, and nothing of a phase after it: a restart
+ * plays on from there (an offline match to the same log), as before. With a
+ * pause between rounds, the backlog runs during the pause instead.
  */
 export async function playTable(table: TableCore, fresh: boolean): Promise<void> {
   const match = table.match!;
   const game = match.game;
   const { stored, host } = table;
+  const backlog = backlogOf(table);
+  /** The save of the phase just played, once the backlog has written it (false: it failed, and the match is paused). */
+  let saving: Promise<boolean> | null = null;
+  let failed: { error: unknown } | null = null;
   try {
     if (fresh || !stored.channelId) {
       await (table.roomReady ??= table.voice.openRoom());
@@ -110,11 +160,24 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
     let lastRound = (match.state as { round: number }).round;
     const delay = stored.options.roundDelayMs ?? host.settings.roundDelayMs(game.id);
     const ctx = phaseContext(table);
+    const opening = phaseContext(table, backlog);
+    const closing = phaseContext(table, backlog, true);
     await runMatch(match, table.seats.brains, {
       deadlineMs: (m) => adapter?.deadlineMs?.(m.state) ?? host.settings.decisionDeadlineMs,
       signal: table.abort.signal,
-      beforePhase: adapter?.beforePhase ? () => adapter.beforePhase!(ctx) : undefined,
-      afterCollect: (m, decisions) => closePhase(table.recorder, m, decisions),
+      beforePhase: async () => {
+        backlog.pause();
+        if (adapter?.beforePhase) await adapter.beforePhase(opening);
+        backlog.expect(match.actors().filter((id) => table.seats.of(id)?.kind === 'agent'));
+      },
+      afterCollect: async (m, decisions) => {
+        // Whatever still waits runs now; the phase before is saved before this one is applied.
+        backlog.free();
+        if (saving) await saving;
+        saving = null;
+        backlog.pause();
+        closePhase(table.recorder, m, decisions);
+      },
       external: async (m, decisions) => {
         const external = adapter?.external ? await adapter.external(ctx, decisions) : undefined;
         if (external !== undefined) table.recorder.phase((m.state as { round: number }).round, m.state.phase).external = external;
@@ -122,7 +185,7 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
       },
       onPhase: async (m, events) => {
         await yieldToEventLoop();
-        if (adapter?.afterPhase && !host.stopping) await adapter.afterPhase(ctx, events);
+        if (adapter?.afterPhase && !host.stopping) await adapter.afterPhase(closing, events);
         const round = (m.state as { round: number }).round;
         if (round !== lastRound || m.over) {
           const report = game.report(m.state);
@@ -146,20 +209,41 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
           houseLog(host.runtime, `${stored.id} paused at round ${round}: ${over}`, 'warn');
         }
         table.snapshot();
-        if (!host.stopping && !(await table.persist())) return;
-        if (over) await table.voice.say(budgetPausedText(stored.id, over));
+        if (host.stopping) return;
+        const save = phaseSave(table);
+        const saved = new Promise<boolean>((resolve) =>
+          backlog.later(async () => {
+            const as = host.stopping ? null : save();
+            resolve(as === null || (await table.persist(as)));
+          }),
+        );
+        saving = saved;
+        if (over) backlog.later(async () => void ((await saved) && (await table.voice.say(budgetPausedText(stored.id, over)))));
       },
       onRound: async (record, m) => {
         if (host.stopping) return;
+        // Made now, from the round as it ended; posted from the backlog (a restart posts a round whose post it lacks, once: posts are keyed).
         const text = adapter?.roundText ? adapter.roundText(record, m) : roundText(game.id, record.round, record.events);
-        await table.voice.postRound(record.round, text, roundPictures(adapter, record, m, (line) => host.runtime.logger.warn(line)));
-        stored.postedRound = record.round;
-        if (!(await table.persist())) return;
+        const pictures = roundPictures(adapter, record, m, (line) => host.runtime.logger.warn(line));
+        backlog.later(async () => {
+          if (host.stopping) return;
+          await table.voice.postRound(record.round, text, pictures);
+          stored.postedRound = record.round;
+        });
         await tellSeats(table, record.round);
-        if (!m.over) await sleep(delay, table.abort.signal);
+        // A pause between rounds: what waits goes out now, alongside it.
+        if (!m.over) await Promise.all([delay > 0 ? backlog.flush() : undefined, sleep(delay, table.abort.signal)]);
       },
     });
   } catch (error) {
+    failed = { error };
+  }
+  // The last phase's save and posts, and anything else still waiting, before the match is closed or left paused.
+  await backlog.flush();
+  // The last round's post went after the last save: its mark is saved with the finished match.
+  if (!failed && stored.status === 'finished' && !host.stopping) await table.persist();
+  if (failed) {
+    const { error } = failed;
     host.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     // It would fail again on every resume: it stops rather than hold its table (and every restart) as `running`.
     if (stored.status === 'running' && !host.stopping) {

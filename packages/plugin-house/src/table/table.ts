@@ -104,13 +104,14 @@ export class Table implements TableCore {
   }
 
   /**
-   * Saves the match. A save the database refuses (after the store's retries)
-   * pauses the match rather than letting it run on unsaved: the error is
-   * logged, the House tab shows why, and `!resume` tries again.
+   * Saves the match (`as`: the match as it stood at the end of a phase, when
+   * its save is written later). A save the database refuses (after the
+   * store's retries) pauses the match rather than letting it run on unsaved:
+   * the error is logged, the House tab shows why, and `!resume` tries again.
    */
-  async persist(): Promise<boolean> {
+  async persist(as: StoredMatch = this.stored): Promise<boolean> {
     try {
-      await this.host.store.save(this.stored, this.summary());
+      await this.host.store.save(as, this.summary());
       return true;
     } catch (error) {
       const why = error instanceof StoreError ? error.message : `could not save: ${error instanceof Error ? error.message : String(error)}`;

@@ -28,7 +28,7 @@ export interface TableCore {
   readonly adapter: HouseGameAdapter | undefined;
   readonly seats: { readonly brains: Record<PlayerId, Brain>; of(id: PlayerId): Seat | undefined };
   roomReady: Promise<void> | null;
-  persist(): Promise<boolean>;
+  persist(as?: StoredMatch): Promise<boolean>;
   snapshot(): void;
   writeFile(): void;
   retire(): void;

@@ -1,0 +1,96 @@
+import type { PlayerId } from '@the-house/games/engine/types.ts';
+import type { TableCore } from './tableCore.ts';
+
+/**
+ * What a table does that no seat waits for (issue 26): the posts of the
+ * phase just played, its save, the round's post, the players' memory of
+ * requests, answers and rounds, their notes' saves, prompt texts and token
+ * counts. A phase's model requests go out first: from the moment a phase's
+ * decisions are in (`pause`) until every seat the next phase asks has its
+ * request out (`expect`, `sent`), work waits here; then it runs in the order
+ * it came, one piece after another, while the models think. A piece that
+ * fails is logged; it never stops the ones after it.
+ */
+export class PhaseBacklog {
+  private readonly queue: Array<() => unknown> = [];
+  private held = false;
+  private waiting = new Set<PlayerId>();
+  /** Counts holds, so a release scheduled for one phase never frees the next. */
+  private hold = 0;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly warn: (line: string) => void) {}
+
+  /** Work that can wait: it runs now when nothing holds it, else once the phase's requests are out. */
+  later(work: () => unknown): void {
+    this.queue.push(work);
+    this.run();
+  }
+
+  /** A phase's decisions are in: what comes now waits for the next phase's requests. */
+  pause(): void {
+    this.held = true;
+    this.waiting.clear();
+    this.hold += 1;
+  }
+
+  /** A phase opens: work waits until each of `seats` has sent its request; with none to wait for, it runs now. */
+  expect(seats: readonly PlayerId[]): void {
+    this.held = true;
+    this.waiting = new Set(seats);
+    this.hold += 1;
+    if (this.waiting.size === 0) this.free();
+  }
+
+  /** A seat's request is out (or it needs none): once every seat expected has said so, the work runs. */
+  sent(seat: PlayerId): void {
+    if (!this.waiting.delete(seat) || this.waiting.size > 0) return;
+    // The last request was handed to its client; its fetch starts a few promise steps later. The next turn of the event loop lets it leave first.
+    const hold = this.hold;
+    setImmediate(() => {
+      if (this.hold === hold) this.free();
+    });
+  }
+
+  /** Runs what is queued now, held or not, without waiting for it. */
+  free(): void {
+    this.held = false;
+    this.waiting.clear();
+    this.run();
+  }
+
+  /** Runs everything queued and resolves once nothing is left (the table idles between rounds, or its match ends). */
+  async flush(): Promise<void> {
+    this.free();
+    while (this.running) await this.running;
+  }
+
+  private run(): void {
+    if (this.running || this.held || this.queue.length === 0) return;
+    this.running = (async () => {
+      for (let work = this.queue.shift(); work; work = this.held ? undefined : this.queue.shift()) {
+        try {
+          await work();
+        } catch (error) {
+          this.warn(`House: deferred work failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        // A database write in this process settles in promise steps alone: without a turn of the event loop between
+        // pieces, a request still leaving or an answer come in would wait for the whole backlog.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    })().finally(() => {
+      this.running = null;
+      // Work queued while the last piece ran, and not held since.
+      this.run();
+    });
+  }
+}
+
+const backlogs = new WeakMap<TableCore, PhaseBacklog>();
+
+/** A table's backlog, made on first use: its seats queue work there, and its play loop holds and frees it. */
+export function backlogOf(table: TableCore): PhaseBacklog {
+  let backlog = backlogs.get(table);
+  if (!backlog) backlogs.set(table, (backlog = new PhaseBacklog((line) => table.host.runtime.logger.warn(line))));
+  return backlog;
+}
