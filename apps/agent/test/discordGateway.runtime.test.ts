@@ -93,16 +93,6 @@ test('op 1: asked for a heartbeat, the House answers with one and its link stays
   expect(stats().identifies).toBe(before.identifies);
 }, 60_000);
 
-test('ACKs that come after the next heartbeat: discord.js takes the link for a zombie and resumes; nothing is lost', async () => {
-  const before = stats();
-  guild.emulator.gateway.ackDelayMs = 3000;
-  await waitUntil(() => stats().resumes > before.resumes, 'a resume after a zombie link', 30_000);
-  guild.emulator.gateway.ackDelayMs = 0;
-  const asked = guild.say('Kim', guild.channel.id, '!status');
-  await guild.waitFor(guild.channel.id, replyTo(asked), { timeoutMs: 60_000 });
-  expect(stats().identifies).toBe(before.identifies);
-}, 60_000);
-
 test('heartbeats that never arrive: Discord closes the connection (4009, session gone); the House identifies again and reads back the gap', async () => {
   await connected();
   const before = stats();
@@ -116,6 +106,17 @@ test('heartbeats that never arrive: Discord closes the connection (4009, session
   await guild.waitFor(guild.channel.id, replyTo(lost!), { timeoutMs: 60_000 });
   expect(stats().identifies).toBe(before.identifies + 1);
 }, 90_000);
+
+// Last of the heartbeat faults: an ACK it delays may still be on its way after it.
+test('ACKs that come after the next heartbeat: discord.js takes the link for a zombie and resumes; nothing is lost', async () => {
+  const before = stats();
+  guild.emulator.gateway.ackDelayMs = 3000;
+  await waitUntil(() => stats().resumes > before.resumes, 'a resume after a zombie link', 30_000);
+  guild.emulator.gateway.ackDelayMs = 0;
+  const asked = guild.say('Kim', guild.channel.id, '!status');
+  await guild.waitFor(guild.channel.id, replyTo(asked), { timeoutMs: 60_000 });
+  expect(stats().identifies).toBe(before.identifies);
+}, 60_000);
 
 test('where Discord will not give the gap back, the people there are told to send what they sent meanwhile again', async () => {
   await connected();

@@ -13,6 +13,8 @@ export interface SocketData {
   lastHeartbeat: number;
   /** Its heartbeats are lost on the way (as if the bot's loop had stalled): neither counted nor ACKed. */
   deaf?: boolean;
+  /** The close that a lost heartbeat set coming. */
+  closing?: ReturnType<typeof setTimeout>;
   watchdog: ReturnType<typeof setInterval> | null;
 }
 
@@ -116,6 +118,7 @@ export class DiscordGateway {
   }
 
   close(ws: ServerWebSocket<SocketData>): void {
+    if (ws.data.closing) clearTimeout(ws.data.closing);
     if (ws.data.watchdog) clearInterval(ws.data.watchdog);
     ws.data.watchdog = null;
     if (ws.data.session?.socket === ws) ws.data.session.socket = null;
@@ -169,7 +172,7 @@ export class DiscordGateway {
     return true;
   }
 
-  /** From now on the heartbeats of a bot's current connection are lost on the way: it is closed (4009) an interval and a quarter after the last that arrived; its next connection heartbeats normally. */
+  /** From now on the heartbeats of a bot's current connection are lost on the way: it is closed (4009) half an interval after the first lost one; its next connection heartbeats normally. */
   loseHeartbeats(botId: string): boolean {
     const session = this.live(botId);
     if (!session) return false;
@@ -191,7 +194,11 @@ export class DiscordGateway {
   }
 
   private heartbeat(ws: ServerWebSocket<SocketData>): void {
-    if (ws.data.deaf) return;
+    if (ws.data.deaf) {
+      // Lost, so never ACKed: Discord's timeout must run out before discord.js's next heartbeat finds the link dead (a bot whose loop stalled never gets to look).
+      if (!ws.data.closing) ws.data.closing = setTimeout(() => this.timeOut(ws), Math.round(this.heartbeatMs / 2));
+      return;
+    }
     this.stats.heartbeats += 1;
     ws.data.lastHeartbeat = Date.now();
     if (this.ackDelayMs <= 0) return this.send(ws, { op: GatewayOpcodes.HeartbeatAck });
@@ -200,16 +207,14 @@ export class DiscordGateway {
     }, this.ackDelayMs);
   }
 
-  /**
-   * Closes a connection that has not heartbeat within the timeout; its
-   * session cannot be resumed. A connection whose heartbeats a test loses is
-   * held to the interval and a quarter: Discord's close must come before
-   * discord.js's own check, at its second unanswered heartbeat, finds the
-   * link dead (a bot whose loop stalled never gets to check).
-   */
+  /** Closes a connection that has not heartbeat within the timeout. */
   private watch(ws: ServerWebSocket<SocketData>): void {
-    const timeout = ws.data.deaf ? Math.round(this.heartbeatMs * 1.25) : this.heartbeatTimeoutMs;
-    if (Date.now() - ws.data.lastHeartbeat <= timeout || ws.readyState !== 1) return;
+    if (Date.now() - ws.data.lastHeartbeat > this.heartbeatTimeoutMs) this.timeOut(ws);
+  }
+
+  /** Closes a connection for its missing heartbeats (4009); its session cannot be resumed. */
+  private timeOut(ws: ServerWebSocket<SocketData>): void {
+    if (ws.readyState !== 1) return;
     this.stats.heartbeatTimeouts += 1;
     const session = ws.data.session;
     if (session) {
