@@ -73,11 +73,16 @@ test('a channel whose threads the bot may not post in: the House leaves the thre
 
 test("a channel hidden from the bot mid-match: one refused call, the owner is told privately, and the match plays on to its end", async () => {
   const channel = guild.world.addTextChannel('hidden-later');
-  const id = await play(channel, 'Kim', 8, ' --delay 1500');
-  await waitUntil(() => !!guild.threadOf(id), 'the thread', 30_000);
-  await guild.waitFor(guild.threadOf(id)!.id, houseSays((t) => t.startsWith('[trust] Round 1\n')));
-  guild.world.overwrite(channel.id, { member: guild.house.botId }, 0n, P.ViewChannel);
+  // Hidden the moment round 1 is posted, so the rest of the match meets it.
+  let hidden = false;
+  guild.world.subscribe((event) => {
+    if (hidden || event.kind !== 'message' || !event.message.content.startsWith('[trust] Round 1\n') || guild.world.channel(event.message.channelId).parentId !== channel.id) return;
+    hidden = true;
+    guild.world.overwrite(channel.id, { member: guild.house.botId }, 0n, P.ViewChannel);
+  });
+  const id = await play(channel, 'Kim', 8);
   await waitForEnd(host.service, id, 120_000);
+  expect(hidden).toBe(true);
   expect((await host.service.getMatch(id))!.summary.status).toBe('finished');
   expect(refusedIn(channel)).toEqual(['POST 403']);
   const kimDm = [...guild.world.channels.values()].find((c) => c.recipients.includes(person('Kim')) && c.recipients.includes(guild.house.botId))!;

@@ -38,8 +38,7 @@ async function sit(person: string, dm: WorldChannel, match: string): Promise<voi
   for (let round = 1; round <= ROUNDS; round++) {
     const ask: WorldMessage = await guild.waitFor(dm.id, houseSays((t) => t.includes(`your move in Trust (${match}), round ${round}`)), { since, timeoutMs: 120_000 });
     const move = guild.say(person, dm.id, `!move ${round % 3 === 0 ? 'block' : 'high_five'} @Ada`);
-    const answer: WorldMessage = await guild.waitFor(dm.id, houseSays(() => true), { since: move.id, timeoutMs: 120_000 });
-    expect(answer.content).toBe('Move accepted.');
+    await guild.waitFor(dm.id, houseSays((t) => t === 'Move accepted.'), { since: move.id, timeoutMs: 120_000 });
     since = ask.id;
   }
 }
