@@ -5,10 +5,11 @@ import { DECIDE_ACTION } from '@the-house/plugin-player/playerPlugin.ts';
 export type Span = [number, number];
 
 /**
- * Calls `seen` with each decision request a player runtime answers and the
- * span its action took. Players may share one action object: each is wrapped once.
+ * Calls `seen` with each decision request a player runtime answers, the
+ * span its action took and the process's CPU time (ms) when it began.
+ * Players may share one action object: each is wrapped once.
  */
-export function onDecisions(runtimes: readonly IAgentRuntime[], seen: (request: DecisionRequest | undefined, span: Span) => void): void {
+export function onDecisions(runtimes: readonly IAgentRuntime[], seen: (request: DecisionRequest | undefined, span: Span, cpuAtStart: number) => void): void {
   const wrapped = new WeakSet<object>();
   for (const runtime of runtimes) {
     const action = runtime.actions.find((a) => a.name === DECIDE_ACTION);
@@ -17,10 +18,11 @@ export function onDecisions(runtimes: readonly IAgentRuntime[], seen: (request: 
     const handler = action.handler;
     action.handler = async (rt, message: Memory, ...rest) => {
       const start = performance.now();
+      const cpu = process.cpuUsage();
       try {
         return await handler(rt, message, ...rest);
       } finally {
-        seen((message.content as { houseRequest?: DecisionRequest }).houseRequest, [start, performance.now()]);
+        seen((message.content as { houseRequest?: DecisionRequest }).houseRequest, [start, performance.now()], (cpu.user + cpu.system) / 1000);
       }
     };
   }

@@ -16,12 +16,14 @@ const MODEL_LATENCY_MS = 300;
 const ROUNDS = 10;
 
 
-/** Marks and spans the bench reads; each round is the window between two round posts. */
+/**
+ * Marks and spans the bench reads. A round runs from its first decision's
+ * start to the next round's: the House posts a round's outcome while the
+ * next round's models think (issue 26), so posts no longer mark rounds.
+ */
 interface Timings {
-  /** When the House began posting each round's outcome. */
-  posted: Map<number, number>;
-  /** The process's CPU time (ms) at each of those posts. */
-  cpuAt: Map<number, number>;
+  /** When each round's first decision began, and the process's CPU time (ms) then. */
+  started: Map<number, { at: number; cpu: number }>;
   /** Each decision's span, by the round it was asked for. */
   decisions: Map<number, Span[]>;
   /** Each first ask's span with its player and round, to line up with the stub's calls. */
@@ -42,21 +44,15 @@ async function timed<T>(into: Span[], run: () => Promise<T>): Promise<T> {
 }
 
 function instrument(host: TestHost): Timings {
-  const t: Timings = { posted: new Map(), cpuAt: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: [] };
+  const t: Timings = { started: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: [] };
   const post = host.service.gateway.post.bind(host.service.gateway);
-  host.service.gateway.post = (room, text) => {
-    const round = /^\[\w+\] Round (\d+)/.exec(text)?.[1];
-    if (round) {
-      t.posted.set(Number(round), performance.now());
-      const cpu = process.cpuUsage();
-      t.cpuAt.set(Number(round), (cpu.user + cpu.system) / 1000);
-    }
-    return timed(t.posts, () => post(room, text));
-  };
+  host.service.gateway.post = (room, text) => timed(t.posts, () => post(room, text));
   const setCache = host.house.setCache.bind(host.house);
   host.house.setCache = (key, value) => timed(t.saves, () => setCache(key, value));
-  onDecisions(host.runtimes, (request, span) => {
+  onDecisions(host.runtimes, (request, span, cpu) => {
     if (!request) return;
+    const first = t.started.get(request.round);
+    if (!first || span[0] < first.at) t.started.set(request.round, { at: span[0], cpu });
     t.decisions.set(request.round, [...(t.decisions.get(request.round) ?? []), span]);
     if (!request.error) t.asks.push({ player: request.player, round: request.round, span });
   });
@@ -93,23 +89,23 @@ interface RoundRow {
 
 /** Plays up to `rounds` rounds of Trust among `players`; rows for rounds 2.. (round 1 carries the room's setup). */
 async function playRounds(host: TestHost, t: Timings, players: string[], rounds: number): Promise<RoundRow[]> {
-  t.posted.clear();
-  t.cpuAt.clear();
+  t.started.clear();
   t.decisions.clear();
   t.asks.length = 0;
   for (const list of [t.saves, t.posts, t.tells]) list.length = 0;
   const opened = await host.service.open('trust', players, 3);
   if (!opened.ok) throw new Error(opened.error);
   const until = Date.now() + 120_000;
-  while (t.posted.size < rounds && Date.now() < until) {
+  // Until the round after the last one timed has begun; polled gently, the bench's own reads being work on the House's thread.
+  while (!t.started.has(rounds + 1) && Date.now() < until) {
     if ((await host.service.summaryOf(opened.id))?.status === 'finished') break;
-    await Bun.sleep(20);
+    await Bun.sleep(100);
   }
   await host.service.stopMatch(opened.id);
   const rows: RoundRow[] = [];
-  for (let r = 2; t.posted.has(r); r++) {
-    const from = t.posted.get(r - 1)!;
-    const to = t.posted.get(r)!;
+  for (let r = 2; t.started.has(r + 1); r++) {
+    const from = t.started.get(r)!.at;
+    const to = t.started.get(r + 1)!.at;
     rows.push({ round: to - from, decisions: wall(t.decisions.get(r) ?? [], 0, Infinity), saves: total(t.saves, from, to), posts: total(t.posts, from, to), tells: wall(t.tells, from, to) });
   }
   return rows;
@@ -140,9 +136,8 @@ async function measure(): Promise<Record<string, number>> {
     const rows = await playRounds(host, t, model, 7);
     record('model_8p_300ms', rows);
     figures['house.model_8p_round_median_ms'] = median(rows.map((r) => r.round));
-    // What the process ran (House, players, stub) per round on any CPU, from round 2's post to the last: a machine shared with other work stretches the wall figures, not this one.
-    const last = Math.max(...t.cpuAt.keys());
-    figures['house.model_8p_cpu_ms_per_round'] = (t.cpuAt.get(last)! - t.cpuAt.get(2)!) / (last - 2);
+    // What the process ran (House, players, stub) per round on any CPU, over the rounds timed: a machine shared with other work stretches the wall figures, not this one.
+    figures['house.model_8p_cpu_ms_per_round'] = (t.started.get(rows.length + 2)!.cpu - t.started.get(2)!.cpu) / rows.length;
     figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
     // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
     const calls = stub.calls.slice(before).filter((c) => c.request && !c.request.error);

@@ -48,7 +48,13 @@ function houseMessage(player: IAgentRuntime, room: PrivateRoom, text: string, ex
   };
 }
 
-/** Stores a House message in the player's memory, making the private room first (once per player and match). */
+/**
+ * Stores a House message in the player's memory, making the private room
+ * first (once per player and match). The memory keeps what was said; the
+ * request or view it carried to the player's action and evaluator (they read
+ * it from the message itself) stays out: a view grows with the match, and the
+ * log rebuilds it any time.
+ */
 async function storeInRoom(house: IAgentRuntime, player: IAgentRuntime, matchId: string, ready: Set<string>, room: PrivateRoom, message: Memory): Promise<void> {
   const key = `${player.agentId}:${matchId}`;
   if (!ready.has(key)) {
@@ -64,7 +70,7 @@ async function storeInRoom(house: IAgentRuntime, player: IAgentRuntime, matchId:
     });
     ready.add(key);
   }
-  await player.createMemory(message, 'messages');
+  await player.createMemory({ ...message, content: { text: message.content.text, source: 'house' } }, 'messages');
 }
 
 /** The baseline a runtime's character plays for a game when it cannot (or may no longer) ask its model. */
