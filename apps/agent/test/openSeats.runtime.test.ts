@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { games } from '@the-house/games/registry.ts';
+import { runHouseCli } from '@the-house/lab/cli/runHouseCli.ts';
 import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
@@ -48,7 +49,7 @@ afterAll(async () => {
 }, 30_000);
 
 describe('entrants', () => {
-  test('!enter registers each kind, !entrants lists them without keys, a key typed in public is refused', async () => {
+  test('!enter registers each kind, !entrants lists them without keys; an OpenAI-compatible one with no key is refused, told where the key goes', async () => {
     expect(await ask(`!enter ref-a2a a2a ${a2a.url} --version 1.0`, 'Entered')).toBe('Entered ref-a2a@1.0 (a2a). `!play trust me,@ref-a2a` seats it.');
     expect(await ask(`!enter ref-http http ${http.url}`, 'Entered')).toStartWith('Entered ref-http (http).');
     expect(await ask('!enter ref-mcp mcp', 'Entered')).toContain('seat token');
@@ -97,6 +98,13 @@ async function playRemote(game: string, seed: number, extra = ''): Promise<{ id:
   if (!read.ok) throw new Error(read.error);
   const replayed = await replayMatch(games, read.bundle);
   expect(replayed.ok && replayed.report).toMatchObject({ reproduced: true, prompts: { changed: [] } });
+  // Each remote turn's record: the hash of the view sent, its times, and no fault.
+  const remoteCalls = read.bundle.record.calls.filter((c) => c.caller.startsWith('ref-'));
+  expect(remoteCalls.every((c) => /^[0-9a-f]{64}$/.test(String(c.params.viewHash)) && typeof c.params.msLeft === 'number' && c.params.fault === undefined)).toBe(true);
+  // The House signed the file: anyone can recheck its chain and signature.
+  const verified = runHouseCli('verify-match', read.path);
+  expect(verified.stdout).toContain('ok   signature: signed by the House key');
+  expect(verified.code).toBe(0);
   return { id, token, mcp };
 }
 
@@ -113,12 +121,28 @@ describe('remote seats at a House table', () => {
   }, 180_000);
 
   test('Influence: the same, talk included', async () => {
-    await playRemote('influence', 6);
+    const { id } = await playRemote('influence', 6);
+    const events = (await host.service.getMatch(id))!.events;
+    // Whispers and public posts went the way moves go, from each remote kind.
+    for (const seat of ['ref-a2a', 'ref-http', 'ref-mcp']) {
+      expect(events.some((e) => e.type === 'dm' && e.data?.from === seat)).toBe(true);
+      expect(events.some((e) => e.type === 'public' && e.data?.from === seat)).toBe(true);
+    }
   }, 180_000);
 
   test('Gold mining: the same', async () => {
     await playRemote('goldmine', 7, ' --set rounds=15');
   }, 180_000);
+
+  test('ratings: each entrant rated as itself and its version, with its kind and fault counts', async () => {
+    const boards = (await (await fetch(`${host.url}/house/ratings`)).json()) as Record<string, Array<{ participant: string; brain: string }>>;
+    for (const game of ['trust', 'influence', 'goldmine']) {
+      const rows = new Map(boards[game]!.map((r) => [r.participant, r.brain]));
+      expect(rows.get('entrant:ref-a2a@1.0')).toBe('a2a entrant; 0 timeouts, 0 invalid, 0 unreachable, 0 substitutions in 1 match');
+      expect(rows.get('entrant:ref-http')).toStartWith('http entrant;');
+      expect(rows.get('entrant:ref-mcp')).toStartWith('mcp entrant;');
+    }
+  });
 
   test("a seat token of an ended match, another seat's, a malformed one and none are refused", async () => {
     const post = (path: string, headers: Record<string, string> = {}) =>

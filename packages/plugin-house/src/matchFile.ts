@@ -1,6 +1,8 @@
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import type { Outcome } from '@the-house/games/engine/types.ts';
 import { BUNDLE_FORMAT, readBundle, writeBundle, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
+import type { KeyObject } from 'node:crypto';
+import { houseKey, signMatchFile } from '@the-house/lab/signing/matchSignature.ts';
 import type { RoundHistoryEntry, StoredMatch } from './types.ts';
 
 /** The match file the House writes when a match ends, pauses or stops: what `replay-match` replays, and what a damaged store row is rebuilt from. */
@@ -23,9 +25,19 @@ export function bundleOf(stored: StoredMatch, outcome: Outcome, head: string): M
   };
 }
 
+/**
+ * Writes the match file and signs it with the House's Ed25519 key (kept in
+ * the same directory, made on first use): `bun run house verify-match`
+ * rechecks its hash chain and that signature, so anyone can recheck a result
+ * and what its rating was computed from.
+ */
 export function writeMatchFile(dir: string, stored: StoredMatch, outcome: Outcome, head: string): void {
-  writeBundle(dir, bundleOf(stored, outcome, head));
+  const path = writeBundle(dir, bundleOf(stored, outcome, head));
+  signMatchFile(path, stored.id, head, keyOf(dir));
 }
+
+const keys = new Map<string, KeyObject>();
+const keyOf = (dir: string): KeyObject => keys.get(dir) ?? keys.set(dir, houseKey(dir)).get(dir)!;
 
 /**
  * A damaged match rebuilt from its file: the file must be whole (its chain

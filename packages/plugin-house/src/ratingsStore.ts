@@ -5,6 +5,7 @@ import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { emptyRatings, leaderboard, matchResult, parseRatings, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import type { RemoteSeatRecord } from './entrants/remoteSeatRecord.ts';
 
 const key = (game: string) => `house:ratings:${game}`;
 const playersKey = (game: string) => `house:ratings:${game}:players`;
@@ -28,7 +29,8 @@ export function participantOf(record: MatchRecord, seat: PlayerId): string {
   if (info.brain === 'human') return `person:${seat}`;
   if (info.brain === 'model') {
     const call = record.calls.find((c) => c.caller === seat);
-    if (call) return `model:${call.model}`;
+    // A registered entrant is rated as itself and its version (`entrant:NAME@VERSION`), whatever kind it plays over.
+    if (call) return call.model.startsWith('entrant:') ? call.model : `model:${call.model}`;
   }
   return info.strategy ?? seat;
 }
@@ -40,6 +42,23 @@ interface PlayedBy {
 }
 
 const countsSchema = z.record(z.string(), z.int().nonnegative());
+const entrantsKey = (game: string) => `house:ratings:${game}:entrants`;
+
+/** What the leaderboard says of an entrant beside its rating: how it plays, and its faults over its rated matches. */
+export interface EntrantFaults {
+  kind: string;
+  matches: number;
+  timeouts: number;
+  invalid: number;
+  unreachable: number;
+  substitutions: number;
+}
+const faultsSchema = z.object({ participants: z.record(z.string(), z.object({ kind: z.string().max(16), matches: z.int().nonnegative(), timeouts: z.int().nonnegative(), invalid: z.int().nonnegative(), unreachable: z.int().nonnegative(), substitutions: z.int().nonnegative() }).strict()) });
+
+/** An entrant's brain in words: its kind and its faults (`a2a entrant; 2 timeouts, 1 invalid, 0 unreachable, 1 substitution in 3 matches`). */
+export function entrantBrain(f: EntrantFaults): string {
+  return `${f.kind} entrant; ${f.timeouts} timeout${f.timeouts === 1 ? '' : 's'}, ${f.invalid} invalid, ${f.unreachable} unreachable, ${f.substitutions} substitution${f.substitutions === 1 ? '' : 's'} in ${f.matches} match${f.matches === 1 ? '' : 'es'}`;
+}
 const playedBySchema = z.object({ participants: z.record(z.string(), z.object({ players: countsSchema, strategies: countsSchema })) });
 
 /** A rating's row as the House shows it: who played it (character and brain), with the strategy as a detail. */
@@ -53,7 +72,8 @@ export interface HouseLeaderboardRow extends LeaderboardRow {
 }
 
 /** The brain of a rated participant in words, and the name it stands for when no character was recorded. */
-export function brainOf(participant: string): { brain: string; kind: 'model' | 'person' | 'offline'; name: string } {
+export function brainOf(participant: string): { brain: string; kind: 'model' | 'person' | 'offline' | 'entrant'; name: string } {
+  if (participant.startsWith('entrant:')) return { brain: 'entrant', kind: 'entrant', name: participant.slice('entrant:'.length) };
   if (participant.startsWith('model:')) return { brain: `model ${participant.slice('model:'.length)}`, kind: 'model', name: '' };
   if (participant.startsWith('person:')) return { brain: 'person', kind: 'person', name: participant.slice('person:'.length) };
   return { brain: `offline, ${participant}`, kind: 'offline', name: '' };
@@ -72,6 +92,7 @@ function strategyDetail(game: string, participant: string, played: PlayedBy | un
     return strategy ? `${participant}: ${strategy.description}` : participant;
   }
   const baselines = played ? byCount(played.strategies).map((s) => s.name) : [];
+  if (kind === 'entrant') return baselines.length ? `the House plays ${baselines.join(', ')} for it once it is substituted` : null;
   return baselines.length ? `falls back to ${baselines.join(', ')} when its model cannot answer` : null;
 }
 
@@ -103,8 +124,26 @@ export class RatingsStore {
     return out;
   }
 
-  /** Rates one finished match: winners first, then by score, each seat as its participant; and notes which character played which brain. */
-  async rate(game: AnyGame, state: unknown, players: PlayerId[], record: MatchRecord): Promise<void> {
+  /** Each rated entrant's kind and faults (none for a database older than them). */
+  async entrantFaults(game: string): Promise<Map<string, EntrantFaults>> {
+    const row = await this.runtime.getCache<{ json?: unknown }>(entrantsKey(game));
+    let raw: unknown = null;
+    try {
+      raw = row && typeof row.json === 'string' ? JSON.parse(row.json) : null;
+    } catch {
+      raw = null;
+    }
+    const parsed = faultsSchema.safeParse(raw);
+    return new Map(parsed.success ? Object.entries(parsed.data.participants) : []);
+  }
+
+  /**
+   * Rates one finished match: winners first, then by score, each seat as its
+   * participant; notes which character played which brain, and adds each
+   * remote seat's faults (timeouts, invalid answers, unreachable turns, a
+   * substitution) to its entrant's.
+   */
+  async rate(game: AnyGame, state: unknown, players: PlayerId[], record: MatchRecord, remotes: Readonly<Record<PlayerId, RemoteSeatRecord>> = {}): Promise<void> {
     const ratings = await this.load(game.id);
     const result = matchResult(game.outcome(state), players.map((p) => ({ player: p, participant: participantOf(record, p), score: game.score(state, p) })));
     const rated = rateMatch(ratings, result);
@@ -124,6 +163,16 @@ export class RatingsStore {
     }
     const json = { participants: Object.fromEntries([...played].map(([id, p]) => [id, { players: Object.fromEntries(p.players), strategies: Object.fromEntries(p.strategies) }])) };
     await this.runtime.setCache(playersKey(game.id), { json: JSON.stringify(json) });
+    const seated = players.filter((p) => Object.hasOwn(remotes, p) && participantOf(record, p).startsWith('entrant:'));
+    if (!seated.length) return;
+    const faults = await this.entrantFaults(game.id);
+    for (const p of seated) {
+      const { kind, clock } = remotes[p]!;
+      const participant = participantOf(record, p);
+      const f = faults.get(participant) ?? { kind, matches: 0, timeouts: 0, invalid: 0, unreachable: 0, substitutions: 0 };
+      faults.set(participant, { kind, matches: f.matches + 1, timeouts: f.timeouts + clock.timeouts, invalid: f.invalid + clock.invalid, unreachable: f.unreachable + clock.unreachable, substitutions: f.substitutions + (clock.substituted === null ? 0 : 1) });
+    }
+    await this.runtime.setCache(entrantsKey(game.id), { json: JSON.stringify({ participants: Object.fromEntries(faults) }) });
   }
 
   async leaderboards(games: readonly string[]): Promise<Record<string, HouseLeaderboardRow[]>> {
@@ -132,9 +181,12 @@ export class RatingsStore {
       const rows = leaderboard(await this.load(game));
       if (!rows.length) continue;
       const played = await this.playedBy(game);
+      const faults = await this.entrantFaults(game);
       out[game] = rows.map((row) => {
         const who = played.get(row.participant);
-        const { brain, name } = brainOf(row.participant);
+        const { name } = brainOf(row.participant);
+        const entrant = faults.get(row.participant);
+        const brain = entrant ? entrantBrain(entrant) : brainOf(row.participant).brain;
         const playedBy = who ? byCount(who.players) : name ? [{ name, matches: row.matches }] : [];
         return { ...row, brain, playedBy, strategy: strategyDetail(game, row.participant, who) };
       });

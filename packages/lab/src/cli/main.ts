@@ -28,6 +28,7 @@ function usage(): string {
     '  tournament <game> --players all|a,b,... --repeats K [--seed N] [--config file.json] [--set KEY=VALUE ...] [--ratings file.json] [--queue [URL] [--no-wait]]',
     '  replay <scenario.json>',
     '  replay-match <match id | match.json | play --out dir> [--dir matches-dir]',
+    '  verify-match <match file> [--key house-public-key.pem]   (hash chain and the House\'s signature)',
     '  sweep <game> --seeds N --rounds R --players N --population p:n,... --treatment key=v1,v2 [--set KEY=VALUE ...] [--out dir] [--queue [URL] [--no-wait]]',
     '  sweep <game> --help   (the game\'s config keys, the values they take, its strategies)',
     '  worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S]',

@@ -1,3 +1,4 @@
+import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
 import type { AnyGame, BrainContext, GameEvent, PlayerId, Strategy } from '@the-house/games/engine/types.ts';
 import type { DecisionRequest } from '../decision/decisionRequest.ts';
 import type { AnswerTrace, MatchRecorder } from '../models/matchRecorder.ts';
@@ -71,6 +72,7 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
   const { game, state, ctx, request, line, recorder, signal } = input;
   const started = Date.now();
   let timedOut = false;
+  const asked: Array<Record<string, unknown>> = [];
   let unreachable = false;
   // Why this ask failed, in the House's own words (the recorder may keep only a class of failure).
   let reason: string | null = null;
@@ -97,23 +99,30 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
       },
       ...(line.client.redact ? { redact: line.client.redact } : {}),
     };
-    const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: '', params: { turn: turn.turn_id, remote: line.client.kind } };
+    // What the record keeps of the turn sent: its id, the hash of the view in it, and its times (the action is the call's response, its latency the call's).
+    const params: Record<string, unknown> = { turnId: turn.turn_id, remote: line.client.kind, viewHash: sha256Hex(JSON.stringify(turn.view ?? null)), deadline: turn.deadline, msLeft: turn.ms_left, bankLeftMs: turn.bank_ms_left };
+    const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: '', params };
     const r = await recorder.call(client, line.client.gate ?? null, meta, prompt, both);
+    asked.push(r.call.params);
     if (r.text === null && deadline.aborted && !signal.aborted) timedOut = true;
     if (r.text !== null) return { text: r.text, error: null, call: r.call.seq };
     return { text: null, error: timedOut ? `no answer within ${window.msLeft} ms` : (reason ?? r.error), call: r.call.seq };
   });
   const houseFault = signal.aborted;
+  const at = asked.at(-1);
   let fault: Fault | null = null;
   if (!houseFault) {
     charge(line.clock, Date.now() - started);
     if (trace.outcome === 'fallback') fault = timedOut ? 'timeout' : unreachable ? 'unreachable' : 'invalid';
+    if (at && fault) at.fault = { by: 'seat', kind: fault };
     const substituted = settle(line.clock, fault);
     if (substituted) {
       const phase = recorder.phase(ctx.round, ctx.phase);
       (phase.notices ??= []).push(substitutedNotice(ctx.player, substituted, line.fallback?.name ?? null));
     }
   }
+  // A turn the House cut short is its own fault: recorded so, and asked again after the resume.
+  if (at && houseFault) at.fault = { by: 'house', kind: 'stopped' };
   const missing = trace.texts.length === 0 ? `no answer (${trace.errors.join('; ')})` : undefined;
   return { decision, trace, fault, houseFault, ...(missing ? { missing } : {}) };
 }

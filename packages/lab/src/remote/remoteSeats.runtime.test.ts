@@ -58,7 +58,8 @@ describe('remote seats through the one pipeline', () => {
     const [call] = recorder.record.calls;
     expect(call).toMatchObject({ caller: 'a', purpose: 'decision', model: 'ref@1', response: JSON.stringify(decision), error: null });
     expect(call!.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(call!.params.turn).toMatch(/^[0-9a-f]{32}$/);
+    expect(call!.params).toMatchObject({ turnId: expect.stringMatching(/^[0-9a-f]{32}$/), viewHash: expect.stringMatching(/^[0-9a-f]{64}$/), msLeft: expect.any(Number), bankLeftMs: 60_000 });
+    expect(call!.params.fault).toBeUndefined();
   });
 
   test('MCP: an agent in the SDK client long-polls its seat and hands the move in', async () => {
@@ -102,8 +103,9 @@ describe('remote seats through the one pipeline', () => {
   test('a slow agent times out within its move time and bank; no repair without time; the bank is spent', async () => {
     const agent: RunningAgent = started(referenceA2aAgent({ mode: 'slow', delayMs: 3_000 }));
     const seat = line(a2aSeatClient(agent.url, { policy: loopback }), { moveMs: 200, bankMs: 300 });
-    const { trace, fault, missing } = await turn(seat);
+    const { trace, fault, missing, recorder } = await turn(seat);
     expect(fault).toBe('timeout');
+    expect(recorder.record.calls.at(-1)!.params.fault).toEqual({ by: 'seat', kind: 'timeout' });
     expect(trace.errors[0]).toMatch(/^no answer within \d+ ms$/);
     expect(missing).toContain('no answer within');
     expect(seat.clock.bankLeftMs).toBe(0);
@@ -137,8 +139,9 @@ describe('remote seats through the one pipeline', () => {
     const pending = turn(seat, { signal: stop.signal, phaseMs: 20_000 });
     while (agent.turns.length === 0) await Bun.sleep(10);
     stop.abort();
-    const { fault, houseFault } = await pending;
+    const { fault, houseFault, recorder } = await pending;
     expect(houseFault).toBe(true);
+    expect(recorder.record.calls.at(-1)!.params.fault).toEqual({ by: 'house', kind: 'stopped' });
     expect(fault).toBeNull();
     expect(seat.clock).toMatchObject({ bankLeftMs: 1_000, missesInRow: 0, timeouts: 0 });
   });

@@ -198,7 +198,7 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
           houseLog(host.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}`);
           if (!stored.rated) {
             stored.rated = true;
-            await host.ratings.rate(game, m.state, stored.players, stored.record).catch((error) => host.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
+            await host.ratings.rate(game, m.state, stored.players, stored.record, stored.remotes).catch((error) => host.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
           }
         }
         const over = m.over ? null : matchOverBudget(stored.options.budget, table.recorder.spend());

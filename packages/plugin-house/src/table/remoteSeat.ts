@@ -80,8 +80,10 @@ export class RemoteSeat implements Seat {
     return turn.missing === undefined ? { decision: turn.decision, trace: turn.trace } : { decision: turn.decision, trace: turn.trace, missing: turn.missing };
   }
 
+  /** After a round: the seat's notes fold it in; once the match is over an MCP seat's desk closes, so an agent waiting on it hears at once (its token is refused from then on). */
   async tell(): Promise<void> {
     const match = this.table.match!;
     this.notes.afterRound(match, [this.id]);
+    if (match.over) this.desk?.close();
   }
 }

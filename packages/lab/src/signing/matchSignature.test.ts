@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'bun:test';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Match } from '@the-house/games/engine/match.ts';
+import { runMatchSync } from '@the-house/games/engine/runner.ts';
+import { trustGame } from '@the-house/games/trust/trustGame.ts';
+import { runHouseCli } from '../cli/runHouseCli.ts';
+import { BUNDLE_FORMAT, writeBundle, type MatchBundle } from '../models/matchBundle.ts';
+import { emptyRecord } from '../models/matchRecorder.ts';
+import { houseKey, KEY_FILE, signaturePath, signMatchFile } from './matchSignature.ts';
+
+/** A finished Trust match as a House match file, signed with a key made in `dir`. */
+function signedMatch(dir: string): string {
+  const match = Match.create(trustGame, {}, 4, ['a', 'b']);
+  runMatchSync(match, { a: trustGame.strategies.copycat!, b: trustGame.strategies.grudger! });
+  const bundle: MatchBundle = { format: BUNDLE_FORMAT, id: 'trust-4-test', game: 'trust', seed: 4, config: {}, players: ['a', 'b'], options: {}, status: 'finished', outcome: match.outcome(), head: match.log!.head, log: [...match.log!.entries], record: emptyRecord() };
+  const file = writeBundle(dir, bundle);
+  signMatchFile(file, bundle.id, bundle.head, houseKey(dir));
+  return file;
+}
+
+describe('signed match files and verify-match', () => {
+  test('the House key is made once, readable by its owner alone; verify-match passes a signed file, a line per check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'house-signing-'));
+    const file = signedMatch(dir);
+    expect(statSync(join(dir, KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(houseKey(dir).export({ type: 'pkcs8', format: 'pem' })).toBe(readFileSync(join(dir, KEY_FILE), 'utf8'));
+    const run = runHouseCli('verify-match', file);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.map((l) => l.slice(0, 4))).toEqual(['ok  ', 'ok  ', 'ok  ']);
+    expect(lines[1]).toContain('hash chain: every entry follows the one before');
+    const publicKey = join(dir, 'house.pub.pem');
+    writeFileSync(publicKey, createPublicKey(houseKey(dir)).export({ type: 'spki', format: 'pem' }));
+    expect(runHouseCli('verify-match', file, '--key', publicKey).stdout).toContain('ok   key: the one given');
+  });
+
+  test('a changed file, a broken chain, another key and a missing signature each fail, naming the check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'house-signing-'));
+    const file = signedMatch(dir);
+    const original = readFileSync(file, 'utf8');
+    const bundle = JSON.parse(original) as MatchBundle;
+
+    (bundle.log[3]!.data as Record<string, unknown>) = { ...bundle.log[3]!.data, forged: true };
+    writeFileSync(file, `${JSON.stringify(bundle)}\n`);
+    const forged = runHouseCli('verify-match', file);
+    expect(forged.code).toBe(1);
+    expect(forged.stdout).toContain('FAIL hash chain: breaks at entry 3');
+    expect(forged.stdout).toContain('FAIL signature: the file is not the one that was signed');
+
+    writeFileSync(file, original);
+    const other = join(dir, 'other.pub.pem');
+    writeFileSync(other, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }));
+    const wrongKey = runHouseCli('verify-match', file, '--key', other);
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stdout).toContain('FAIL key: signed by');
+
+    writeFileSync(signaturePath(file), '{"format":"house-signature/1"}\n');
+    expect(runHouseCli('verify-match', file).stdout).toContain('FAIL signature: its signature file is not a House signature');
+  });
+});
