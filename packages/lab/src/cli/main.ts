@@ -29,6 +29,7 @@ function usage(): string {
     '  replay <scenario.json>',
     '  replay-match <match id | match.json | play --out dir> [--dir matches-dir]',
     '  verify-match <match file> [--key house-public-key.pem]   (hash chain and the House\'s signature)',
+    '  seat-check a2a|http <url> | openai <base url> --model M | mcp [--port N]   [--move-ms MS]   (is a remote agent ready to play?)',
     '  sweep <game> --seeds N --rounds R --players N --population p:n,... --treatment key=v1,v2 [--set KEY=VALUE ...] [--out dir] [--queue [URL] [--no-wait]]',
     '  sweep <game> --help   (the game\'s config keys, the values they take, its strategies)',
     '  worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S]',

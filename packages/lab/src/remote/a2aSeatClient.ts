@@ -58,6 +58,11 @@ export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; 
     kind: 'a2a',
     provider: `a2a@${redactUrl(baseUrl)}`,
     async ask(turn, signal) {
+      const read = readAnswer(await this.raw!(turn, signal), turn.turn_id);
+      if (!read.ok) throw new Error(read.error);
+      return read.text;
+    },
+    async raw(turn, signal) {
       // The card is read under the URL given (`https://host/competitor` -> `https://host/competitor/.well-known/agent-card.json`), so an agent served under a path is found too.
       client ??= factory.createFromUrl(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
       let result: Message | Task;
@@ -71,9 +76,7 @@ export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; 
         opts.onDetail?.(`A2A ${redactUrl(baseUrl)}: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}`);
         throw new RemoteCallError('the agent answered the turn with an error', 'status');
       }
-      const read = readAnswer(answerOf(result), turn.turn_id);
-      if (!read.ok) throw new Error(read.error);
-      return read.text;
+      return answerOf(result);
     },
   };
 }

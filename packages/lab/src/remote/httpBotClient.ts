@@ -15,17 +15,18 @@ export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDe
   return {
     kind: 'http',
     provider: `http@${redactUrl(url)}`,
-    async ask(turn, signal) {
+    async raw(turn, signal) {
       const response = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(turn), signal });
       const text = await response.text();
       if (!response.ok) throw new RemoteCallError(`the bot answered HTTP ${response.status}`, 'status');
-      let body: unknown;
       try {
-        body = JSON.parse(text);
+        return JSON.parse(text) as unknown;
       } catch {
         throw new Error('the bot answered with something that is not JSON');
       }
-      const read = readAnswer(body, turn.turn_id);
+    },
+    async ask(turn, signal) {
+      const read = readAnswer(await this.raw!(turn, signal), turn.turn_id);
       if (!read.ok) throw new Error(read.error);
       return read.text;
     },

@@ -17,6 +17,8 @@ export interface RemoteClient {
   /** For the record: the kind and where, never a key or a token (`kind@host/path`). */
   readonly provider: string;
   ask(turn: RemoteTurn, signal: AbortSignal, onUsage?: (usage: ProviderUsage) => void): Promise<string>;
+  /** The agent's answer to a turn as it came, unread (`seat-check` looks at what it echoes); kinds whose answer is text have none. */
+  raw?(turn: RemoteTurn, signal: AbortSignal): Promise<unknown>;
   /** The match ended: let go of whatever the client holds (an MCP desk's waiters). */
   close?(): void;
 }

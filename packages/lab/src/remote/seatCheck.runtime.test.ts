@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { HOUSE_MAIN } from '../cli/runHouseCli.ts';
+import { referenceA2aAgent, type RunningAgent } from './reference/referenceA2aAgent.ts';
+import { referenceHttpBot } from './reference/referenceHttpBot.ts';
+import type { AgentMode } from './reference/referenceMove.ts';
+import { referenceMcpAgent, type McpAgentRun } from './reference/referenceMcpAgent.ts';
+
+const running: Array<RunningAgent | McpAgentRun> = [];
+afterAll(async () => {
+  for (const r of running) await r.stop();
+});
+
+/** `bun run house seat-check ...` in a process of its own (the agents answer from this one), its output as it goes. */
+function seatCheck(args: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number; lines: string[] }> {
+  // Loopback is refused by default; a builder checking a local agent allows it, as here.
+  const child = Bun.spawn([process.execPath, HOUSE_MAIN, 'seat-check', ...args, '--move-ms', '3000'], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, HOUSE_FETCH_ALLOW: '127.0.0.1' } });
+  const lines: string[] = [];
+  return (async () => {
+    const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += new TextDecoder().decode(value);
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        lines.push(line);
+        onLine(line);
+      }
+    }
+    return { code: await child.exited, lines };
+  })();
+}
+
+const CHECKS = ['answers a legal Trust move', 'answers a legal Influence move', 'answers a legal Gold mining move', 'answers a legal Café V3 move', 'gives the same answer to the same turn', "answers the House's repair turn with a legal move", 'answers within a short deadline'];
+const failed = (lines: string[]) => lines.filter((l) => l.startsWith('FAIL')).map((l) => l.slice(5, l.indexOf(':') > 0 ? l.indexOf(':') : undefined));
+
+describe('seat-check', () => {
+  test.each([['a2a'], ['http']] as const)('passes the reference %s agent, a line per check', async (kind) => {
+    const agent = kind === 'a2a' ? referenceA2aAgent() : referenceHttpBot();
+    running.push(agent);
+    const { code, lines } = await seatCheck([kind, agent.url]);
+    expect(lines.at(-1)).toBe('all 8 checks passed');
+    expect(code).toBe(0);
+    for (const check of [...CHECKS, 'echoes the turn id']) expect(lines.some((l) => l.startsWith(`ok   ${check}`))).toBe(true);
+  }, 60_000);
+
+  test.each([
+    ['a2a', 'stale', 'echoes the turn id'],
+    ['http', 'illegal', 'answers a legal Trust move within 3000 ms'],
+  ] as Array<['a2a' | 'http', AgentMode, string]>)('names the failing check for a broken %s agent (%s)', async (kind, mode, check) => {
+    const agent = kind === 'a2a' ? referenceA2aAgent({ mode }) : referenceHttpBot({ mode });
+    running.push(agent);
+    const { code, lines } = await seatCheck([kind, agent.url]);
+    expect(code).toBe(1);
+    expect(failed(lines)).toContain(check);
+  }, 60_000);
+
+  test.each([
+    ['good', 0, []],
+    ['malformed', 1, ['answers a legal Trust move within 3000 ms']],
+  ] as Array<[AgentMode, number, string[]]>)('MCP: serves a seat for the agent to connect to; a %s agent', async (mode, expectedCode, failing) => {
+    let agent: McpAgentRun | undefined;
+    const { code, lines } = await seatCheck(['mcp'], (line) => {
+      const url = /^connect your agent to: (\S+)$/.exec(line)?.[1];
+      if (url) running.push((agent = referenceMcpAgent(url, { mode })));
+    });
+    expect(code).toBe(expectedCode);
+    for (const check of failing) expect(failed(lines)).toContain(check);
+    // Refused once the checks are over, the agent stops.
+    expect(lines).toContain('ok   stops calling once its token is refused');
+    expect(await agent!.done).toStartWith('refused (403)');
+  }, 60_000);
+});

@@ -1,0 +1,113 @@
+import { Match } from '@the-house/games/engine/match.ts';
+import { brainContext } from '@the-house/games/engine/runner.ts';
+import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
+import { games } from '@the-house/games/registry.ts';
+import { DEFAULT_WINDOW } from '../decision/playerView.ts';
+import type { DecisionRequest } from '../decision/decisionRequest.ts';
+import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
+import { decisionOf } from '../seats/decideWithRepair.ts';
+import { decisionRequest } from '../seats/decisionRequestFor.ts';
+import { seatPrompter } from '../seats/seatPrompts.ts';
+import { decideRemote } from './decideRemote.ts';
+import type { RemoteClient } from './remoteClient.ts';
+import { remoteTurn, type RemoteTurn } from './remoteTurn.ts';
+import { clockRulesSchema, newClock } from './seatClock.ts';
+
+/** One conformance check's verdict, as `seat-check` prints it. */
+export interface CheckLine {
+  ok: boolean;
+  check: string;
+  why?: string;
+}
+
+export const SEAT = 'candidate';
+/** Each check plays at a table of its own: an agent keeps answers by turn id, and turn ids are per table. */
+const tableOf = (check: string) => `seat-check-${check}`;
+/** The line-up each game's scripted turn is played in: the candidate and enough others for the game. */
+const LINEUPS: ReadonlyArray<[string, PlayerId[]]> = [
+  ['trust', [SEAT, 'ada']],
+  ['influence', [SEAT, 'ada', 'bram', 'cleo']],
+  ['goldmine', [SEAT, 'ada']],
+  ['cafe', [SEAT, 'ada']],
+];
+const compact = seatPrompter('compact');
+
+/** The candidate's first turn of a game, as the House would send it. */
+function scriptedTurn(game: AnyGame, players: PlayerId[], table: string): { game: AnyGame; state: unknown; view: unknown; request: DecisionRequest } {
+  const match = Match.create(game, game.configSchema.parse({}), 1, players);
+  const state = match.state as { round: number; phase: string };
+  const view = game.view(match.state, SEAT);
+  return { game, state: match.state, view, request: decisionRequest(game, match.state, table, view, { player: SEAT, round: state.round, phase: state.phase }) };
+}
+
+const turnOf = (request: DecisionRequest, msLeft: number, attempt: 0 | 1): RemoteTurn =>
+  remoteTurn(request, request.matchId, compact.prompt('', request, null, DEFAULT_WINDOW).text, { deadline: Date.now() + msLeft, msLeft }, 0, attempt);
+
+const failure = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
+
+/**
+ * Plays scripted turns against a candidate seat, as a builder runs before a
+ * rated match (`bun run house seat-check`): a legal move of each game within
+ * the move's time (through the House's own pipeline, repair and all), the
+ * turn id echoed, the same turn answered the same, the House's repair turn
+ * answered legally, and an answer within a short deadline. Each check gives
+ * one line, with the reason when it fails.
+ */
+export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (line: CheckLine) => void = () => {}): Promise<CheckLine[]> {
+  const lines: CheckLine[] = [];
+  const say = (line: CheckLine) => (lines.push(line), onLine(line));
+  for (const [id, players] of LINEUPS) {
+    const game = games[id]!;
+    const { state, view, request } = scriptedTurn(game, players, tableOf(id));
+    const ctx = brainContext(1, SEAT, request.round, request.phase);
+    const clock = newClock(clockRulesSchema.parse({ moveMs, bankMs: 0, maxMisses: 100 }));
+    const recorder = new MatchRecorder(request.matchId, emptyRecord());
+    const turn = await decideRemote({ game, state, view, ctx, request, table: request.matchId, line: { client, clock, entrant: 'candidate', fallback: null }, recorder, prompt: (r) => compact.prompt('', r, null, DEFAULT_WINDOW).text, signal: new AbortController().signal });
+    const check = `answers a legal ${game.title} move within ${moveMs} ms`;
+    if (turn.trace.outcome === 'valid') say({ ok: true, check });
+    else say({ ok: false, check, why: turn.trace.outcome === 'repaired' ? `its first answer was refused (${turn.trace.errors[0]}); the repair was legal` : (turn.trace.errors.join('; ') || 'no answer') });
+  }
+  const trust = scriptedTurn(games.trust!, [SEAT, 'ada'], tableOf('same-turn'));
+  const first = turnOf(trust.request, moveMs, 0);
+  if (client.raw) {
+    const check = 'echoes the turn id';
+    try {
+      const raw = await client.raw(first, AbortSignal.timeout(moveMs));
+      const echoed = raw && typeof raw === 'object' ? (raw as { turn_id?: unknown }).turn_id : typeof raw === 'string' ? /"turn_id"\s*:\s*"([^"]*)"/.exec(raw)?.[1] : undefined;
+      say(echoed === first.turn_id ? { ok: true, check } : { ok: false, check, why: echoed === undefined ? 'its answer names no turn_id' : 'its answer names another turn id' });
+    } catch (error) {
+      say({ ok: false, check, why: failure(error) });
+    }
+  }
+  {
+    const check = 'gives the same answer to the same turn';
+    try {
+      const [a, b] = [await client.ask(first, AbortSignal.timeout(moveMs)), await client.ask(first, AbortSignal.timeout(moveMs))];
+      say(a === b ? { ok: true, check } : { ok: false, check, why: 'the same turn sent twice got two different answers' });
+    } catch (error) {
+      say({ ok: false, check, why: failure(error) });
+    }
+  }
+  {
+    const check = "answers the House's repair turn with a legal move";
+    const repair = turnOf({ ...trust.request, matchId: tableOf('repair'), error: 'unknown action "DANCE": allowed actions are HIGH_FIVE, BLOCK, ATTACK, DO_NOTHING, BEG, REPLICATE', previous: '{"action":"DANCE"}' }, moveMs, 1);
+    try {
+      const checked = games.trust!.validate(trust.state, SEAT, decisionOf(await client.ask(repair, AbortSignal.timeout(moveMs))));
+      say(checked.ok ? { ok: true, check } : { ok: false, check, why: checked.error });
+    } catch (error) {
+      say({ ok: false, check, why: failure(error) });
+    }
+  }
+  {
+    const short = Math.min(moveMs, 1_500);
+    const check = `answers within a short deadline (${short} ms)`;
+    const hurried = turnOf({ ...trust.request, matchId: tableOf('deadline') }, short, 0);
+    try {
+      await client.ask(hurried, AbortSignal.timeout(short));
+      say({ ok: true, check });
+    } catch (error) {
+      say({ ok: false, check, why: failure(error) });
+    }
+  }
+  return lines;
+}
