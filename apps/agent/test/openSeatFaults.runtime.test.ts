@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { RemoteSeatRecord } from '@the-house/plugin-house/entrants/remoteSeatRecord.ts';
+import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import { freePort } from './kit/restChat.ts';
 import { RestChat } from './kit/restChat.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
@@ -111,4 +112,27 @@ test('by default the House calls no loopback address: an entrant there gets no t
   } finally {
     process.env.HOUSE_FETCH_ALLOW = allowed;
   }
+}, 90_000);
+
+test('a malformed and a flooding agent are bounded, each with one clear reason in the record', async () => {
+  const malformed = await spawnAgent('http', ['--mode', 'malformed']);
+  const flood = await spawnAgent('http', ['--mode', 'flood']);
+  agents.push(malformed, flood);
+  await ask(`!enter babbler http ${malformed.url}`, /^Entered babbler/);
+  await ask(`!enter flooder http ${flood.url}`, /^Entered flooder/);
+  const opened = await ask('!play trust Ada,@babbler,@flooder --seed 9 --set maxRounds=1', /match trust-9-/);
+  const id = /match (trust-9-\w{8})/.exec(opened)![1]!;
+  await waitForEnd(host.service, id, 60_000);
+  const detail = (await host.service.getMatch(id))!;
+  expect(detail.summary.status).toBe('finished');
+  await host.service.finished(id);
+  const read = readBundle(id, host.service.settings.matchDir!);
+  if (!read.ok) throw new Error(read.error);
+  const answers = read.bundle.record.phases[0]!.answers;
+  // Words with no move: the game's own reason, quoted in the one repair, then the fallback.
+  expect(answers.babbler).toMatchObject({ outcome: 'fallback', errors: [expect.stringContaining('decision is not valid JSON'), expect.stringContaining('decision is not valid JSON')] });
+  // Two megabytes of answer: read only to the limit, refused with that reason, no repair asked of a seat that cannot answer.
+  expect(answers.flooder).toMatchObject({ outcome: 'fallback', errors: ["the agent's answer is over 262144 bytes"] });
+  expect((await remoteOf(id, 'babbler')).clock.invalid).toBe(1);
+  expect((await remoteOf(id, 'flooder')).clock.invalid).toBe(1);
 }, 90_000);

@@ -19,10 +19,11 @@ export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDe
       const response = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(turn), signal });
       const text = await response.text();
       if (!response.ok) throw new RemoteCallError(`the bot answered HTTP ${response.status}`, 'status');
+      // Words rather than JSON go on as words: the game says what is wrong with them, and the repair quotes it.
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        throw new Error('the bot answered with something that is not JSON');
+        return text;
       }
     },
     async ask(turn, signal) {

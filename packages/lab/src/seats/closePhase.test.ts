@@ -25,3 +25,14 @@ test('an answer that comes after the runner closed its phase changes nothing, an
   expect(recorder.phase(1, 'act')).toBe(phases[0]!);
   expect(phases.length).toBe(2);
 });
+
+test('a seat that answered in time with no decision keeps its own reasons; one that never answered is told it had no time', () => {
+  const trust = games.trust!;
+  const match = Match.create(trust, trust.configSchema.parse({ maxRounds: 3 }), 1, ['ada', 'bo']);
+  const recorder = new MatchRecorder('m', emptyRecord());
+  const refused = { kind: 'model' as const, texts: [], calls: [0], outcome: 'fallback' as const, errors: ["the agent's answer is over 262144 bytes"] };
+  recorder.answer(1, 'act', 'ada', refused);
+  closePhase(recorder, match, {});
+  expect(recorder.record.phases[0]!.answers.ada).toEqual(refused);
+  expect(recorder.record.phases[0]!.answers.bo).toMatchObject({ outcome: 'fallback', errors: ['no decision in time'] });
+});

@@ -5,7 +5,7 @@ import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 /**
  * After a phase's decisions are in, before outsiders answer: a seat that gave
- * none in time gets a `fallback` trace, and the notices brains left (a spent
+ * none in time (and left no trace saying why) gets a `fallback` trace, and the notices brains left (a spent
  * budget) join the log in seat order, so the log is the same however the
  * answers raced. The House and headless recorded play both close phases so.
  */
@@ -15,7 +15,8 @@ export function closePhase(recorder: MatchRecorder, match: Match, decisions: Rec
   recorder.close(round, phase);
   const actors = match.actors();
   for (const id of actors) {
-    if (Object.hasOwn(decisions, id)) continue;
+    // A seat that answered in time without a decision keeps its own trace: its reasons are the record's.
+    if (Object.hasOwn(decisions, id) || Object.hasOwn(trace.answers, id)) continue;
     trace.answers[id] = { kind: ownValue(trace.answers, id)?.kind ?? 'model', texts: [], calls: [], outcome: 'fallback', errors: ['no decision in time'] };
   }
   const order = (e: { data?: Record<string, unknown> }) => actors.indexOf(String(e.data?.player ?? ''));
