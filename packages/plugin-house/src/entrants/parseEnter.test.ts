@@ -24,7 +24,7 @@ describe('!enter and !entrants', () => {
     expect(refused(['bot', 'mcp', 'https://x.example.org'])).toContain('takes no URL');
     expect(refused(['bot', 'a2a'])).toContain('needs one URL');
     expect(refused(['bot', 'a2a', 'file:///etc/passwd'])).toContain('http or https');
-    expect(refused(['bot', 'smoke', 'https://x.example.org'])).toContain('is not a remote seat');
+    expect(refused(['bot', 'smoke', 'https://x.example.org'])).toContain('the kind is not a2a, mcp, http or openai');
     expect(refused(['bot', 'mcp', '--version', 'a b'])).toContain('--version');
     const withKey = refused(['bare', 'openai', 'https://user:sk-live-123@api.example.org/v1', 'small', 'sk-live-123']);
     expect(withKey).not.toContain('sk-live-123');

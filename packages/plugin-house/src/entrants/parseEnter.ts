@@ -42,10 +42,11 @@ export function parseEnter(args: readonly string[]): { ok: true; value: EnterArg
     entry = `openai:${more[0]}#${more[1]}`;
     key = more[2];
   } else {
-    if (more.length !== 1) return { ok: false, error: `a ${kind.slice(0, 10)} entrant needs one URL; ${ENTER_USAGE}` };
+    if (more.length !== 1) return { ok: false, error: `an entrant of that kind needs one URL; ${ENTER_USAGE}` };
     entry = `${kind}:${more[0]}`;
   }
   const parsed = parseRemoteSpec(entry);
-  if (!parsed.ok) return { ok: false, error: `${parsed.error}; ${ENTER_USAGE}` };
+  // Said in fixed words: a key typed one word off its place would otherwise be quoted back where others may read it.
+  if (!parsed.ok) return { ok: false, error: `${kind === 'openai' ? 'the base URL must be http or https with no user name or password, and the model one word' : `the ${kind === 'a2a' || kind === 'http' ? kind : 'kind'} entry needs an http or https URL with no user name or password (or the kind is not a2a, mcp, http or openai)`}; ${ENTER_USAGE}` };
   return { ok: true, value: { name, spec: parsed.spec, ...(version ? { version } : {}), ...(key ? { key } : {}) } };
 }
