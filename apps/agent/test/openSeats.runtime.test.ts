@@ -8,7 +8,8 @@ import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { RestChat } from './kit/restChat.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
+import { liveViewOf, startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 const matchDir = mkdtempSync(join(tmpdir(), 'house-open-seats-'));
 let host: TestHost;
@@ -141,6 +142,27 @@ describe('remote seats at a House table', () => {
       expect(rows.get('entrant:ref-a2a@1.0')).toBe('a2a entrant; 0 timeouts, 0 invalid, 0 unreachable, 0 substitutions in 1 match');
       expect(rows.get('entrant:ref-http')).toStartWith('http entrant;');
       expect(rows.get('entrant:ref-mcp')).toStartWith('mcp entrant;');
+    }
+  });
+
+  test("an OpenAI-compatible entrant plays with the House's prompt and repair; its key, given privately, never reaches the record, the file or a listing", async () => {
+    const stub = startOpenAiStub({ mode: 'legal', viewOf: liveViewOf(host) });
+    try {
+      expect(await ask(`!enter bare openai ${stub.baseUrl} small-model sk-entrant-key-98765`, 'Entered')).toBe('Entered bare (openai). `!play trust me,@bare` seats it.');
+      const opened = await ask('!play trust Ada,@bare --seed 13 --set maxRounds=4', /match trust-13-/);
+      const id = /match (trust-13-\w{8})/.exec(opened)![1]!;
+      await waitForEnd(host.service, id, 60_000);
+      await host.service.finished(id);
+      const detail = (await host.service.getMatch(id))!;
+      expect(detail.usage.bare).toMatchObject({ calls: detail.history.length, fallbacks: 0 });
+      expect(stub.calls.filter((c) => c.request?.matchId === id).length).toBe(detail.history.length);
+      const read = readBundle(id, matchDir);
+      if (!read.ok) throw new Error(read.error);
+      expect(read.bundle.record.calls.find((c) => c.caller === 'bare')).toMatchObject({ provider: `openai@${stub.baseUrl}`, model: 'entrant:bare' });
+      expect(JSON.stringify(read.bundle)).not.toContain('sk-entrant-key-98765');
+      expect(await ask('!entrants', 'Entrants')).not.toContain('sk-entrant-key-98765');
+    } finally {
+      await stub.stop();
     }
   });
 
