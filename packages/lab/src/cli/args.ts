@@ -54,11 +54,13 @@ export function configArg(game: AnyGame, path: string | undefined, sets: readonl
 }
 
 /** Strategy names from `a,b,...` or `all`, each checked against the game's cast. */
-export function strategiesArg(game: AnyGame, list: string | undefined, allowAll: boolean): Strategy<any, any>[] {
+export function strategiesArg(game: AnyGame, list: string | undefined, allowAll: boolean, remote?: (entry: string) => Strategy<any, any>): Strategy<any, any>[] {
   const known = Object.keys(game.strategies);
   if (!list) throw new CliError(`missing --players (strategies: ${allowAll ? 'all, ' : ''}${known.join(', ')})`);
   const names = list === 'all' && allowAll ? known : list.split(',').map((s) => s.trim());
   return names.map((name) => {
+    // An agent elsewhere (`a2a:<url>` ...), where the caller plays such seats: it stands in the line-up under its entry.
+    if (remote && /^(a2a|http|openai):/i.test(name)) return remote(name);
     const strategy = ownValue(game.strategies, name);
     if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (strategies: ${known.join(', ')})`);
     return strategy;

@@ -49,7 +49,7 @@ const isRemote = (entry: string) => /^(a2a|http|openai):/i.test(entry);
  * baseline once it is substituted, and every call through HOUSE_FETCH_ALLOW's
  * outbound policy. Its id is its kind (`a2a`, `a2a-2`, ...).
  */
-function remoteSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
+export function remoteSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
   const parsed = parseRemoteSpec(entry);
   if (!parsed.ok) throw new CliError(parsed.error);
   const { spec } = parsed;

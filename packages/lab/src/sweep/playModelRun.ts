@@ -1,7 +1,8 @@
 import { Match, type RoundRecord } from '@the-house/games/engine/match.ts';
 import { halves } from '@the-house/games/engine/runMetrics.ts';
 import type { MetricRow, PlayerId } from '@the-house/games/engine/types.ts';
-import { modelSeat } from '../cli/seatsArg.ts';
+import { modelSeat, remoteSeat } from '../cli/seatsArg.ts';
+import { isRemoteEntry } from '../remote/remoteEntry.ts';
 import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
 import type { PriceTable } from '../models/priceTable.ts';
 import { playRecorded, type HeadlessSeat } from '../seats/playRecorded.ts';
@@ -10,7 +11,7 @@ import { gameById } from './playRun.ts';
 import { seatIds, type RunResult, type RunSpec } from './runSpec.ts';
 
 /**
- * A run with model seats: played through the recorded runner (the House's
+ * A run with model seats (or remote agents'): played through the recorded runner (the House's
  * prompts, repair round and fallbacks, each call paced by its provider's
  * gate), measured like any run, plus what the models cost: `usage:calls`,
  * `usage:tokens`, `usage:cost`, `usage:fallbacks` over the run and each half.
@@ -22,6 +23,7 @@ export async function playModelRun(spec: RunSpec, prices: PriceTable, env: Recor
   const seats: Record<PlayerId, HeadlessSeat> = Object.fromEntries(
     spec.lineup.map((name, i) => {
       if (name.startsWith('model:')) return [ids[i]!, modelSeat(game, name, env)[1]];
+      if (isRemoteEntry(name)) return [ids[i]!, remoteSeat(game, name, env)[1]];
       const strategy = Object.hasOwn(game.strategies, name) ? game.strategies[name] : undefined;
       if (!strategy) throw new Error(`unknown ${game.id} strategy '${name}'`);
       return [ids[i]!, { kind: 'offline' as const, strategy }];

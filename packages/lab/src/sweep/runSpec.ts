@@ -1,4 +1,5 @@
 import type { MetricRow } from '@the-house/games/engine/types.ts';
+import { isRemoteEntry, remoteKindOf } from '../remote/remoteEntry.ts';
 
 /** A treatment's value of one config key (or `players`). */
 export type TreatmentValue = string | number | boolean;
@@ -56,11 +57,12 @@ export type RunReply = { ok: true; result: RunResult } | { ok: false; id: string
 
 /** Seat ids of a run: its own, or `<policy>-<seat number>` with whatever is not a word character of a model name made `-`. */
 export function seatIds(spec: Pick<RunSpec, 'lineup' | 'players'>): string[] {
-  return spec.players ?? spec.lineup.map((name, i) => `${name.replace(/[^\w.-]+/g, '-')}-${i + 1}`);
+  return spec.players ?? spec.lineup.map((name, i) => `${isRemoteEntry(name) ? remoteKindOf(name) : name.replace(/[^\w.-]+/g, '-')}-${i + 1}`);
 }
 
+/** Runs with a model or a remote agent in a seat: played through the recorded runner on the main thread, never in a worker. */
 export function hasModelSeats(spec: RunSpec): boolean {
-  return spec.lineup.some((name) => name.startsWith('model:'));
+  return spec.lineup.some((name) => name.startsWith('model:') || isRemoteEntry(name));
 }
 
 const NON_FINITE = new Map<unknown, number>([

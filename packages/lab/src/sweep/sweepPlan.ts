@@ -6,7 +6,8 @@ import { CliError } from '../cli/cliError.ts';
 import { gameArg } from '../cli/args.ts';
 import { configKeyLines } from '../cli/configHelp.ts';
 import { applySettings, parseSets, settingValue, withSetting } from '../cli/configSettings.ts';
-import { modelSeat } from '../cli/seatsArg.ts';
+import { modelSeat, remoteSeat } from '../cli/seatsArg.ts';
+import { isRemoteEntry } from '../remote/remoteEntry.ts';
 import type { RunSpec, TreatmentValue } from './runSpec.ts';
 
 export { withSetting };
@@ -85,12 +86,17 @@ export const treatmentValue: (raw: string) => TreatmentValue = settingValue;
 function parsePopulation(game: AnyGame, text: string): Array<{ name: string; count: number }> {
   const known = Object.keys(game.strategies);
   return text.split(',').map((part) => {
+    // A remote agent's URL holds colons of its own (a port): it takes one seat; list it again for more.
+    if (isRemoteEntry(part.trim())) {
+      remoteSeat(game, part.trim(), process.env);
+      return { name: part.trim(), count: 1 };
+    }
     // `model:<name>[/strategy]` holds a colon itself; a count, if any, follows the last one.
     const m = /^(.*?)(?::(\d+))?$/.exec(part.trim())!;
     const name = m[1] ?? '';
     const count = m[2];
     if (name.startsWith('model:')) modelSeat(game, name, process.env);
-    else if (!Object.hasOwn(game.strategies, name)) throw new CliError(`unknown policy '${name}' in --population (known: ${known.join(', ')}, or model:<name>[/strategy])`);
+    else if (!Object.hasOwn(game.strategies, name)) throw new CliError(`unknown policy '${name}' in --population (known: ${known.join(', ')}, or model:<name>[/strategy], or a2a:<url>, http:<url>, openai:<base url>#<model>)`);
     return { name, count: count === undefined ? 1 : wholeNumber(`--population count of ${name}`, count, 1, game.maxPlayers) };
   });
 }

@@ -1,6 +1,7 @@
 import { hashSeed } from '@the-house/games/engine/rng.ts';
 import type { AnyGame, Strategy } from '@the-house/games/engine/types.ts';
 import { emptyRatings, type Ratings } from '../ratings/index.ts';
+import { isRemoteEntry, remoteKindOf } from '../remote/remoteEntry.ts';
 import { playRun } from '../sweep/playRun.ts';
 import { runRatings } from '../sweep/runRatings.ts';
 import type { RunResult, RunSpec } from '../sweep/runSpec.ts';
@@ -25,9 +26,11 @@ export interface RoundRobinResult {
 export function playerIds(strategies: readonly Strategy<any, any>[]): string[] {
   const count = new Map<string, number>();
   return strategies.map((s) => {
-    const n = (count.get(s.name) ?? 0) + 1;
-    count.set(s.name, n);
-    return n === 1 ? s.name : `${s.name}-${n}`;
+    // A remote agent sits as its kind (`a2a`, `a2a-2`): its URL is no player id.
+    const base = isRemoteEntry(s.name) ? remoteKindOf(s.name) : s.name;
+    const n = (count.get(base) ?? 0) + 1;
+    count.set(base, n);
+    return n === 1 ? base : `${base}-${n}`;
   });
 }
 

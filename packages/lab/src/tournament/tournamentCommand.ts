@@ -3,6 +3,8 @@ import { hashSeed } from '@the-house/games/engine/rng.ts';
 import { SingleBar } from 'cli-progress';
 import { CliError } from '../cli/cliError.ts';
 import { configArg, gameArg, intArg, parseCliArgs, strategiesArg } from '../cli/args.ts';
+import { remoteSeat } from '../cli/seatsArg.ts';
+import { remoteStandIn } from '../remote/remoteEntry.ts';
 import { emptyRatings, INTERVAL_SIGMAS, leaderboard, type Ratings } from '../ratings/index.ts';
 import { formatTable } from '../report/formatTable.ts';
 import { meanCi95 } from '../stats/tStats.ts';
@@ -56,7 +58,10 @@ export async function tournamentCommand(argv: string[]): Promise<number> {
     USAGE,
   );
   const game = gameArg(positionals[0], USAGE);
-  const strategies = strategiesArg(game, values.players, true);
+  const strategies = strategiesArg(game, values.players, true, (entry) => {
+    remoteSeat(game, entry, process.env);
+    return remoteStandIn(entry);
+  });
   const repeats = intArg(values.repeats, 'repeats', 10, 1);
   const seed = intArg(values.seed, 'seed', 1);
   const config = configArg(game, values.config, values.set ?? []);
