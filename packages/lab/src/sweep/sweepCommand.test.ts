@@ -120,7 +120,7 @@ describe('sweep arguments', () => {
     expect(fails(['--population', 'greedy-mine:5,random:5', '--treatment', 'players=10,15'])).toBe(
       "treatment players=15 cannot keep the population's shares (greedy-mine:5,random:5) in whole seats",
     );
-    expect(fails(['--population', 'greedy:10'])).toBe("unknown policy 'greedy' in --population (known: random, greedy-mine, defend-then-mine, tit-for-tat-raid, or model:<name>[/strategy])");
+    expect(fails(['--population', 'greedy:10'])).toBe("unknown policy 'greedy' in --population (known: random, greedy-mine, defend-then-mine, tit-for-tat-raid, or model:<name>[/strategy], or a2a:<url>, http:<url>, openai:<base url>#<model>)");
     expect(fails(['--seeds', 'ten'])).toBe("--seeds must be a whole number from 1 to 100000, got 'ten'");
     expect(fails(['--treatment', 'stamina=8,x'])).toStartWith("bad value 'x' for treatment stamina:");
     expect(fails(['--treatment', 'defense=all,some'])).toStartWith("bad value 'some' for treatment defense:");
