@@ -4,7 +4,11 @@ import { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
 import { answerMcp } from '../remote/mcpSeatServer.ts';
 import { remoteClientFor } from '../remote/remoteClientFor.ts';
 import { parseRemoteSpec } from '../remote/remoteSpec.ts';
-import { seatCheck, type CheckLine } from '../remote/seatCheck.ts';
+import { Match } from '@the-house/games/engine/match.ts';
+import { games } from '@the-house/games/registry.ts';
+import { remoteTurn } from '../remote/remoteTurn.ts';
+import { SEAT, seatCheck, type CheckLine } from '../remote/seatCheck.ts';
+import { decisionRequest } from '../seats/decisionRequestFor.ts';
 import { CliError } from './cliError.ts';
 import { intArg, parseCliArgs } from './args.ts';
 
@@ -18,7 +22,8 @@ const print = (line: CheckLine) => process.stdout.write(`${line.ok ? 'ok  ' : 'F
  * pass. Calls go through HOUSE_FETCH_ALLOW's outbound policy, as the House's
  * would (a local agent needs HOUSE_FETCH_ALLOW=127.0.0.1). For MCP it serves
  * a seat on loopback, prints the address (with its token) for the agent to
- * connect to, and last checks that the agent stops once its token is refused.
+ * connect to, then checks that the agent comes back when the House drops its
+ * connection, and last that it stops once its token is refused.
  */
 export async function seatCheckCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCliArgs(argv, { 'move-ms': { type: 'string' }, model: { type: 'string' }, port: { type: 'string' }, 'wait-ms': { type: 'string' } }, USAGE);
@@ -50,18 +55,34 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
   let calls = 0;
   let connected: () => void = () => {};
   const first = new Promise<void>((resolve) => (connected = resolve));
-  const server = Bun.serve({
-    port,
-    hostname: '127.0.0.1',
-    idleTimeout: 0,
-    fetch: (req) => {
-      calls += 1;
-      const path = new URL(req.url).pathname;
-      if (revoked || path !== `/house/mcp/seat/${token}`) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
-      connected();
-      return answerMcp(desk, req);
-    },
-  });
+  const serve = (at: number) =>
+    Bun.serve({
+      port: at,
+      hostname: '127.0.0.1',
+      idleTimeout: 0,
+      fetch: (req) => {
+        calls += 1;
+        const path = new URL(req.url).pathname;
+        if (revoked || path !== `/house/mcp/seat/${token}`) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
+        connected();
+        return answerMcp(desk, req);
+      },
+    });
+  let server = serve(port);
+  /** The House goes away (its connections dropped) and comes back on the same address: the agent reconnects with its token and answers the next turn. */
+  const comesBack = async (): Promise<CheckLine> => {
+    const check = 'comes back after the House drops its connection, and answers the next turn';
+    const at = server.port!;
+    await server.stop(true);
+    await Bun.sleep(1_000);
+    server = serve(at);
+    const line: CheckLine = await returnsTurn(desk, moveMs + 10_000).then(
+      () => ({ ok: true, check }),
+      (error: unknown) => ({ ok: false, check, why: error instanceof Error ? error.message : String(error) }),
+    );
+    print(line);
+    return line;
+  };
   try {
     process.stdout.write(`connect your agent to: http://127.0.0.1:${server.port}/house/mcp/seat/${token}\n`);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,6 +93,7 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
       return [line];
     }
     const lines = await seatCheck(desk, moveMs, print);
+    lines.push(await comesBack());
     // Its token refused, a well-behaved agent stops calling (a few calls in flight may still arrive).
     revoked = true;
     desk.close();
@@ -85,4 +107,13 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
     desk.close();
     void server.stop(true);
   }
+}
+
+/** One more Trust turn through the desk, answered within `ms`. */
+async function returnsTurn(desk: McpSeatDesk, ms: number): Promise<void> {
+  const trust = games.trust!;
+  const match = Match.create(trust, trust.configSchema.parse({}), 2, [SEAT, 'ada']);
+  const view = trust.view(match.state, SEAT);
+  const request = decisionRequest(trust, match.state, 'seat-check-return', view, { player: SEAT, round: 1, phase: match.state.phase });
+  await desk.ask(remoteTurn(request, request.matchId, 'the House is back: your move', { deadline: Date.now() + ms, msLeft: ms }, 0, 0), AbortSignal.timeout(ms));
 }

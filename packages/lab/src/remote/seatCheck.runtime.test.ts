@@ -69,6 +69,7 @@ describe('seat-check', () => {
     expect(code).toBe(expectedCode);
     for (const check of failing) expect(failed(lines)).toContain(check);
     // Refused once the checks are over, the agent stops.
+    expect(lines).toContain('ok   comes back after the House drops its connection, and answers the next turn');
     expect(lines).toContain('ok   stops calling once its token is refused');
     expect(await agent!.done).toStartWith('refused (403)');
   }, 60_000);
