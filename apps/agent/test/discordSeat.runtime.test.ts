@@ -84,4 +84,7 @@ test("mentions both ways: Ada's beg reaches the observer's DM with @Ada as a Dis
   await guild.waitFor(threadOf(id).id, houseSays((t) => t.startsWith('[trust] Round 1\n')));
   const stop = guild.say('Sam', guild.channel.id, '!stop');
   await guild.waitFor(guild.channel.id, houseSays((t) => t.includes(id)), { since: stop.id });
+  // The thread reads in the order things happened: round 1's post comes before round 2's beg.
+  const story = guild.world.history(threadOf(id).id).map((m) => (m.content.startsWith('[trust] Round ') ? m.content.split('\n')[0] : m.content)).filter((t) => t === 'Ada begs the observer.' || t.startsWith('[trust] Round '));
+  expect(story.slice(0, 2)).toEqual(['Ada begs the observer.', '[trust] Round 1']);
 }, 240_000);

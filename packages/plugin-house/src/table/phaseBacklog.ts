@@ -12,7 +12,10 @@ import type { TableCore } from './tableCore.ts';
  * fails is logged; it never stops the ones after it.
  */
 export class PhaseBacklog {
+  /** Work free to run, in order. */
   private readonly queue: Array<() => unknown> = [];
+  /** Work queued while held: it joins `queue` when the hold is freed, so a hold never stops work queued before it. */
+  private readonly parked: Array<() => unknown> = [];
   private held = false;
   private waiting = new Set<PlayerId>();
   /** Counts holds, so a release scheduled for one phase never frees the next. */
@@ -23,11 +26,11 @@ export class PhaseBacklog {
 
   /** Work that can wait: it runs now when nothing holds it, else once the phase's requests are out. */
   later(work: () => unknown): void {
-    this.queue.push(work);
+    (this.held ? this.parked : this.queue).push(work);
     this.run();
   }
 
-  /** A phase's decisions are in: what comes now waits for the next phase's requests. */
+  /** A phase's decisions are in: what comes now waits for the next phase's requests; what was queued before still runs. */
   pause(): void {
     this.held = true;
     this.waiting.clear();
@@ -56,6 +59,7 @@ export class PhaseBacklog {
   free(): void {
     this.held = false;
     this.waiting.clear();
+    this.queue.push(...this.parked.splice(0));
     this.run();
   }
 
@@ -66,9 +70,9 @@ export class PhaseBacklog {
   }
 
   private run(): void {
-    if (this.running || this.held || this.queue.length === 0) return;
+    if (this.running || this.queue.length === 0) return;
     this.running = (async () => {
-      for (let work = this.queue.shift(); work; work = this.held ? undefined : this.queue.shift()) {
+      for (let work = this.queue.shift(); work; work = this.queue.shift()) {
         try {
           await work();
         } catch (error) {

@@ -130,7 +130,7 @@ function phaseSave(table: TableCore): () => StoredMatch | null {
  * players' memory and notes' saves) waits in the table's backlog until every
  * agent seat of the next phase has its request out, then runs while the
  * models think, in the order it always had; the next phase is applied only
- * once the save before it is written. A kill -9 at any point leaves the last
+ * once all of it (the save before it among it) is done. A kill -9 at any point leaves the last
  * phase whose save was written, and nothing of a phase after it: a restart
  * plays on from there (an offline match to the same log), as before. With a
  * pause between rounds, the backlog runs during the pause instead.
@@ -140,8 +140,6 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
   const game = match.game;
   const { stored, host } = table;
   const backlog = backlogOf(table);
-  /** The save of the phase just played, once the backlog has written it (false: it failed, and the match is paused). */
-  let saving: Promise<boolean> | null = null;
   let failed: { error: unknown } | null = null;
   try {
     if (fresh || !stored.channelId) {
@@ -171,10 +169,9 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
         backlog.expect(match.actors().filter((id) => table.seats.of(id)?.kind === 'agent'));
       },
       afterCollect: async (m, decisions) => {
-        // Whatever still waits runs now; the phase before is saved before this one is applied.
-        backlog.free();
-        if (saving) await saving;
-        saving = null;
+        // Whatever still waits runs now: the phase before is saved, and its posts are out, before this one is applied
+        // (an offline seat answers before its request is marked out, and the game room reads in the order things happened).
+        await backlog.flush();
         backlog.pause();
         closePhase(table.recorder, m, decisions);
       },
@@ -217,7 +214,6 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
             resolve(as === null || (await table.persist(as)));
           }),
         );
-        saving = saved;
         if (over) backlog.later(async () => void ((await saved) && (await table.voice.say(budgetPausedText(stored.id, over)))));
       },
       onRound: async (record, m) => {

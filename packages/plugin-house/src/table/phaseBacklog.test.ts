@@ -1,0 +1,81 @@
+import { expect, test } from 'bun:test';
+import { PhaseBacklog } from './phaseBacklog.ts';
+
+const turns = async (n = 5) => {
+  for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
+
+test('work runs at once when nothing holds it, in the order it came', async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  backlog.later(() => done.push('save'));
+  backlog.later(() => done.push('post'));
+  await backlog.flush();
+  expect(done).toEqual(['save', 'post']);
+});
+
+test("work queued after a phase's decisions waits until every expected seat has sent its request", async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  backlog.pause();
+  backlog.later(() => done.push('round 1 post'));
+  backlog.expect(['Ada', 'Bram']);
+  await turns();
+  expect(done).toEqual([]);
+  backlog.sent('Ada');
+  await turns();
+  expect(done).toEqual([]);
+  backlog.sent('Bram');
+  await turns();
+  expect(done).toEqual(['round 1 post']);
+});
+
+test('a hold never stops work queued before it: the round before still posts while the next phase waits on the observer', async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  backlog.pause();
+  const saved = new Promise<boolean>((resolve) =>
+    backlog.later(() => {
+      done.push('round 1 save');
+      resolve(true);
+    }),
+  );
+  backlog.later(() => done.push('round 1 post'));
+  backlog.expect(['Ada']);
+  // As the play loop does once the next phase's decisions are in: run what waits, wait for the save, hold again.
+  backlog.free();
+  await saved;
+  backlog.pause();
+  backlog.later(() => done.push('round 2 post'));
+  await turns(10);
+  expect(done).toEqual(['round 1 save', 'round 1 post']);
+  await backlog.flush();
+  expect(done).toEqual(['round 1 save', 'round 1 post', 'round 2 post']);
+});
+
+test('a piece that fails is reported in one line and the ones after it still run', async () => {
+  const warnings: string[] = [];
+  const done: string[] = [];
+  const backlog = new PhaseBacklog((line) => warnings.push(line));
+  backlog.later(() => {
+    throw new Error('disk full');
+  });
+  backlog.later(() => done.push('post'));
+  await backlog.flush();
+  expect(warnings).toEqual(['House: deferred work failed: disk full']);
+  expect(done).toEqual(['post']);
+});
+
+test("a release scheduled for one phase never frees the next phase's hold", async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  backlog.expect(['Ada']);
+  backlog.sent('Ada');
+  // Before the scheduled release runs, the phase ends and the next one holds again.
+  backlog.pause();
+  backlog.later(() => done.push('held'));
+  await turns();
+  expect(done).toEqual([]);
+  await backlog.flush();
+  expect(done).toEqual(['held']);
+});
