@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import { repoRoot } from '../src/host.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
-import { fortyMatchesLoseNoPost, ownersAndAdmins, rebuiltFromFile, sixTablesAtOnce } from './kit/arenaScenarios.ts';
+import { fortyMatchesLoseNoPost, openedId, opens, ownersAndAdmins, rebuiltFromFile, sixTablesAtOnce } from './kit/arenaScenarios.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 const adminId = crypto.randomUUID();
@@ -66,7 +66,7 @@ describe('one host per data directory', () => {
     }
     const dm = await chat.dm(houseId);
     await chat.send(dm, '!play trust Ada Bram --seed 61 --set maxRounds=6');
-    const id = /match (trust-61-\w+)/.exec(await chat.waitFor(dm, houseId, (t) => t.includes('-61-'), 30_000))![1]!;
+    const id = openedId(await chat.waitFor(dm, houseId, opens(61), 30_000));
     const finished = async () => ((await (await fetch(`${chat.baseUrl}/house/matches/${id}`)).json()) as { summary: { status: string }; events: Parameters<typeof verifyChain>[0] });
     while ((await finished()).summary.status !== 'finished') await Bun.sleep(100);
     const before = await finished();

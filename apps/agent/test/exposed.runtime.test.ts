@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { openedId, opens } from './kit/arenaScenarios.ts';
 import { RestChat } from './kit/restChat.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
@@ -48,7 +49,7 @@ test('with the key a match plays through the REST API; a client that writes a Di
   const houseId = await owner.agentId('The House');
   const odm = await owner.dm(houseId);
   await owner.send(odm, '!play trust Ada Bram --seed 4 --set maxRounds=30 --delay 300');
-  const id = /match (trust-4-\w+)/.exec(await owner.waitFor(odm, houseId, (t) => t.includes('trust-4-')))![1]!;
+  const id = openedId(await owner.waitFor(odm, houseId, opens(4)));
 
   const stranger = new RestChat(host.url, crypto.randomUUID(), 'Pat', KEY);
   const sdm = await stranger.dm(houseId);
@@ -66,8 +67,7 @@ test("a person who sits down from a group chat gets their turns in their own cha
   const houseId = await pia.agentId('The House');
   const group = await pia.group('Pia and Otto', [other.userId, houseId]);
   await pia.send(group, '!play trust me,Ada --seed 6 --set maxRounds=2');
-  const started = await pia.waitFor(group, houseId, (t) => t.includes('trust-6-'), 30_000);
-  const id = /match (trust-6-\w+)/.exec(started)![1]!;
+  const id = openedId(await pia.waitFor(group, houseId, opens(6), 30_000));
   // The turn reaches Pia's direct chat with the House, which the House opened.
   const channels = (await (await get(`/api/messaging/message-servers/${await pia.server()}/channels`, KEY)).json()) as { data: { channels: Array<{ id: string; type: string }> } };
   const direct = [] as string[];

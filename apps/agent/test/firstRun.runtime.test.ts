@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../src/host.ts';
+import { openedId, opens } from './kit/arenaScenarios.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
 
 /**
@@ -76,7 +77,7 @@ test("the README's `bun run dev` on a fresh clone: the House answers !help, play
   expect(await chat.waitFor(dm, houseId, (t) => t.startsWith('**The House**'), 30_000)).toContain('!play');
 
   await chat.send(dm, '!play trust Ada Bram --seed 3 --delay 0');
-  const id = /match (trust-3-\w+)/.exec(await chat.waitFor(dm, houseId, (t) => t.includes('trust-3-'), 30_000))![1]!;
+  const id = openedId(await chat.waitFor(dm, houseId, opens(3), 30_000));
   let status = '';
   const ends = Date.now() + 120_000;
   while (status !== 'finished' && Date.now() < ends) {
@@ -85,7 +86,11 @@ test("the README's `bun run dev` on a fresh clone: the House answers !help, play
   }
   expect(status).toBe('finished');
   expect(existsSync(join(clone, '.eliza', '.elizadb'))).toBe(true);
-  expect(existsSync(join(clone, '.eliza', 'matches', `${id}.match.json`))).toBe(true);
+  // The file is written when the match leaves its table, after its last posts: moments after it reads as finished.
+  const file = join(clone, '.eliza', 'matches', `${id}.match.json`);
+  const written = Date.now() + 30_000;
+  while (!existsSync(file) && Date.now() < written) await Bun.sleep(100);
+  expect(existsSync(file)).toBe(true);
 
   process.kill(-dev.pid!, 'SIGINT');
   expect(await exited).toBe(0);

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type { RoundMap } from '@the-house/games/goldmine/goldmineTypes.ts';
 import { GOLDMINE_MAP_SIZE } from '@the-house/plugin-house/pictures/goldmineMapPicture.ts';
-import { artifacts, hasChromium, launchChromium, openHouseChat, openHouseTab, seen, warnIfNoChromium } from './kit/chromium.ts';
+import { artifacts, hasChromium, launchChromium, openHouseChat, openHouseTab, seen, showEveryone, warnIfNoChromium } from './kit/chromium.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 warnIfNoChromium('the match page and room pictures browser test');
@@ -58,6 +58,7 @@ describe.skipIf(!hasChromium)('the match page and a picture in the room, in head
   test("Gold mining's room shows the ownership map every 10 rounds as an image the GUI draws, a decodable PNG of its size", async () => {
     const page = await openHouseChat(browser, host);
     await page.goto(`${host.url}/group/${room.channelId}?messageServerId=${room.serverId}`);
+    await showEveryone(page, ['The House', 'Ada', 'Bram', 'Cleo']);
     const maps = page.locator('main img[src*="/media/uploads/agents/"][src$=".png"]');
     await seen(page.locator('main'), /Final gold/);
     await maps.nth(1).waitFor({ timeout: 20_000 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, openHouseChat, say, seen, warnIfNoChromium } from './kit/chromium.ts';
+import { artifacts, hasChromium, launchChromium, openHouseChat, say, seen, showEveryone, warnIfNoChromium } from './kit/chromium.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 warnIfNoChromium("the person's-path browser test");
@@ -78,8 +78,7 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     await room.close();
     console.log(`the room opened from its link ${Math.round((Date.now() - roomReady) / 1000)} s after it was made`);
     await page.goto(roomUrl);
-    // Opened by its address, the GUI shows the room's messages filtered to one agent; everyone's, please.
-    await page.getByRole('button', { name: 'All', exact: true }).click().catch(() => undefined);
+    await showEveryone(page, ['The House', 'Ada', 'Bram', 'Cleo', 'Dev']);
     await seen(sidebar, new RegExp(roomName.replace(/[+]/g, '\\+').replace(/ · .*/, '')));
     await seen(chat, /Round \d+\n+[^\n]*(high-fived|attacked|blocked|did nothing|begged)[^\n]*\. Sats: Ada \d+/, 60_000);
     expectReadable(await chat.innerText());
@@ -110,7 +109,7 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
 
     // Back in the first match's room, finished: a command there is about that match, answered, and the input is free again.
     await page.goto(roomUrl);
-    await page.getByRole('button', { name: 'All', exact: true }).click().catch(() => undefined);
+    await showEveryone(page, ['The House', 'Ada', 'Bram', 'Cleo', 'Dev']);
     await say(page, '!status');
     await seen(chat, new RegExp(`trust ${id}: finished, round \\d+\\.`), 30_000);
     await page.locator('textarea:not([disabled])').first().waitFor({ timeout: 15_000 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundlePath } from '@the-house/lab/models/matchBundle.ts';
-import { command, openedId, personAt, roomMessages, type Seat } from './kit/arenaScenarios.ts';
+import { command, openedId, opens, personAt, roomMessages, type Seat } from './kit/arenaScenarios.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
 /**
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function played(seed: number): Promise<string> {
-  const id = openedId(await command(host, dora, `!play goldmine Ada Bram Cleo --seed ${seed} --set rounds=70`, (r) => r.includes(`-${seed}-`)));
+  const id = openedId(await command(host, dora, `!play goldmine Ada Bram Cleo --seed ${seed} --set rounds=70`, opens(seed)));
   await host.service.finished(id);
   return id;
 }
@@ -98,7 +98,7 @@ describe('storage faults', () => {
     for (const [i, [target, why]] of ([['/dev/full', 'the disk is full'], ['/proc/sys/kernel/ostype', 'its folder cannot be written to']] as const).entries()) {
       const seed = 900 + i;
       // The House writes a match file beside itself first: aim every such write of this seed's match at the failing device.
-      const opened = await command(host, dora, `!play trust Ada Bram --seed ${seed} --set maxRounds=3 --delay 500`, (r) => r.includes(`-${seed}-`));
+      const opened = await command(host, dora, `!play trust Ada Bram --seed ${seed} --set maxRounds=3 --delay 500`, opens(seed));
       const id = openedId(opened);
       symlinkSync(target, `${bundlePath(matchDir, id)}.tmp`);
       await host.service.finished(id);

@@ -39,6 +39,9 @@ export async function command(host: TestHost, seat: Seat, text: string, test: (r
   throw new Error(`no answer to '${text}' within ${timeoutMs} ms; the room holds: ${(await roomMessages(host, seat.room, 5)).map((m) => m.content.slice(0, 120)).join(' | ')}`);
 }
 
+/** Whether a House post is the `!play` answer for this seed (the opener's observer link names the match too, and may be read first). */
+export const opens = (seed: number) => (reply: string) => new RegExp(`(?:match|lobby) (?:trust|cafe|influence|goldmine)-${seed}-`).test(reply);
+
 /** The match id in a `!play` answer. */
 export function openedId(reply: string): string {
   const found = /(?:match|lobby) ((?:trust|cafe|influence|goldmine)-\d+-\w+)/.exec(reply);
@@ -100,7 +103,7 @@ export async function sixTablesAtOnce(host: TestHost): Promise<void> {
   let most = 0;
   const watch = setInterval(() => (most = Math.max(most, host.service.openMatches().length)), 5);
   const ids = await Promise.all(
-    tables.map(async (t) => openedId(await command(host, t.seat, `!play ${t.game} ${t.players.join(',')} --seed ${t.seed}${t.set.map((s) => ` --set ${s}`).join('')}`, (r) => r.includes(`-${t.seed}-`)))),
+    tables.map(async (t) => openedId(await command(host, t.seat, `!play ${t.game} ${t.players.join(',')} --seed ${t.seed}${t.set.map((s) => ` --set ${s}`).join('')}`, opens(t.seed)))),
   );
   expect(new Set(ids).size).toBe(6);
   await Promise.all(ids.map((id) => waitClosed(host, id, 240_000)));
@@ -128,12 +131,12 @@ export async function ownersAndAdmins(host: TestHost, adminUserId: string): Prom
   const admin = await personAt(host, 'Root', adminUserId);
   // Long enough to still run while it is stopped: nobody can replicate, and the round limit is far away.
   const slow = (seed: number) => `!play trust Ada Bram --seed ${seed} --set maxRounds=10000 --set replicateAt=1000000`;
-  const first = openedId(await command(host, owner, slow(41), (r) => r.includes('-41-')));
+  const first = openedId(await command(host, owner, slow(41), opens(41)));
   expect(await command(host, other, `!stop --match ${first}`, (r) => r.includes(first))).toBe(`Only Olga, who opened ${first}, or a House admin (HOUSE_ADMINS) may !stop it.`);
   expect(await command(host, other, '!stop', (r) => r.startsWith('!stop'))).toStartWith('!stop is not possible now: no match is open.');
   expect(host.service.liveMatch(first)?.summary.status).toBe('running');
   expect(await command(host, owner, '!stop', (r) => r.includes(first))).toStartWith(`Match ${first} stopped at round `);
-  const second = openedId(await command(host, owner, slow(42), (r) => r.includes('-42-')));
+  const second = openedId(await command(host, owner, slow(42), opens(42)));
   expect(await command(host, admin, `!stop --match ${second}`, (r) => r.includes(second))).toStartWith(`Match ${second} stopped at round `);
   for (const id of [first, second]) {
     await waitClosed(host, id, 30_000);
@@ -144,7 +147,7 @@ export async function ownersAndAdmins(host: TestHost, adminUserId: string): Prom
 /** A chunk row of a finished match deleted in the database: reading it says what was missing, and it comes back whole from its match file. */
 export async function rebuiltFromFile(host: TestHost): Promise<void> {
   const person = await personAt(host, 'Dora');
-  const id = openedId(await command(host, person, '!play goldmine Ada Bram Cleo --seed 51 --set rounds=30', (r) => r.includes('-51-')));
+  const id = openedId(await command(host, person, '!play goldmine Ada Bram Cleo --seed 51 --set rounds=30', opens(51)));
   await waitClosed(host, id, 120_000);
   const whole = (await host.service.getMatch(id))!;
   expect(whole.events.length).toBeGreaterThan(2 * 64);
@@ -180,7 +183,7 @@ export async function fortyMatchesLoseNoPost(host: TestHost): Promise<void> {
       people.map(async (seat, i) => {
         const n = batch * 8 + i;
         const players = [names[n % 6]!, names[(n + 1) % 6]!];
-        return openedId(await command(host, seat, `!play trust ${players.join(',')} --seed ${100 + n} --set maxRounds=8`, (r) => r.includes(`-${100 + n}-`)));
+        return openedId(await command(host, seat, `!play trust ${players.join(',')} --seed ${100 + n} --set maxRounds=8`, opens(100 + n)));
       }),
     );
     await Promise.all(opened.map((id) => waitClosed(host, id, 120_000)));

@@ -70,3 +70,15 @@ export async function say(page: Page, text: string): Promise<void> {
   await box.fill(text);
   await box.press('Enter');
 }
+
+/**
+ * Opened by its address, ElizaOS 1.7.2's GUI may show a group room's messages
+ * filtered to one agent: while its agent list loads, a group with one agent
+ * known so far gets that agent chosen, and the choice stays. Once every agent
+ * named is in the room's bar, choose All (a person clicks the same button).
+ */
+export async function showEveryone(page: Page, agents: string[], timeoutMs = 20_000): Promise<void> {
+  const bar = page.locator('main div.overflow-x-auto', { hasText: 'Agents:' }).first();
+  for (const name of agents) await bar.getByRole('button', { name, exact: true }).waitFor({ timeout: timeoutMs });
+  await bar.getByRole('button', { name: 'All', exact: true }).click();
+}
