@@ -92,7 +92,8 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
       print(line);
       return [line];
     }
-    const lines = await seatCheck(desk, moveMs, print);
+    // The desk is the House's end of the seat: a dropped connection is the agent's to come back from (comesBack).
+    const lines = await seatCheck(desk, moveMs, print, { redial: false });
     lines.push(await comesBack());
     // Its token refused, a well-behaved agent stops calling (a few calls in flight may still arrive).
     revoked = true;

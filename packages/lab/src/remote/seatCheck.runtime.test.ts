@@ -33,7 +33,8 @@ function seatCheck(args: string[], onLine: (line: string) => void = () => {}): P
   })();
 }
 
-const CHECKS = ['answers a legal Trust move', 'answers a legal Influence move', 'answers a legal Gold mining move', 'answers a legal Café V3 move', 'gives the same answer to the same turn', "answers the House's repair turn with a legal move", 'answers within a short deadline'];
+const CHECKS = ['answers a legal Trust move', 'answers a legal Influence move', 'answers a legal Gold mining move', 'answers a legal Café V3 move', 'gives the same answer to the same turn', "answers the House's repair turn with a legal move", 'answers within a short deadline', 'keeps to the move time, so its time bank lasts'];
+const REDIAL = 'answers a turn asked again after the House dropped the connection it was asked on';
 const failed = (lines: string[]) => lines.filter((l) => l.startsWith('FAIL')).map((l) => l.slice(5, l.indexOf(':') > 0 ? l.indexOf(':') : undefined));
 
 describe('seat-check', () => {
@@ -41,20 +42,26 @@ describe('seat-check', () => {
     const agent = kind === 'a2a' ? referenceA2aAgent() : referenceHttpBot();
     running.push(agent);
     const { code, lines } = await seatCheck([kind, agent.url]);
-    expect(lines.at(-1)).toBe('all 8 checks passed');
+    expect(lines.at(-1)).toBe('all 10 checks passed');
     expect(code).toBe(0);
-    for (const check of [...CHECKS, 'echoes the turn id']) expect(lines.some((l) => l.startsWith(`ok   ${check}`))).toBe(true);
+    for (const check of [...CHECKS, 'echoes the turn id', REDIAL]) expect(lines.some((l) => l.startsWith(`ok   ${check}`))).toBe(true);
   }, 60_000);
 
   test.each([
     ['a2a', 'stale', 'echoes the turn id'],
     ['http', 'illegal', 'answers a legal Trust move within 3000 ms'],
+    ['http', 'slow', 'keeps to the move time, so its time bank lasts (3 turns of 1500 ms, a bank of 750 ms)'],
   ] as Array<['a2a' | 'http', AgentMode, string]>)('names the failing check for a broken %s agent (%s)', async (kind, mode, check) => {
-    const agent = kind === 'a2a' ? referenceA2aAgent({ mode }) : referenceHttpBot({ mode });
+    // A slow agent takes 2 s a move: within the 3 s move time, over the 1.5 s of the short checks.
+    const agent = kind === 'a2a' ? referenceA2aAgent({ mode }) : referenceHttpBot({ mode, delayMs: 2_000 });
     running.push(agent);
     const { code, lines } = await seatCheck([kind, agent.url]);
     expect(code).toBe(1);
     expect(failed(lines)).toContain(check);
+    if (mode === 'slow') {
+      expect(lines).toContain(`FAIL ${check}: turn 2: its time bank ran out (750 ms spent); in a match the House's baseline plays the seat from then on`);
+      expect(lines.some((l) => l.startsWith(`ok   ${REDIAL}`))).toBe(true);
+    }
   }, 60_000);
 
   test.each([

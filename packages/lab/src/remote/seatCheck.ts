@@ -50,10 +50,12 @@ const failure = (error: unknown) => (error instanceof Error ? error.message : St
  * rated match (`bun run house seat-check`): a legal move of each game within
  * the move's time (through the House's own pipeline, repair and all), the
  * turn id echoed, the same turn answered the same, the House's repair turn
- * answered legally, and an answer within a short deadline. Each check gives
+ * answered legally, an answer within a short deadline, a time bank that
+ * lasts, and (for an agent the House calls: `redial`) a turn asked again
+ * after the House dropped the connection it was asked on. Each check gives
  * one line, with the reason when it fails.
  */
-export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (line: CheckLine) => void = () => {}): Promise<CheckLine[]> {
+export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (line: CheckLine) => void = () => {}, opts: { redial?: boolean } = {}): Promise<CheckLine[]> {
   const lines: CheckLine[] = [];
   const say = (line: CheckLine) => (lines.push(line), onLine(line));
   for (const [id, players] of LINEUPS) {
@@ -109,5 +111,55 @@ export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (l
       say({ ok: false, check, why: failure(error) });
     }
   }
+  say(await bankLasts(client, Math.min(moveMs, 1_500)));
+  if (opts.redial ?? true) say(await redialed(client, trust, moveMs));
   return lines;
+}
+
+/** How many turns the bank check plays, and the bank it starts with: a seat that overruns each move by a third of its time runs out. */
+const BANK_TURNS = 3;
+
+/**
+ * Three Trust turns through the House's pipeline with a move time of `moveMs`
+ * and a bank of half that, as a rated seat's clock runs them: an agent that
+ * keeps to the move time never touches its bank; one that overruns is
+ * substituted once the bank is empty, as it would be in a match.
+ */
+async function bankLasts(client: RemoteClient, moveMs: number): Promise<CheckLine> {
+  const bankMs = Math.floor(moveMs / 2);
+  const check = `keeps to the move time, so its time bank lasts (${BANK_TURNS} turns of ${moveMs} ms, a bank of ${bankMs} ms)`;
+  const clock = newClock(clockRulesSchema.parse({ moveMs, bankMs, maxMisses: 100 }));
+  for (let i = 1; i <= BANK_TURNS; i++) {
+    const { game, state, view, request } = scriptedTurn(games.trust!, [SEAT, 'ada'], tableOf(`bank-${i}`));
+    const recorder = new MatchRecorder(request.matchId, emptyRecord());
+    const ctx = brainContext(1, SEAT, request.round, request.phase);
+    const turn = await decideRemote({ game, state, view, ctx, request, table: request.matchId, line: { client, clock, entrant: 'candidate', fallback: null }, recorder, prompt: (r) => compact.prompt('', r, null, DEFAULT_WINDOW).text, signal: new AbortController().signal });
+    if (clock.substituted !== null) return { ok: false, check, why: `turn ${i}: ${clock.substituted} (${bankMs} ms spent); in a match the House's baseline plays the seat from then on` };
+    if (turn.trace.outcome !== 'valid') return { ok: false, check, why: `turn ${i}: ${turn.trace.errors.join('; ') || 'no answer'}` };
+  }
+  return { ok: true, check };
+}
+
+/**
+ * A turn the House asked, then dropped the connection of (its process went
+ * away, a network blip), asked again with the same turn id: the agent answers
+ * it legally, and with what it answered the first time if it did.
+ */
+async function redialed(client: RemoteClient, trust: { state: unknown; request: DecisionRequest }, moveMs: number): Promise<CheckLine> {
+  const check = 'answers a turn asked again after the House dropped the connection it was asked on';
+  const turn = turnOf({ ...trust.request, matchId: tableOf('redial') }, moveMs, 0);
+  let first: string | null = null;
+  try {
+    first = await client.ask(turn, AbortSignal.timeout(5));
+  } catch {
+    // Dropped before the answer, as intended: the agent may still be working on it.
+  }
+  try {
+    const again = await client.ask(turn, AbortSignal.timeout(moveMs));
+    const checked = games.trust!.validate(trust.state, SEAT, decisionOf(again));
+    if (!checked.ok) return { ok: false, check, why: checked.error };
+    return first === null || first === again ? { ok: true, check } : { ok: false, check, why: 'the turn asked again got another answer than the first time' };
+  } catch (error) {
+    return { ok: false, check, why: failure(error) };
+  }
 }
