@@ -27,7 +27,7 @@ const get = (path: string, key?: string) => fetch(`${host.url}${path}`, { header
 
 test('every /house route refuses without the key; the House tab comes as a page with no data in it; all answer with the key', async () => {
   expect(host.url).toStartWith('http://127.0.0.3:');
-  for (const path of ['/house/matches', '/house/matches/trust-1-abc', '/house/ratings', '/house/view', '/house/dashboard/view', '/house/sweeps', '/house/observe/abcdefghijklmnopqrstuvwxyz/view']) {
+  for (const path of ['/house/matches', '/house/matches/trust-1-abc', '/house/ratings', '/house/view', '/house/dashboard/view', '/house/sweeps', '/house/observe/abcdefghijklmnopqrstuvwxyz/view', '/house/signing-key']) {
     const res = await get(path);
     expect([path, res.status]).toEqual([path, 401]);
     expect((await res.json()) as unknown).toEqual({ error: 'This House wants its API key in the X-API-KEY header, as its REST API does.' });

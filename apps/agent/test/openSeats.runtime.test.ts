@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { games } from '@the-house/games/registry.ts';
@@ -106,6 +106,15 @@ async function playRemote(game: string, seed: number, extra = ''): Promise<{ id:
   const verified = runHouseCli('verify-match', read.path);
   expect(verified.stdout).toContain('ok   signature: signed by the House key');
   expect(verified.code).toBe(0);
+  // Against the key the House publishes (GET /house/signing-key): the file was signed by this House, not only by some key.
+  const published = await fetch(`${host.url}/house/signing-key`);
+  expect(published.headers.get('content-type')).toContain('application/x-pem-file');
+  const pem = join(mkdtempSync(join(tmpdir(), 'house-key-')), 'house.pub.pem');
+  writeFileSync(pem, await published.text());
+  const pinned = runHouseCli('verify-match', read.path, '--key', pem);
+  expect(pinned.stdout).toContain(`ok   signature: signed by the House key ${published.headers.get('x-key-fingerprint')}`);
+  expect(pinned.stdout).toContain('ok   key: the one given');
+  expect(pinned.code).toBe(0);
   return { id, token, mcp };
 }
 

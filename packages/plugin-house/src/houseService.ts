@@ -13,6 +13,7 @@ import { openMatch } from './desk/openMatch.ts';
 import { gameCommandsByGame, houseCommandTable } from './gameAdapters.ts';
 import { roomGatewayFor } from './gatewayRegistry.ts';
 import { HouseConfig } from './houseConfig.ts';
+import { signingKeyOf } from './matchFile.ts';
 import { MatchStore } from './matchStore.ts';
 import { PeopleNames } from './people.ts';
 import { RatingsStore } from './ratingsStore.ts';
@@ -179,6 +180,12 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   /** Every game's rating leaderboard, from every finished match in the database. */
   leaderboards(): Promise<Record<string, LeaderboardRow[]>> {
     return this.ratings.leaderboards(Object.keys(this.games));
+  }
+
+  /** The public key the House signs its match files with, and its fingerprint; null when it writes no match files (no HOUSE_MATCH_DIR). */
+  signingKey(): { pem: string; fingerprint: string } | null {
+    const dir = this.settings.matchDir;
+    return dir ? signingKeyOf(dir) : null;
   }
 
   // ---- resume ----

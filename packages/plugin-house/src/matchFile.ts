@@ -1,8 +1,8 @@
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import type { Outcome } from '@the-house/games/engine/types.ts';
 import { BUNDLE_FORMAT, readBundle, writeBundle, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
-import type { KeyObject } from 'node:crypto';
-import { houseKey, signMatchFile } from '@the-house/lab/signing/matchSignature.ts';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { fingerprintOf, houseKey, signMatchFile } from '@the-house/lab/signing/matchSignature.ts';
 import type { RoundHistoryEntry, StoredMatch } from './types.ts';
 
 /** The match file the House writes when a match ends, pauses or stops: what `replay-match` replays, and what a damaged store row is rebuilt from. */
@@ -38,6 +38,12 @@ export function writeMatchFile(dir: string, stored: StoredMatch, outcome: Outcom
 
 const keys = new Map<string, KeyObject>();
 const keyOf = (dir: string): KeyObject => keys.get(dir) ?? keys.set(dir, houseKey(dir)).get(dir)!;
+
+/** The public half of the key the House signs match files in `dir` with (made now if no match has been signed yet), and its fingerprint: what `verify-match --key` checks a file against. */
+export function signingKeyOf(dir: string): { pem: string; fingerprint: string } {
+  const publicKey = createPublicKey(keyOf(dir));
+  return { pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), fingerprint: fingerprintOf(publicKey) };
+}
 
 /**
  * A damaged match rebuilt from its file: the file must be whole (its chain

@@ -46,6 +46,18 @@ describe('houseRoutes', () => {
     expect(view.charts.map((c) => c.id)).toEqual(['score-trust-1']);
   });
 
+  test('GET /signing-key: the public key match files are signed with, as PEM, its fingerprint in a header; a House with no match files has none', async () => {
+    const signing = { ...house, signingKey: () => ({ pem: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n', fingerprint: 'ab'.repeat(32) }) };
+    const res = await call('/signing-key', {}, signing);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['Content-Type']).toBe('application/x-pem-file');
+    expect(res.headers['X-Key-Fingerprint']).toBe('ab'.repeat(32));
+    expect(String(res.body)).toStartWith('-----BEGIN PUBLIC KEY-----');
+    const none = await call('/signing-key', {}, { ...house, signingKey: () => null });
+    expect(none.statusCode).toBe(404);
+    expect((none.body as { error: string }).error).toContain('HOUSE_MATCH_DIR');
+  });
+
   test('GET /matches: a page of summaries; page and per are read within bounds', async () => {
     const asked: unknown[] = [];
     const paging = { listMatches: (options: unknown) => (asked.push(options), { matches: [match.summary], page: 1, per: 20, total: 1 }), getMatch: () => null };
