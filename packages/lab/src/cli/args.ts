@@ -6,6 +6,7 @@ import { gameById, games } from '@the-house/games/registry.ts';
 import { CliError } from './cliError.ts';
 import { applySettings, parseSets } from './configSettings.ts';
 import { readJsonFile } from './readJsonFile.ts';
+import { isMcpEntry, mcpOnlyInPlay } from '../remote/remoteEntry.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -61,6 +62,7 @@ export function strategiesArg(game: AnyGame, list: string | undefined, allowAll:
   return names.map((name) => {
     // An agent elsewhere (`a2a:<url>` ...), where the caller plays such seats: it stands in the line-up under its entry.
     if (remote && /^(a2a|http|openai):/i.test(name)) return remote(name);
+    if (remote && isMcpEntry(name)) throw new CliError(mcpOnlyInPlay('a tournament'));
     const strategy = ownValue(game.strategies, name);
     if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (strategies: ${known.join(', ')})`);
     return strategy;

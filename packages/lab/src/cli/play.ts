@@ -9,6 +9,8 @@ import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts
 import { CliError } from './cliError.ts';
 import { configArg, gameArg, intArg, parseCliArgs } from './args.ts';
 import { seatsArg } from './seatsArg.ts';
+import type { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
+import { hostMcpSeats } from '../remote/mcpSeatHost.ts';
 import { applyOptionFlag, matchOptionsProblem, matchOptionsSchema, type MatchOptions } from '../seats/matchOptions.ts';
 import { BUNDLE_FORMAT, promptFileSink, type MatchBundle } from '../models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, type SeatUsage } from '../models/matchRecorder.ts';
@@ -18,7 +20,7 @@ import { formatTable } from '../report/formatTable.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const USAGE =
-  'play <game> --seed N --players a,b|model:<name>[/strategy]|a2a:<url>|http:<url>|openai:<base url>#<model>,... [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS]';
+  'play <game> --seed N --players a,b|model:<name>[/strategy]|a2a:<url>|http:<url>|openai:<base url>#<model>|mcp,... [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS] [--mcp-port N] [--mcp-wait-ms MS]';
 
 /** A decision may wait at most a day: past 2^31-1 ms a timer fires at once. */
 const MAX_DEADLINE_MS = 86_400_000;
@@ -51,6 +53,34 @@ function usageTable(usage: Record<string, SeatUsage>, ids: PlayerId[]): string {
 }
 
 /**
+ * The run's MCP seats, served on loopback (`--mcp-port`, else any free port):
+ * each one's address (with its token) printed for its agent, then a wait of
+ * up to `--mcp-wait-ms` (default two minutes) for every agent's first call,
+ * so no turn goes out before its agent is there.
+ */
+async function mcpSeatsReady(mcp: Array<{ id: PlayerId; desk: McpSeatDesk }>, values: Record<string, unknown>): Promise<{ stop(): void }> {
+  const port = intArg(values['mcp-port'] as string | undefined, 'mcp-port', 0, 0, 65_535);
+  const waitMs = intArg(values['mcp-wait-ms'] as string | undefined, 'mcp-wait-ms', 120_000, 1_000, MAX_DEADLINE_MS);
+  let hosted: ReturnType<typeof hostMcpSeats>;
+  try {
+    hosted = hostMcpSeats(mcp, port);
+  } catch (error) {
+    throw new CliError(`cannot serve the MCP seats on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  for (const seat of hosted.seats) process.stdout.write(`connect the MCP agent of seat ${seat.id} to: ${seat.url}\n`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(hosted.seats.filter((s) => !came.has(s.id)).map((s) => s.id).join(', ')), waitMs)));
+  const came = new Set<string>();
+  const all = Promise.all(hosted.seats.map((s) => hosted.connected(s.id).then(() => void came.add(s.id)))).then(() => '');
+  const missing = await Promise.race([all, late]).finally(() => clearTimeout(timer));
+  if (missing) {
+    hosted.stop();
+    throw new CliError(`no MCP agent called within ${waitMs} ms for seat ${missing}; start it with the address printed above (or give it longer with --mcp-wait-ms)`);
+  }
+  return hosted;
+}
+
+/**
  * One match headless: baselines, or models behind any OpenAI-compatible
  * server, every answer recorded. Progress goes to stderr, the summary (and the
  * model seats' usage) to stdout; --out (default out/<game>-<seed>/) gets the
@@ -68,6 +98,8 @@ export async function playCommand(argv: string[]): Promise<number> {
       set: { type: 'string', multiple: true },
       out: { type: 'string' },
       'deadline-ms': { type: 'string' },
+      'mcp-port': { type: 'string' },
+      'mcp-wait-ms': { type: 'string' },
       ...Object.fromEntries(OPTION_FLAGS.map((f) => [f, { type: 'string' as const }])),
     },
     USAGE,
@@ -76,7 +108,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   if (positionals.length > 1) throw new CliError(`unexpected argument '${positionals[1]}'\nusage: ${USAGE}`);
   const seed = intArg(values.seed as string | undefined, 'seed', 1);
   const config = configArg(game, values.config as string | undefined, (values.set as string[] | undefined) ?? []);
-  const { ids, seats } = seatsArg(game, values.players as string | undefined);
+  const { ids, seats, mcp } = seatsArg(game, values.players as string | undefined);
   const seatsError = checkPlayers(game, ids);
   if (seatsError) throw new CliError(seatsError);
   const options = optionsArg(values);
@@ -95,6 +127,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   const models = Object.values(seats).some((s) => s.kind === 'model' || s.kind === 'remote');
   const recorder = new MatchRecorder(matchId, emptyRecord(), prices.table, models ? promptFileSink(out, 'match') : null);
   const rounds: MatchReportInput['rounds'] = [];
+  const hosted = mcp.length ? await mcpSeatsReady(mcp, values) : null;
   const { outcome, paused } = await playRecorded(match, seats, recorder, {
     matchId,
     budget: options.budget,
@@ -106,7 +139,7 @@ export async function playCommand(argv: string[]): Promise<number> {
       rounds.push({ round: record.round, scores, events: record.events });
       process.stderr.write(`\r\x1b[K${game.id} seed ${seed}: round ${record.round} (${ids.map((id) => `${id} ${scores[id]}`).join(', ')})`);
     },
-  });
+  }).finally(() => hosted?.stop());
   process.stderr.write('\n');
 
   const ownArtifacts = gameArtifacts.get(game.id);

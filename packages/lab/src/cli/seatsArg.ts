@@ -11,6 +11,8 @@ import { outboundPolicy } from '../net/outboundPolicy.ts';
 import { clockSettings } from '../remote/clockSettings.ts';
 import { remoteClientFor } from '../remote/remoteClientFor.ts';
 import { parseRemoteSpec } from '../remote/remoteSpec.ts';
+import { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
+import { mcpSeatRules } from '../remote/mcpSeatRules.ts';
 import { newClock } from '../remote/seatClock.ts';
 
 /**
@@ -22,12 +24,13 @@ import { newClock } from '../remote/seatClock.ts';
  * HOUSE_PROMPTS names one. Ids are the names, `-2`, `-3`
  * for repeats.
  */
-export function seatsArg(game: AnyGame, list: string | undefined, env: Record<string, string | undefined> = process.env): { ids: PlayerId[]; seats: Record<PlayerId, HeadlessSeat> } {
+export function seatsArg(game: AnyGame, list: string | undefined, env: Record<string, string | undefined> = process.env): { ids: PlayerId[]; seats: Record<PlayerId, HeadlessSeat>; mcp: Array<{ id: PlayerId; desk: McpSeatDesk }> } {
   const known = Object.keys(game.strategies);
-  if (!list) throw new CliError(`missing --players (strategies: ${known.join(', ')}, or model:<name>[/strategy], or a2a:<url>, http:<url>, openai:<base url>#<model>)`);
+  if (!list) throw new CliError(`missing --players (${ALLOWED(known)})`);
   const count = new Map<string, number>();
   const ids: PlayerId[] = [];
   const seats: Record<PlayerId, HeadlessSeat> = {};
+  const mcp: Array<{ id: PlayerId; desk: McpSeatDesk }> = [];
   for (const entry of list.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [base, seat] = entry.startsWith('model:') ? modelSeat(game, entry, env) : isRemote(entry) ? remoteSeat(game, entry, env) : strategySeat(game, entry, known);
     const n = (count.get(base) ?? 0) + 1;
@@ -35,16 +38,20 @@ export function seatsArg(game: AnyGame, list: string | undefined, env: Record<st
     const id = n === 1 ? base : `${base}-${n}`;
     ids.push(id);
     seats[id] = seat;
+    if (seat.kind === 'remote' && seat.line.client instanceof McpSeatDesk) mcp.push({ id, desk: seat.line.client });
   }
-  return { ids, seats };
+  return { ids, seats, mcp };
 }
 
-/** `a2a:`, `http:`, `openai:`: an agent elsewhere (MCP seats need the House to serve them, so the lab leaves them out). */
-const isRemote = (entry: string) => /^(a2a|http|openai):/i.test(entry);
+/** What a line-up entry may be, for an error that names it. */
+const ALLOWED = (known: string[]) => `strategies: ${known.join(', ')}, or model:<name>[/strategy], or a2a:<url>, http:<url>, openai:<base url>#<model>, mcp`;
+
+/** `a2a:`, `http:`, `openai:`: an agent elsewhere; `mcp`: an agent that connects to the seat the run serves (`mcpSeatHost.ts`). */
+const isRemote = (entry: string) => /^(a2a|http|openai):|^mcp$/i.test(entry);
 
 /**
  * A remote seat (`a2a:<url>`, `http:<url>`, `openai:<base url>#<model>` with
- * its key in HOUSE_ENTRANT_KEY): the time rules of HOUSE_REMOTE_MOVE_MS,
+ * its key in HOUSE_ENTRANT_KEY, or `mcp`, served by the run): the time rules of HOUSE_REMOTE_MOVE_MS,
  * HOUSE_REMOTE_BANK_MS and HOUSE_REMOTE_MAX_MISSES, the game's first
  * baseline once it is substituted, and every call through HOUSE_FETCH_ALLOW's
  * outbound policy. Its id is its kind (`a2a`, `a2a-2`, ...).
@@ -58,14 +65,15 @@ export function remoteSeat(game: AnyGame, entry: string, env: Record<string, str
   if (clock.problem) throw new CliError(clock.problem);
   const outbound = outboundPolicy(env);
   if (outbound.problem) throw new CliError(outbound.problem);
-  const client = remoteClientFor(spec, { policy: outbound.policy, apiKey: env.HOUSE_ENTRANT_KEY, onDetail: (detail) => process.stderr.write(`remote seat: ${detail}\n`) })!;
+  // An MCP agent calls in, so no outbound call is made for it: its desk is the seat's client.
+  const client = spec.kind === 'mcp' ? new McpSeatDesk(mcpSeatRules(game.title, game.summary)) : remoteClientFor(spec, { policy: outbound.policy, apiKey: env.HOUSE_ENTRANT_KEY, onDetail: (detail) => process.stderr.write(`remote seat: ${detail}\n`) })!;
   const fallback = Object.values(game.strategies)[0] ?? null;
   return [spec.kind, { kind: 'remote', line: { client, clock: newClock(clock.rules), entrant: spec.model ? `${spec.kind}:${spec.model}` : client.provider, fallback } }];
 }
 
 function strategySeat(game: AnyGame, name: string, known: string[]): [string, HeadlessSeat] {
   const strategy = ownValue(game.strategies, name);
-  if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (strategies: ${known.join(', ')}, or model:<name>[/strategy])`);
+  if (!strategy) throw new CliError(`unknown ${game.id} strategy '${name}' (${ALLOWED(known)})`);
   return [name, { kind: 'offline', strategy }];
 }
 

@@ -7,7 +7,7 @@ import { gameArg } from '../cli/args.ts';
 import { configKeyLines } from '../cli/configHelp.ts';
 import { applySettings, parseSets, settingValue, withSetting } from '../cli/configSettings.ts';
 import { modelSeat, remoteSeat } from '../cli/seatsArg.ts';
-import { isRemoteEntry } from '../remote/remoteEntry.ts';
+import { isMcpEntry, isRemoteEntry, mcpOnlyInPlay } from '../remote/remoteEntry.ts';
 import type { RunSpec, TreatmentValue } from './runSpec.ts';
 
 export { withSetting };
@@ -87,6 +87,7 @@ function parsePopulation(game: AnyGame, text: string): Array<{ name: string; cou
   const known = Object.keys(game.strategies);
   return text.split(',').map((part) => {
     // A remote agent's URL holds colons of its own (a port): it takes one seat; list it again for more.
+    if (isMcpEntry(part)) throw new CliError(mcpOnlyInPlay('a sweep'));
     if (isRemoteEntry(part.trim())) {
       remoteSeat(game, part.trim(), process.env);
       return { name: part.trim(), count: 1 };

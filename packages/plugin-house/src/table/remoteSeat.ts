@@ -4,6 +4,7 @@ import type { SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
 import { outboundPolicy } from '@the-house/lab/net/outboundPolicy.ts';
 import { remoteSeatTurn } from '@the-house/lab/remote/decideRemote.ts';
 import { McpSeatDesk } from '@the-house/lab/remote/mcpSeatDesk.ts';
+import { mcpSeatRules } from '@the-house/lab/remote/mcpSeatRules.ts';
 import type { RemoteClient } from '@the-house/lab/remote/remoteClient.ts';
 import { remoteClientFor } from '@the-house/lab/remote/remoteClientFor.ts';
 import { NotesBook } from '@the-house/lab/seats/notesBook.ts';
@@ -15,11 +16,6 @@ import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
 import type { TableCore } from './tableCore.ts';
 
 const compact = seatPrompter('compact');
-
-/** What an MCP agent reads from `get_rules`: the game's rules and how a turn works at the House. */
-function rulesText(title: string, summary: string): string {
-  return `${title}\n\n${summary}\n\nEach turn: call wait_for_turn (a long poll of at most 25 s), read the turn's view, legal moves and schema, then submit_action(turn_id, action) before its deadline. Talk (say, whisper) is drafted into the open turn and handed in with it. A late or invalid answer gets one repair if time allows, then the game's fallback; several misses in a row, or an empty time bank, and a House baseline plays this seat for the rest of the match. Other players' words reach you quoted after their name, never as the House's.`;
-}
 
 /**
  * A seat held by a registered entrant elsewhere (A2A, HTTP, an
@@ -45,7 +41,7 @@ export class RemoteSeat implements Seat {
   ) {
     this.info = { brain: 'model', strategy: record.fallback, persona: '', system: '' };
     const game = table.host.games[table.stored.game]!;
-    this.desk = record.kind === 'mcp' ? new McpSeatDesk(rulesText(game.title, game.summary)) : null;
+    this.desk = record.kind === 'mcp' ? new McpSeatDesk(mcpSeatRules(game.title, game.summary)) : null;
     this.notes = new NotesBook(table.stored.id);
   }
 
