@@ -114,13 +114,16 @@ test('by default the House calls no loopback address: an entrant there gets no t
   }
 }, 90_000);
 
-test('a malformed and a flooding agent are bounded, each with one clear reason in the record', async () => {
+test('a malformed, a flooding and a slow agent are bounded, each with one clear reason in the record', async () => {
   const malformed = await spawnAgent('http', ['--mode', 'malformed']);
   const flood = await spawnAgent('http', ['--mode', 'flood']);
-  agents.push(malformed, flood);
+  // Past its 5 s move time, well within the bank: its move stands, and what it took beyond the move comes out of the bank.
+  const slow = await spawnAgent('http', ['--mode', 'slow', '--delay-ms', '6500']);
+  agents.push(malformed, flood, slow);
   await ask(`!enter babbler http ${malformed.url}`, /^Entered babbler/);
   await ask(`!enter flooder http ${flood.url}`, /^Entered flooder/);
-  const opened = await ask('!play trust Ada,@babbler,@flooder --seed 9 --set maxRounds=1', /match trust-9-/);
+  await ask(`!enter slowpoke http ${slow.url}`, /^Entered slowpoke/);
+  const opened = await ask('!play trust Ada,@babbler,@flooder,@slowpoke --seed 9 --set maxRounds=1', /match trust-9-/);
   const id = /match (trust-9-\w{8})/.exec(opened)![1]!;
   await waitForEnd(host.service, id, 60_000);
   const detail = (await host.service.getMatch(id))!;
@@ -135,4 +138,9 @@ test('a malformed and a flooding agent are bounded, each with one clear reason i
   expect(answers.flooder).toMatchObject({ outcome: 'fallback', errors: ["the agent's answer is over 262144 bytes"] });
   expect((await remoteOf(id, 'babbler')).clock.invalid).toBe(1);
   expect((await remoteOf(id, 'flooder')).clock.invalid).toBe(1);
+  expect(answers.slowpoke).toMatchObject({ outcome: 'valid' });
+  const slowClock = (await remoteOf(id, 'slowpoke')).clock;
+  expect(slowClock).toMatchObject({ timeouts: 0, invalid: 0, substituted: null });
+  expect(slowClock.bankLeftMs).toBeLessThanOrEqual(10_000 - 1_500);
+  expect(slowClock.bankLeftMs).toBeGreaterThan(0);
 }, 90_000);
