@@ -68,9 +68,9 @@ async function mcpSeatsReady(mcp: Array<{ id: PlayerId; desk: McpSeatDesk }>, va
     throw new CliError(`cannot serve the MCP seats on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
   }
   for (const seat of hosted.seats) process.stdout.write(`connect the MCP agent of seat ${seat.id} to: ${seat.url}\n`);
+  const came = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(hosted.seats.filter((s) => !came.has(s.id)).map((s) => s.id).join(', ')), waitMs)));
-  const came = new Set<string>();
   const all = Promise.all(hosted.seats.map((s) => hosted.connected(s.id).then(() => void came.add(s.id)))).then(() => '');
   const missing = await Promise.race([all, late]).finally(() => clearTimeout(timer));
   if (missing) {

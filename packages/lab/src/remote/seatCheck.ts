@@ -116,7 +116,7 @@ export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (l
   return lines;
 }
 
-/** How many turns the bank check plays, and the bank it starts with: a seat that overruns each move by a third of its time runs out. */
+/** How many turns the bank check plays: with a bank of half the move time, a seat that overruns each move by a sixth of it runs out on the third. */
 const BANK_TURNS = 3;
 
 /**
