@@ -58,10 +58,8 @@ describe('seat-check', () => {
     const { code, lines } = await seatCheck([kind, agent.url]);
     expect(code).toBe(1);
     expect(failed(lines)).toContain(check);
-    if (mode === 'slow') {
-      expect(lines).toContain(`FAIL ${check}: turn 2: its time bank ran out (750 ms spent); in a match the House's baseline plays the seat from then on`);
-      expect(lines.some((l) => l.startsWith(`ok   ${REDIAL}`))).toBe(true);
-    }
+    // 2 s a move overruns 1.5 s by 500 ms: the 750 ms bank is gone by turn 2 (turn 1 on a machine slow enough to add 250 ms).
+    if (mode === 'slow') expect(lines.some((l) => /^FAIL keeps to the move time, so its time bank lasts \([^)]*\): turn [12]: its time bank ran out \(750 ms spent\); in a match the House's baseline plays the seat from then on$/.test(l))).toBe(true);
   }, 60_000);
 
   test.each([
