@@ -54,16 +54,7 @@ describe('one host per data directory', () => {
     const port = await freePort();
     const first = spawnHost(port);
     const chat = new RestChat(`http://127.0.0.1:${port}`, crypto.randomUUID(), 'Lena');
-    const until = Date.now() + 90_000;
-    let houseId = '';
-    while (!houseId) {
-      try {
-        houseId = await chat.agentId('The House');
-      } catch (error) {
-        if (Date.now() > until || first.exitCode !== null) throw error;
-        await Bun.sleep(200);
-      }
-    }
+    const houseId = await chat.agentWhenUp('The House', () => (first.exitCode === null ? null : `the first host exited ${first.exitCode} while starting`), 90_000);
     const dm = await chat.dm(houseId);
     await chat.send(dm, '!play trust Ada Bram --seed 61 --set maxRounds=6');
     const id = openedId(await chat.waitFor(dm, houseId, opens(61), 30_000));

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ModelType } from '@elizaos/core';
-import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
 import { findPlayer } from '@the-house/plugin-player';
 import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
 import type { WorldMessage } from './kit/discord/discordWorld.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { startDiscordHost } from './kit/discordHost.ts';
+import { waitForEnd, type TestHost } from './kit/testHost.ts';
 
 /**
  * People who closed their DMs to the server's bots (Discord answers the
@@ -27,11 +27,7 @@ beforeAll(async () => {
   guild = startDiscordTestGuild({ players: ['Ada', 'Bram'], withTokens: ['Ada'], people: ['Sam', 'Kim', 'Rita'], invalid: { limit: 8, windowMs: 600_000 } });
   guild.world.closeDms(id('Sam'));
   guild.world.closeDms(id('Kim'));
-  host = await startTestHost({
-    charactersDir: guild.charactersDir,
-    env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '600000', HOUSE_BEG_TIMEOUT_MS: '600000' },
-  });
-  await waitUntil(() => !!discordClientOf(host.house) && !!discordClientOf(findPlayer('Ada')), 'the House and Ada logged in to the emulator', 90_000);
+  host = await startDiscordHost(guild, { HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '600000', HOUSE_BEG_TIMEOUT_MS: '600000' }, ['Ada']);
 }, 150_000);
 
 afterAll(async () => {

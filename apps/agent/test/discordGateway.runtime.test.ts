@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
 import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
 import type { WorldChannel, WorldMessage } from './kit/discord/discordWorld.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { startDiscordHost } from './kit/discordHost.ts';
+import { waitForEnd, type TestHost } from './kit/testHost.ts';
 
 /**
  * The gateway failing as Discord's does, under a running match: sessions
@@ -35,8 +35,7 @@ beforeAll(async () => {
     inTheGap = null;
     act();
   });
-  host = await startTestHost({ charactersDir: guild.charactersDir, env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0' } });
-  await waitUntil(() => !!discordClientOf(host.house), 'the House logged in to the emulator', 90_000);
+  host = await startDiscordHost(guild, { HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0' });
   // The House has seen each of these places before its connection fails.
   for (const [who, where] of [['Sam', samDm.id], ['Kim', flaky.id]] as const) {
     const hello = guild.say(who, where, '!games');

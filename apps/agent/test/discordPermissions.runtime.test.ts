@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { PermissionFlagsBits as P } from 'discord.js';
-import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
-import { findPlayer } from '@the-house/plugin-player';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { startDiscordTestGuild, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
 import type { WorldChannel, WorldMessage, WorldRole } from './kit/discord/discordWorld.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { startDiscordHost } from './kit/discordHost.ts';
+import { waitForEnd, type TestHost } from './kit/testHost.ts';
 
 /**
  * A server that takes permissions away from the House's bot in a channel
@@ -34,11 +33,7 @@ async function play(channel: WorldChannel, who: string, seed: number, rest = '')
 beforeAll(async () => {
   guild = startDiscordTestGuild({ players: ['Ada', 'Bram'], withTokens: [], people: ['Sam', 'Kim', 'Rita'] });
   referees = guild.world.addRole('Referees', 0n);
-  host = await startTestHost({
-    charactersDir: guild.charactersDir,
-    env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_ADMINS: `discord-role:${referees.id}` },
-  });
-  await waitUntil(() => !!discordClientOf(host.house), 'the House logged in to the emulator', 90_000);
+  host = await startDiscordHost(guild, { HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_ADMINS: `discord-role:${referees.id}` });
 }, 150_000);
 
 afterAll(async () => {

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { PermissionFlagsBits } from 'discord.js';
 import { Match, runMatchSync } from '@the-house/games';
 import { games } from '@the-house/games/registry.ts';
-import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
-import { findPlayer } from '@the-house/plugin-player';
 import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
 import type { WorldMessage } from './kit/discord/discordWorld.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { startDiscordHost } from './kit/discordHost.ts';
+import { waitForEnd, type TestHost } from './kit/testHost.ts';
 
 let guild: DiscordTestGuild;
 let host: TestHost;
@@ -16,8 +15,7 @@ const houseSays = (test: (text: string) => boolean) => (m: WorldMessage) => m.au
 
 beforeAll(async () => {
   guild = startDiscordTestGuild({ players: ['Ada', 'Bram', 'Cleo', 'Dev'], withTokens: ['Ada'], people: ['Sam', 'Kim'] });
-  host = await startTestHost({ charactersDir: guild.charactersDir, env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0' } });
-  await waitUntil(() => !!discordClientOf(host.house) && !!discordClientOf(findPlayer('Ada')), 'the House and Ada logged in to the emulator', 90_000);
+  host = await startDiscordHost(guild, { HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0' }, ['Ada']);
 }, 150_000);
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ModelType } from '@elizaos/core';
-import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
 import { findPlayer } from '@the-house/plugin-player';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { startDiscordTestGuild, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
 import type { WorldChannel, WorldMessage } from './kit/discord/discordWorld.ts';
-import { startTestHost, type TestHost } from './kit/testHost.ts';
+import { startDiscordHost } from './kit/discordHost.ts';
+import type { TestHost } from './kit/testHost.ts';
 
 let guild: DiscordTestGuild;
 let host: TestHost;
@@ -18,11 +18,7 @@ beforeAll(async () => {
   const referees = guild.world.addRole('Referees', 0n);
   guild.world.giveRole(guild.people.get('Rita')!.id, referees.id);
   samDm = guild.world.dm(guild.people.get('Sam')!.id, guild.house.botId);
-  host = await startTestHost({
-    charactersDir: guild.charactersDir,
-    env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '60000', HOUSE_BEG_TIMEOUT_MS: '60000', HOUSE_ADMINS: `discord-role:${referees.id}` },
-  });
-  await waitUntil(() => !!discordClientOf(host.house) && !!discordClientOf(findPlayer('Ada')), 'the House and Ada logged in to the emulator', 90_000);
+  host = await startDiscordHost(guild, { HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '60000', HOUSE_BEG_TIMEOUT_MS: '60000', HOUSE_ADMINS: `discord-role:${referees.id}` }, ['Ada']);
 }, 150_000);
 
 afterAll(async () => {

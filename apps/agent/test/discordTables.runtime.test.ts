@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { startDiscordTestGuild, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
 import type { WorldChannel, WorldMessage } from './kit/discord/discordWorld.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { startDiscordHost } from './kit/discordHost.ts';
+import { waitForEnd, type TestHost } from './kit/testHost.ts';
 
 /**
  * Four tables at once on the House's one bot, three people seated at each,
@@ -20,11 +20,7 @@ const houseSays = (test: (text: string) => boolean) => (m: WorldMessage) => m.au
 
 beforeAll(async () => {
   guild = startDiscordTestGuild({ players: ['Ada', 'Bram'], withTokens: [], people: PEOPLE });
-  host = await startTestHost({
-    charactersDir: guild.charactersDir,
-    env: { ...guild.env, HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '600000', HOUSE_DECISION_DEADLINE_MS: '600000' },
-  });
-  await waitUntil(() => !!discordClientOf(host.house), 'the House logged in to the emulator', 90_000);
+  host = await startDiscordHost(guild, { HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '600000', HOUSE_DECISION_DEADLINE_MS: '600000' });
 }, 150_000);
 
 afterAll(async () => {

@@ -61,17 +61,7 @@ test("the README's `bun run dev` on a fresh clone: the House answers !help, play
   const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
 
   const chat = new RestChat(`http://127.0.0.1:${port}`, crypto.randomUUID(), 'Newcomer');
-  const until = Date.now() + 240_000;
-  let houseId = '';
-  while (!houseId) {
-    try {
-      houseId = await chat.agentId('The House');
-    } catch (error) {
-      if (dev.exitCode !== null) throw new Error(`bun run dev exited ${dev.exitCode}: ${stderr().trim().split('\n').slice(-3).join(' | ')}`);
-      if (Date.now() > until) throw error;
-      await Bun.sleep(250);
-    }
-  }
+  const houseId = await chat.agentWhenUp('The House', () => (dev.exitCode === null ? null : `bun run dev exited ${dev.exitCode}: ${stderr().trim().split('\n').slice(-3).join(' | ')}`), 240_000, 250);
   const dm = await chat.dm(houseId);
   await chat.send(dm, '!help');
   expect(await chat.waitFor(dm, houseId, (t) => t.startsWith('**The House**'), 30_000)).toContain('!play');

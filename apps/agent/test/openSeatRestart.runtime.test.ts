@@ -30,16 +30,8 @@ async function bootChild(port: number): Promise<{ child: ReturnType<typeof Bun.s
   const child = Bun.spawn([process.execPath, join(repoRoot, 'apps/agent/src/index.ts')], { cwd: repoRoot, env: childEnv(port), stdout: 'ignore', stderr: 'ignore' });
   children.push(child);
   const chat = new RestChat(`http://127.0.0.1:${port}`, 'b0b0b0b0-0000-4000-8000-000000000001', 'Olive');
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await chat.agentId('The House');
-      return { child, chat };
-    } catch (error) {
-      if (Date.now() > until || child.exitCode !== null) throw error;
-      await Bun.sleep(200);
-    }
-  }
+  await chat.agentWhenUp('The House', () => (child.exitCode === null ? null : `the host exited ${child.exitCode} while starting`), 60_000);
+  return { child, chat };
 }
 
 test('the House killed mid-match resumes; its MCP seat goes on with the same token, charged no timeout', async () => {

@@ -32,16 +32,8 @@ async function bootChild(): Promise<{ child: ReturnType<typeof Bun.spawn>; chat:
   });
   children.push(child);
   const chat = new RestChat(`http://127.0.0.1:${port}`);
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await chat.agentId('The House');
-      return { child, chat };
-    } catch (error) {
-      if (Date.now() > until || child.exitCode !== null) throw error;
-      await Bun.sleep(200);
-    }
-  }
+  await chat.agentWhenUp('The House', () => (child.exitCode === null ? null : `the host exited ${child.exitCode} while starting`), 60_000);
+  return { child, chat };
 }
 
 async function roomOf(chat: RestChat, name: string): Promise<string> {

@@ -65,6 +65,26 @@ export class RestChat {
     return body.data.messages;
   }
 
+  /**
+   * The id of the agent named `name` once the host answers for it: a host
+   * still booting refuses, so this asks every `everyMs` until it answers, until
+   * `gone()` says why the host is gone (it exited), or until `timeoutMs` have
+   * passed (then the last refusal is the error).
+   */
+  async agentWhenUp(name: string, gone: () => string | null, timeoutMs: number, everyMs = 200): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await this.agentId(name);
+      } catch (error) {
+        const why = gone();
+        if (why !== null) throw new Error(why);
+        if (Date.now() > until) throw error;
+        await Bun.sleep(everyMs);
+      }
+    }
+  }
+
   /** Waits for a message from `authorId` that satisfies `test`. */
   async waitFor(channelId: string, authorId: string, test: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
     const until = Date.now() + timeoutMs;
