@@ -1,3 +1,5 @@
+import { boundedBytes } from '../net/boundedBytes.ts';
+
 /** The most a remote seat's response body may hold; a body that grows past it is cut off and refused. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -12,19 +14,6 @@ export async function boundedText(response: Response, limit = MAX_BODY_BYTES): P
     await response.body?.cancel().catch(() => undefined);
     return null;
   }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const bytes = await boundedBytes(response.body, limit);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
 }

@@ -1,4 +1,5 @@
 import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
+import { boundedBytes } from '@the-house/lab/net/boundedBytes.ts';
 import { guardedFetch } from '@the-house/lab/net/guardedFetch.ts';
 import type { OutboundPolicy } from '@the-house/lab/net/outboundPolicy.ts';
 import type { Resolver } from '@the-house/lab/net/systemResolver.ts';
@@ -57,31 +58,6 @@ function jpeg(b: Uint8Array): Sniffed {
   return { type: 'jpeg', width: null, height: null };
 }
 
-/** The body, read up to `cap` bytes; null when it is longer. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array | null> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-
 const MB = 1024 * 1024;
 /** A size as it is, to the byte (an image 33 bytes over 1 MB is not "1 MB"). */
 const bytes = (n: number): string => `${n.toLocaleString('en-US')} bytes`;
@@ -135,7 +111,7 @@ export async function checkImage(url: string, opts: ImageCheckOptions): Promise<
       await res.body?.cancel();
       return { verdict: 'refused', why: `the image is ${bytes(declared)}; the limit is ${limit(maxBytes)}` };
     }
-    const body = await readCapped(res.body, maxBytes);
+    const body = await boundedBytes(res.body, maxBytes);
     if (!body) return { verdict: 'refused', why: `the image is over the limit of ${limit(maxBytes)}` };
     const sniffed = png(body) ?? jpeg(body);
     if (!sniffed) return { verdict: 'refused', why: 'it is not a png or jpeg image' };
