@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { outboundPolicy } from '../net/outboundPolicy.ts';
 import { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
-import { answerMcp } from '../remote/mcpSeatServer.ts';
+import { answerMcp, MAX_MCP_BODY_BYTES } from '../remote/mcpSeatServer.ts';
 import { remoteClientFor } from '../remote/remoteClientFor.ts';
 import { parseRemoteSpec } from '../remote/remoteSpec.ts';
 import { Match } from '@the-house/games/engine/match.ts';
@@ -60,6 +60,7 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
       port: at,
       hostname: '127.0.0.1',
       idleTimeout: 0,
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
       fetch: (req) => {
         calls += 1;
         const path = new URL(req.url).pathname;

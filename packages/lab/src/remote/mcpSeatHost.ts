@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { McpSeatDesk } from './mcpSeatDesk.ts';
-import { answerMcp } from './mcpSeatServer.ts';
+import { answerMcp, MAX_MCP_BODY_BYTES } from './mcpSeatServer.ts';
 
 /** An MCP seat a headless run serves: its id, its desk, and the address (with its token) its agent connects to. */
 export interface HostedMcpSeat {
@@ -34,6 +34,8 @@ export function hostMcpSeats(seats: ReadonlyArray<{ id: string; desk: McpSeatDes
     port,
     hostname: '127.0.0.1',
     idleTimeout: 0,
+    // The House's own bound on an MCP request to a seat; past it Bun answers 413 without reading on.
+    maxRequestBodySize: MAX_MCP_BODY_BYTES,
     fetch: (req) => {
       const path = new URL(req.url).pathname;
       const seat = path.startsWith(PATH) ? byDigest.get(digest(path.slice(PATH.length))) : undefined;
