@@ -11,6 +11,7 @@ const env = { ...process.env, SENTRY_DSN: 'disabled', LOG_LEVEL: process.env.LOG
 const results = await runGroups(groupsOf(process.cwd()), testJobs(cpus().length), process.cwd(), env);
 const { passed, failed, skipped } = total(results);
 process.stderr.write(`slowest: ${slowest(results, 5)}\n`);
+for (const failure of results.flatMap((r) => r.failures)) process.stderr.write(`\nFAILED ${failure}\n`);
 if (skipped > 0) console.log(`${skipped} skipped (their tests say why)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

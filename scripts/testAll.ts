@@ -22,7 +22,7 @@ function check(label: string, command: string[]): Promise<GroupResult> {
     child.stderr.setEncoding('utf8').on('data', (c: string) => (text += c));
     child.on('close', (code) => {
       process.stderr.write(`\n== ${label}\n${text}`);
-      resolve({ name: label, seconds: Math.round((Date.now() - started) / 100) / 10, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+      resolve({ name: label, seconds: Math.round((Date.now() - started) / 100) / 10, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, failures: code === 0 ? [] : [`${label}:\n${text.split('\n').slice(-20).join('\n')}`] });
     });
   });
 }
@@ -33,13 +33,15 @@ const checks = Promise.all([
   check('typecheck (tsc --strict, every package)', [process.execPath, 'x', 'tsc', '-p', 'tsconfig.json']),
 ]);
 // Runtime files first: they wait the longest (servers, timers, a browser); pure groups fill the cores around them.
-const all = [{ cwd: root, files: ['scripts/checkLayers.test.ts'] }, ...workspaces.flatMap((w) => groupsOf(join(root, w)))];
+const all = [{ cwd: root, files: ['scripts/checkLayers.test.ts', 'scripts/testGroups.test.ts'] }, ...workspaces.flatMap((w) => groupsOf(join(root, w)))];
 const isRuntime = (g: { files: string[] }) => g.files.length === 1 && g.files[0]!.endsWith('.runtime.test.ts');
 const groups = [...all.filter(isRuntime).reverse(), ...all.filter((g) => !isRuntime(g))];
 const tests = await runGroups(groups, testJobs(cpus().length), root, env);
 const results = [...(await checks), ...tests];
 const { passed, failed, skipped } = total(results);
 process.stderr.write(`\nslowest: ${slowest(results)}\nall tests and checks in ${Math.round((Date.now() - started) / 1000)} s\n`);
+// CI keeps only a log's tail: what failed is repeated here, next to the closing line.
+for (const failure of results.flatMap((r) => r.failures)) process.stderr.write(`\nFAILED ${failure}\n`);
 if (skipped > 0) console.log(`${skipped} skipped (their tests say why)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -21,6 +21,8 @@ export interface GroupResult {
   passed: number;
   failed: number;
   skipped: number;
+  /** Each failed test with the lines bun printed just before it (the error), so a log's tail names what failed. */
+  failures: string[];
 }
 
 /** A package's tests as groups: its pure files in chunks, then each runtime file alone. */
@@ -49,9 +51,21 @@ function runGroup(group: TestGroup, root: string, env: NodeJS.ProcessEnv): Promi
       const where = relative(root, group.cwd) || '.';
       const name = group.files.length === 1 ? join(where, group.files[0]!) : `${where}: ${group.files.length} pure test files`;
       // A process that died without saying which test failed counts as one failure.
-      resolve({ name, seconds: Math.round((Date.now() - started) / 100) / 10, passed: count('pass'), failed: count('fail') || (code !== 0 ? 1 : 0), skipped: count('skip') });
+      const failed = count('fail') || (code !== 0 ? 1 : 0);
+      resolve({ name, seconds: Math.round((Date.now() - started) / 100) / 10, passed: count('pass'), failed, skipped: count('skip'), failures: failed > 0 ? failuresIn(name, err) : [] });
     });
   });
+}
+
+/** Lines of context kept before each `(fail)` line: enough for the error and where it was thrown. */
+const CONTEXT_LINES = 14;
+
+/** Each `(fail)` line of a process's output with the error printed above it; or the output's last lines when none says which. */
+export function failuresIn(name: string, output: string): string[] {
+  const lines = output.split('\n');
+  const at = lines.flatMap((line, i) => (line.startsWith('(fail)') ? [i] : []));
+  if (at.length === 0) return [`${name}: the process failed without naming a test; its last lines:\n${lines.slice(-CONTEXT_LINES).join('\n')}`];
+  return at.map((i) => `${name}: ${lines[i]}\n${lines.slice(Math.max(0, i - CONTEXT_LINES), i).join('\n')}`);
 }
 
 /** Runs the groups, the longest-waiting kinds first, `jobs` at a time. */
