@@ -50,7 +50,7 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
         HOUSE_MODEL_RETRY_BASE_MS: '20',
         HOUSE_MODEL_RETRY_MAX_MS: '60',
         // Far above what a busy CI machine takes to answer, so only the planned stall times out.
-        HOUSE_MODEL_TIMEOUT_MS: '6000',
+        HOUSE_MODEL_TIMEOUT_MS: '15000',
       },
     });
   }, 90_000);
@@ -67,7 +67,7 @@ describe('a provider that rate-limits, stalls, refuses, talks nonsense and goes 
       // Three 429s: the SDK gives up, the gate retries once, the fourth answers.
       'Mia|2|ask': (n) => (n < 3 ? limited : null),
       // Slower than the gate's timeout: abandoned and asked again.
-      'Max|3|ask': (n) => (n === 0 ? { delayMs: 9000 } : null),
+      'Max|3|ask': (n) => (n === 0 ? { delayMs: 20_000 } : null),
       // A refusal is not retried: no answer, so the game's fallback plays.
       'Max|4|ask': () => ({ status: 401, message: 'Incorrect API key provided' }),
       // The server is down for a round: retries run out, fallbacks play, the match goes on.

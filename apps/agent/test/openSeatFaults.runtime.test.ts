@@ -37,8 +37,8 @@ const remoteOf = async (id: string, seat: string): Promise<RemoteSeatRecord> => 
 };
 
 beforeAll(async () => {
-  // Three misses in a row substitute a seat.
-  host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1', HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', HOUSE_REMOTE_MOVE_MS: '5000', HOUSE_REMOTE_BANK_MS: '10000', HOUSE_REMOTE_MAX_MISSES: '3' } });
+  // Five misses in a row substitute a seat: an agent restarted on a loaded machine (a new process) is back well within them.
+  host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1', HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', HOUSE_REMOTE_MOVE_MS: '5000', HOUSE_REMOTE_BANK_MS: '10000', HOUSE_REMOTE_MAX_MISSES: '5' } });
   chat = new RestChat(host.url, crypto.randomUUID(), 'Olive');
   houseId = await chat.agentId('The House');
   dm = await chat.dm(houseId);
@@ -62,11 +62,11 @@ test('an agent killed mid-match: its turns fail, then its baseline plays it to t
   const detail = (await host.service.getMatch(id))!;
   expect(detail.summary.status).toBe('finished');
   const notices = detail.events.filter((e) => e.type === 'seat_substituted');
-  expect(notices.map((e) => e.data)).toEqual([{ player: 'gone', why: '3 turns in a row without a valid answer', strategy: 'copycat' }]);
+  expect(notices.map((e) => e.data)).toEqual([{ player: 'gone', why: '5 turns in a row without a valid answer', strategy: 'copycat' }]);
   const remote = await remoteOf(id, 'gone');
-  expect(remote.clock).toMatchObject({ substituted: '3 turns in a row without a valid answer', unreachable: 3, timeouts: 0 });
-  expect(detail.usage.gone).toMatchObject({ fallbacks: 3 });
-  expect(detail.usage.gone!.baseline).toBe(detail.history.length - agent.turns().length - 3);
+  expect(remote.clock).toMatchObject({ substituted: '5 turns in a row without a valid answer', unreachable: 5, timeouts: 0 });
+  expect(detail.usage.gone).toMatchObject({ fallbacks: 5 });
+  expect(detail.usage.gone!.baseline).toBe(detail.history.length - agent.turns().length - 5);
 }, 150_000);
 
 test('an agent back within its misses plays on: no move is made twice, and it is not substituted', async () => {
@@ -74,8 +74,8 @@ test('an agent back within its misses plays on: no move is made twice, and it is
   const first = await spawnAgent('http', ['--port', String(port)]);
   agents.push(first);
   await ask(`!enter flaky http ${first.url}`, /^Entered flaky/);
-  // Paced so a restarted agent is back within its three misses many times over.
-  const opened = await ask('!play trust Ada,@flaky --seed 4 --delay 1000 --set maxRounds=15', /match trust-4-/);
+  // Paced so a restarted agent is back within its five misses many times over (6 s and more after the first).
+  const opened = await ask('!play trust Ada,@flaky --seed 4 --delay 1500 --set maxRounds=15', /match trust-4-/);
   const id = /match (trust-4-\w{8})/.exec(opened)![1]!;
   while (first.turns().length < 3) await Bun.sleep(20);
   first.kill();
@@ -94,7 +94,7 @@ test('an agent back within its misses plays on: no move is made twice, and it is
   const remote = await remoteOf(id, 'flaky');
   expect(remote.clock.substituted).toBeNull();
   expect(remote.clock.unreachable).toBeGreaterThanOrEqual(1);
-  expect(remote.clock.unreachable).toBeLessThan(3);
+  expect(remote.clock.unreachable).toBeLessThan(5);
 }, 150_000);
 
 test('by default the House calls no loopback address: an entrant there gets no turn, and its seat falls back', async () => {

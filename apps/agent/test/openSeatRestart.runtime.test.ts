@@ -30,7 +30,7 @@ async function bootChild(port: number): Promise<{ child: ReturnType<typeof Bun.s
   const child = Bun.spawn([process.execPath, join(repoRoot, 'apps/agent/src/index.ts')], { cwd: repoRoot, env: childEnv(port), stdout: 'ignore', stderr: 'ignore' });
   children.push(child);
   const chat = new RestChat(`http://127.0.0.1:${port}`, 'b0b0b0b0-0000-4000-8000-000000000001', 'Olive');
-  await chat.agentWhenUp('The House', () => (child.exitCode === null ? null : `the host exited ${child.exitCode} while starting`), 60_000);
+  await chat.agentWhenUp('The House', () => (child.exitCode === null ? null : `the host exited ${child.exitCode} while starting`), 120_000);
   return { child, chat };
 }
 

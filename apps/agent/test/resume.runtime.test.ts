@@ -32,7 +32,7 @@ async function bootChild(): Promise<{ child: ReturnType<typeof Bun.spawn>; chat:
   });
   children.push(child);
   const chat = new RestChat(`http://127.0.0.1:${port}`);
-  await chat.agentWhenUp('The House', () => (child.exitCode === null ? null : `the host exited ${child.exitCode} while starting`), 60_000);
+  await chat.agentWhenUp('The House', () => (child.exitCode === null ? null : `the host exited ${child.exitCode} while starting`), 120_000);
   return { child, chat };
 }
 
@@ -69,11 +69,11 @@ async function killAndResume(options: string, config: Record<string, unknown>, k
   const killedAt = Math.max(...before);
 
   const second = await bootChild();
-  const resumed = await second.chat.waitFor(room, houseId, (t) => t.startsWith('Trust resumes at round'), 30_000);
+  const resumed = await second.chat.waitFor(room, houseId, (t) => t.startsWith('Trust resumes at round'), 60_000);
   const resumeRound = Number(resumed.match(/round (\d+)/)![1]);
   expect(resumeRound).toBeGreaterThan(killedAt);
   expect(resumeRound).toBeLessThanOrEqual(killedAt + 2);
-  await second.chat.waitFor(room, houseId, (t) => t.includes('Match over: '), 60_000);
+  await second.chat.waitFor(room, houseId, (t) => t.includes('Match over: '), 120_000);
   const posted = roundsPosted((await second.chat.messages(room, 200)).map((m) => m.content)).sort((a, b) => a - b);
   second.child.kill('SIGKILL');
   await second.child.exited;
@@ -108,9 +108,9 @@ async function killAndResume(options: string, config: Record<string, unknown>, k
 
 test('a match killed with SIGKILL mid-match resumes from its last completed round, nothing lost or repeated', async () => {
   await killAndResume('', {}, 5);
-});
+}, 300_000);
 
 // No pause between rounds: each phase's save is written while the next phase's requests are out (issue 26), and the next is applied only after it.
 test('the same with no pause between rounds: killed while a save waits behind the next phase, it resumes to the same log', async () => {
   await killAndResume(' --delay 0 --set maxRounds=150', { maxRounds: 150 }, 30);
-});
+}, 300_000);

@@ -33,13 +33,13 @@ function line(client: RemoteClient, rules: Partial<ClockRules> = {}): RemoteSeat
   return { client, clock: newClock(clockRulesSchema.parse(rules)), entrant: 'ref@1', fallback: trustGame.strategies.grudger! };
 }
 
-/** One Trust turn for seat `a` through the remote pipeline, its phase closing after `phaseMs`. */
+/** One Trust turn for seat `a` through the remote pipeline, its phase closing after `phaseMs` (by default a minute: only the tests of time set it, so a loaded machine never turns a valid answer into a fallback). */
 async function turn(seat: RemoteSeatLine, opts: { phaseMs?: number; signal?: AbortSignal; round?: number } = {}) {
   const match = Match.create(trustGame, {}, 7, ['a', 'b']);
   const recorder = new MatchRecorder('m-remote', emptyRecord());
   const view = trustGame.view(match.state, 'a');
   const ctx = brainContext(7, 'a', opts.round ?? 1, match.state.phase);
-  ctx.deadline = Date.now() + (opts.phaseMs ?? 5_000);
+  ctx.deadline = Date.now() + (opts.phaseMs ?? 60_000);
   const request = decisionRequest(trustGame, match.state, 'm-remote', view, ctx);
   const result = await decideRemote({ game: trustGame, state: match.state, view, ctx, request, table: 'm-remote', line: seat, recorder, prompt: (r) => compact.prompt('', r, null, DEFAULT_WINDOW).text, signal: opts.signal ?? new AbortController().signal });
   return { ...result, recorder };
