@@ -90,4 +90,4 @@ test('the House killed mid-match resumes; its MCP seat goes on with the same tok
   } finally {
     await host.stop();
   }
-}, 180_000);
+}, 300_000);
