@@ -22,7 +22,16 @@ afterAll(() => {
 function childEnv(port: number): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DISCORD_|OPENAI_|ANTHROPIC_|OLLAMA_|POSTGRES_URL|CENTRAL_MESSAGE_SERVER_URL)/.test(k)) env[k] = v;
-  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '2000', HOUSE_REMOTE_BANK_MS: '3000', HOUSE_REMOTE_MAX_MISSES: '2' };
+  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '10000', HOUSE_REMOTE_BANK_MS: '20000', HOUSE_REMOTE_MAX_MISSES: '2' };
+}
+
+/** Until `done()` holds, or fails the test after `ms` with what `state()` says (a seat substituted early would otherwise leave it waiting). */
+async function within(ms: number, done: () => boolean, state: () => string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${state()}`);
+    await Bun.sleep(20);
+  }
 }
 
 /** The host in a process of its own on `port`, ready when the House answers the REST API. */
@@ -47,13 +56,13 @@ test('the House killed mid-match resumes; its MCP seat goes on with the same tok
   const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec(opened)![1]!;
   const agent = await spawnAgent('mcp', ['--url', `http://127.0.0.1:${port}/house/mcp/seat/${token}`]);
   agents.push(agent);
-  while (agent.turns().length < 5) await Bun.sleep(20);
+  await within(60_000, () => agent.turns().length >= 5, () => `the MCP agent handed in ${agent.turns().length} turns; its last lines: ${JSON.stringify(agent.lines.slice(-3))}`);
   first.child.kill('SIGKILL');
   await first.child.exited;
 
   // The same address: the agent keeps calling it with its token until the House is back.
   const second = await bootChild(port);
-  const done = await agent.exited;
+  const done = await Promise.race([agent.exited, Bun.sleep(180_000).then(() => `still running; its last lines: ${JSON.stringify(agent.lines.slice(-3))}`)]);
   expect(done).toBe(0);
   // Once the match ends its token is refused, and the agent stops.
   expect(agent.lines.at(-1)).toMatchObject({ done: expect.stringContaining('refused (403)') });
