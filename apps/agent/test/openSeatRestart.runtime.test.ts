@@ -8,6 +8,7 @@ import type { RemoteSeatRecord } from '@the-house/plugin-house/entrants/remoteSe
 import { repoRoot, startHost } from '../src/host.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
+import { within } from './kit/within.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'house-open-seat-restart-'));
 const children: Array<ReturnType<typeof Bun.spawn>> = [];
@@ -23,15 +24,6 @@ function childEnv(port: number): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DISCORD_|OPENAI_|ANTHROPIC_|OLLAMA_|POSTGRES_URL|CENTRAL_MESSAGE_SERVER_URL)/.test(k)) env[k] = v;
   return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '10000', HOUSE_REMOTE_BANK_MS: '20000', HOUSE_REMOTE_MAX_MISSES: '2' };
-}
-
-/** Until `done()` holds, or fails the test after `ms` with what `state()` says (a seat substituted early would otherwise leave it waiting). */
-async function within(ms: number, done: () => boolean, state: () => string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${state()}`);
-    await Bun.sleep(20);
-  }
 }
 
 /** The host in a process of its own on `port`, ready when the House answers the REST API. */
