@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { mintSeatToken, tokenHash, tokenMatches } from '../remote/seatToken.ts';
 import { outboundPolicy } from '../net/outboundPolicy.ts';
 import { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
-import { answerMcp, MAX_MCP_BODY_BYTES } from '../remote/mcpSeatServer.ts';
+import { answerMcp, MAX_MCP_BODY_BYTES, MCP_SEAT_PATH } from '../remote/mcpSeatServer.ts';
 import { remoteClientFor } from '../remote/remoteClientFor.ts';
 import { parseRemoteSpec } from '../remote/remoteSpec.ts';
 import { Match } from '@the-house/games/engine/match.ts';
@@ -49,7 +49,8 @@ async function checkCalled(kind: string, url: string | undefined, model: string 
 async function checkMcp(values: Record<string, unknown>, moveMs: number): Promise<CheckLine[]> {
   const port = intArg(values.port as string | undefined, 'port', 0, 0, 65_535);
   const waitMs = intArg(values['wait-ms'] as string | undefined, 'wait-ms', 60_000, 1_000, 600_000);
-  const token = randomBytes(32).toString('base64url');
+  const token = mintSeatToken();
+  const hash = tokenHash(token);
   const desk = new McpSeatDesk('seat-check: scripted turns of each game; answer each with submit_action.');
   let revoked = false;
   let calls = 0;
@@ -64,7 +65,7 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
       fetch: (req) => {
         calls += 1;
         const path = new URL(req.url).pathname;
-        if (revoked || path !== `/house/mcp/seat/${token}`) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
+        if (revoked || !path.startsWith(MCP_SEAT_PATH) || !tokenMatches(path.slice(MCP_SEAT_PATH.length), hash)) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
         connected();
         return answerMcp(desk, req);
       },
@@ -85,7 +86,7 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
     return line;
   };
   try {
-    process.stdout.write(`connect your agent to: http://127.0.0.1:${server.port}/house/mcp/seat/${token}\n`);
+    process.stdout.write(`connect your agent to: http://127.0.0.1:${server.port}${MCP_SEAT_PATH}${token}\n`);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const came = await Promise.race([first.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)))]).finally(() => clearTimeout(timer));
     if (!came) {

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { McpSeatDesk } from './mcpSeatDesk.ts';
-import { answerMcp, MAX_MCP_BODY_BYTES } from './mcpSeatServer.ts';
+import { answerMcp, MAX_MCP_BODY_BYTES, MCP_SEAT_PATH } from './mcpSeatServer.ts';
+import { mintSeatToken, tokenHash } from './seatToken.ts';
 
 /** An MCP seat a headless run serves: its id, its desk, and the address (with its token) its agent connects to. */
 export interface HostedMcpSeat {
@@ -9,24 +9,21 @@ export interface HostedMcpSeat {
   url: string;
 }
 
-const PATH = '/house/mcp/seat/';
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * Serves a headless run's MCP seats on loopback (`play --players copycat,mcp`),
  * at `/house/mcp/seat/<token>` as the House serves them, a fresh 256-bit token
- * per seat (kept as its SHA-256, so looking one up takes the same time for any
- * token). Any other path or token is a 403. `connected(id)` settles on the
- * seat's first call; `stop` closes every desk and the server.
+ * per seat (`seatToken.ts`, kept as its SHA-256, so looking one up takes the
+ * same time for any token). Any other path or token is a 403. `connected(id)`
+ * settles on the seat's first call; `stop` closes every desk and the server.
  */
 export function hostMcpSeats(seats: ReadonlyArray<{ id: string; desk: McpSeatDesk }>, port = 0): { seats: HostedMcpSeat[]; connected(id: string): Promise<void>; stop(): void } {
   const byDigest = new Map<string, { id: string; desk: McpSeatDesk }>();
   const tokens = new Map<string, string>();
   const arrived = new Map<string, { promise: Promise<void>; resolve: () => void }>();
   for (const seat of seats) {
-    const token = randomBytes(32).toString('base64url');
+    const token = mintSeatToken();
     tokens.set(seat.id, token);
-    byDigest.set(digest(token), seat);
+    byDigest.set(tokenHash(token), seat);
     const { promise, resolve } = Promise.withResolvers<void>();
     arrived.set(seat.id, { promise, resolve });
   }
@@ -38,14 +35,14 @@ export function hostMcpSeats(seats: ReadonlyArray<{ id: string; desk: McpSeatDes
     maxRequestBodySize: MAX_MCP_BODY_BYTES,
     fetch: (req) => {
       const path = new URL(req.url).pathname;
-      const seat = path.startsWith(PATH) ? byDigest.get(digest(path.slice(PATH.length))) : undefined;
+      const seat = path.startsWith(MCP_SEAT_PATH) ? byDigest.get(tokenHash(path.slice(MCP_SEAT_PATH.length))) : undefined;
       if (!seat) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
       arrived.get(seat.id)!.resolve();
       return answerMcp(seat.desk, req);
     },
   });
   return {
-    seats: seats.map(({ id, desk }) => ({ id, desk, url: `http://127.0.0.1:${server.port}${PATH}${tokens.get(id)}` })),
+    seats: seats.map(({ id, desk }) => ({ id, desk, url: `http://127.0.0.1:${server.port}${MCP_SEAT_PATH}${tokens.get(id)}` })),
     connected: (id) => arrived.get(id)?.promise ?? Promise.reject(new Error(`no MCP seat ${id}`)),
     stop: () => {
       for (const { desk } of seats) desk.close();

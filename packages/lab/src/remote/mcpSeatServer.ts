@@ -4,6 +4,9 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { z } from 'zod';
 import { MAX_TALK_CHARS, MAX_WAIT_MS, type DeskReply, type McpSeatDesk } from './mcpSeatDesk.ts';
 
+/** Where an MCP seat is served, its token after it: the House's route, and the seats the lab serves (`play`, `seat-check`) at the same path. */
+export const MCP_SEAT_PATH = '/house/mcp/seat/';
+
 /** The longest MCP request body the House reads (a submit_action with its answer and some framing). */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
 

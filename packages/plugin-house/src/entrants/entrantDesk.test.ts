@@ -5,7 +5,7 @@ import type { CommandAuthor } from '../types.ts';
 import { entrantCommand, type EntrantDeskHost } from './entrantDesk.ts';
 import { EntrantStore, MAX_PER_OWNER } from './entrantStore.ts';
 import { parseEnter } from './parseEnter.ts';
-import { mintSeatToken, tokenHash, tokenMatches } from './seatToken.ts';
+import { mintSeatToken, tokenHash, tokenMatches } from '@the-house/lab/remote/seatToken.ts';
 
 function desk(settings: Record<string, string> = {}, privateIds: string[] = []): EntrantDeskHost & { store: EntrantStore } {
   const store = new EntrantStore(fakeRuntime('The House'));

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import type { IAgentRuntime, RouteRequest, RouteResponse } from '@elizaos/core';
 import { McpSeatDesk } from '@the-house/lab/remote/mcpSeatDesk.ts';
 import { mcpSeatRoutes } from './mcpSeatRoutes.ts';
-import { mintSeatToken, tokenHash } from './seatToken.ts';
+import { mintSeatToken, tokenHash } from '@the-house/lab/remote/seatToken.ts';
 
 const token = mintSeatToken();
 const desk = new McpSeatDesk('rules of the test');

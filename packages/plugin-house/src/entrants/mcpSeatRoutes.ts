@@ -3,7 +3,7 @@ import { answerMcp, MAX_MCP_BODY_BYTES } from '@the-house/lab/remote/mcpSeatServ
 import type { McpSeatDesk } from '@the-house/lab/remote/mcpSeatDesk.ts';
 import type { Seat } from '../table/seat.ts';
 import type { StoredMatch } from '../types.ts';
-import { tokenMatches } from './seatToken.ts';
+import { tokenMatches } from '@the-house/lab/remote/seatToken.ts';
 
 /** What the seat route needs of the House: its live tables (a closed match has left them, and so has every token of it). */
 interface LiveTables {
