@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
 import type { HouseService } from '@the-house/plugin-house/houseService.ts';
 import { startHost, type Host } from '../src/host.ts';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { startDiscordTestGuild, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { waitUntil } from './kit/waitUntil.ts';
 import type { WorldMessage } from './kit/discord/discordWorld.ts';
 import { freePort, waitForEnd } from './kit/testHost.ts';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ModelType } from '@elizaos/core';
 import { findPlayer } from '@the-house/plugin-player';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { startDiscordTestGuild, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { waitUntil } from './kit/waitUntil.ts';
 import type { WorldMessage } from './kit/discord/discordWorld.ts';
 import { startDiscordHost } from './kit/discordHost.ts';
 import { waitForEnd, type TestHost } from './kit/testHost.ts';

@@ -3,7 +3,7 @@ import { ChannelType, Client, DiscordAPIError, GatewayIntentBits, PermissionFlag
 import { startDiscordEmulator, type DiscordEmulator } from './kit/discord/discordEmulator.ts';
 import { DiscordWorld, type WorldApp, type WorldChannel, type WorldUser } from './kit/discord/discordWorld.ts';
 import { pointDiscordJsAt } from './kit/discord/pointDiscordJs.ts';
-import { waitUntil } from './kit/discord/discordTestGuild.ts';
+import { waitUntil } from './kit/waitUntil.ts';
 
 /**
  * The loopback Discord against discord.js itself, for what it must refuse or

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startDiscordTestGuild, waitUntil, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { startDiscordTestGuild, type DiscordTestGuild } from './kit/discord/discordTestGuild.ts';
+import { waitUntil } from './kit/waitUntil.ts';
 import type { WorldChannel, WorldMessage } from './kit/discord/discordWorld.ts';
 import { startDiscordHost } from './kit/discordHost.ts';
 import { waitForEnd, type TestHost } from './kit/testHost.ts';

@@ -4,7 +4,7 @@ import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
-import { within } from './kit/within.ts';
+import { waitUntil } from './kit/waitUntil.ts';
 
 /**
  * Remote agents that go away: one killed mid-match (its turns fail, then its
@@ -55,7 +55,7 @@ test('an agent killed mid-match: its turns fail, then its baseline plays it to t
   await ask(`!enter gone a2a ${agent.url}`, /^Entered gone/);
   const opened = await ask('!play trust Ada,@gone --seed 3', /match trust-3-/);
   const id = /match (trust-3-\w{8})/.exec(opened)![1]!;
-  await within(60_000, () => agent.turns().length >= 3, () => `the agent answered ${agent.turns().length} turns`);
+  await waitUntil(() => agent.turns().length >= 3, () => `the agent answered ${agent.turns().length} turns`, 60_000);
   agent.kill();
   await agent.exited;
   await waitForEnd(host.service, id, 120_000);
@@ -77,11 +77,11 @@ test('an agent back within its misses plays on: no move is made twice, and it is
   // Paced so a restarted agent is back within its five misses many times over (6 s and more after the first).
   const opened = await ask('!play trust Ada,@flaky --seed 4 --delay 1500 --set maxRounds=15', /match trust-4-/);
   const id = /match (trust-4-\w{8})/.exec(opened)![1]!;
-  await within(60_000, () => first.turns().length >= 3, () => `the agent answered ${first.turns().length} turns`);
+  await waitUntil(() => first.turns().length >= 3, () => `the agent answered ${first.turns().length} turns`, 60_000);
   first.kill();
   await first.exited;
   // Back once the House has felt it gone (one miss), on the same address.
-  await within(60_000, () => (host.service.liveMatch(id)?.usage.flaky?.fallbacks ?? 0) >= 1, () => `the match is ${host.service.liveMatch(id)?.summary.status ?? 'closed'} with no fallback for flaky`, 10);
+  await waitUntil(() => (host.service.liveMatch(id)?.usage.flaky?.fallbacks ?? 0) >= 1, () => `the match is ${host.service.liveMatch(id)?.summary.status ?? 'closed'} with no fallback for flaky`, 60_000);
   const second = await spawnAgent('http', ['--port', String(port)]);
   agents.push(second);
   await waitForEnd(host.service, id, 120_000);

@@ -8,7 +8,7 @@ import type { RemoteSeatRecord } from '@the-house/plugin-house/entrants/remoteSe
 import { repoRoot, startHost } from '../src/host.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
-import { within } from './kit/within.ts';
+import { waitUntil } from './kit/waitUntil.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'house-open-seat-restart-'));
 const children: Array<ReturnType<typeof Bun.spawn>> = [];
@@ -48,7 +48,7 @@ test('the House killed mid-match resumes; its MCP seat goes on with the same tok
   const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec(opened)![1]!;
   const agent = await spawnAgent('mcp', ['--url', `http://127.0.0.1:${port}/house/mcp/seat/${token}`]);
   agents.push(agent);
-  await within(60_000, () => agent.turns().length >= 5, () => `the MCP agent handed in ${agent.turns().length} turns; its last lines: ${JSON.stringify(agent.lines.slice(-3))}`);
+  await waitUntil(() => agent.turns().length >= 5, () => `the MCP agent handed in ${agent.turns().length} turns; its last lines: ${JSON.stringify(agent.lines.slice(-3))}`, 60_000);
   first.child.kill('SIGKILL');
   await first.child.exited;
 

@@ -1,6 +1,7 @@
 import { discordClientOf } from '@the-house/plugin-house/discord/discordClient.ts';
 import { findPlayer } from '@the-house/plugin-player';
-import { waitUntil, type DiscordTestGuild } from './discord/discordTestGuild.ts';
+import type { DiscordTestGuild } from './discord/discordTestGuild.ts';
+import { waitUntil } from './waitUntil.ts';
 import { startTestHost, type TestHost } from './testHost.ts';
 
 /**

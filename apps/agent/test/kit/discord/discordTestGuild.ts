@@ -38,15 +38,6 @@ export interface DiscordTestGuild {
   stop(): Promise<void>;
 }
 
-/** Resolves once `ready()` holds, checking every 50 ms; fails saying `what` after `timeoutMs`. */
-export async function waitUntil(ready: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await ready())) {
-    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await Bun.sleep(50);
-  }
-}
-
 /**
  * A guild set up the way README.md's Discord section says: an application per
  * bot with the README's privileged intents, each bot invited by the README's
