@@ -114,7 +114,8 @@ async function playRounds(host: TestHost, t: Timings, players: string[], rounds:
 async function measure(): Promise<Record<string, number>> {
   const offline = Array.from({ length: 8 }, (_, i) => `Off${i + 1}`);
   const model = Array.from({ length: 8 }, (_, i) => `Mod${i + 1}`);
-  const stub = startOpenAiStub({ strategy: 'copycat' });
+  // The stub stands for a provider, which counts tokens on its own machines: here it would count them on the House's thread.
+  const stub = startOpenAiStub({ strategy: 'copycat', countUsage: false });
   const dir = testCharacters(offline, 'copycat');
   testCharacters(model, 'model', dir);
   const host = await startTestHost({ charactersDir: dir, env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '100', LOG_LEVEL: 'fatal' } });

@@ -54,7 +54,11 @@ test('ownValue and nullRecord: no outside key ever finds or replaces a prototype
       expect(ownValue(games, key)).toBe(Object.hasOwn(games, key) ? games[key] : undefined);
       const record = nullRecord([[key, value]]);
       expect(record[key]).toBe(value);
-      expect(Object.getPrototypeOf(record)).toBeNull();
+      // It inherits nothing: its one prototype is empty, frozen and has none of its own.
+      const proto = Object.getPrototypeOf(record) as object;
+      expect(Object.getPrototypeOf(proto)).toBeNull();
+      expect(Object.isFrozen(proto) && Reflect.ownKeys(proto).length === 0).toBe(true);
+      for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) if (name !== key) expect(record[name]).toBeUndefined();
     }),
     { seed: SEED, numRuns: 2000 },
   );

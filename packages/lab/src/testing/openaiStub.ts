@@ -58,6 +58,14 @@ export interface OpenAiStubOptions {
    * like a model that read the view. Tests point it at the House's live match.
    */
   viewOf?: (request: DecisionRequest) => unknown;
+  /**
+   * Whether answers carry token counts (on by default). A provider counts
+   * tokens on its own machines; this stub counts them in the process it
+   * runs in, which in a bench is the House's: 10-20 ms of o200k counting a
+   * call (the prompt, its cached prefix, the answer) that no real House pays.
+   * Off, usage says 0 and nothing is counted.
+   */
+  countUsage?: boolean;
   /** Length of the embeddings (plugin-openai checks it against OPENAI_EMBEDDING_DIMENSIONS). */
   embeddingDimensions?: number;
   /**
@@ -124,12 +132,13 @@ function decisionAnswer(request: DecisionRequest, mode: Exclude<StubMode, 'model
   return JSON.stringify(strategyMove({ ...request, view }, strategy ? { [request.game]: strategy } : null));
 }
 
-function usage(prompt: string, answer: string, cached: number) {
-  return { input_tokens: countTokens(prompt), output_tokens: countTokens(answer), input_tokens_details: { cached_tokens: cached } };
+/** Usage as a provider reports it; all 0 when the stub does not count (`countUsage: false`), which `cached` already is then. */
+function usage(prompt: string, answer: string, cached: number, counted = true) {
+  return { input_tokens: counted ? countTokens(prompt) : 0, output_tokens: counted ? countTokens(answer) : 0, input_tokens_details: { cached_tokens: cached } };
 }
 
 /** The Responses API's answer to a non-streaming request, as @ai-sdk/openai parses it. */
-function responseBody(model: string, answer: string, prompt: string, cached: number) {
+function responseBody(model: string, answer: string, prompt: string, cached: number, counted: boolean) {
   const id = `resp_${crypto.randomUUID()}`;
   return {
     id,
@@ -138,12 +147,12 @@ function responseBody(model: string, answer: string, prompt: string, cached: num
     model,
     status: 'completed',
     output: [{ type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answer, annotations: [] }] }],
-    usage: usage(prompt, answer, cached),
+    usage: usage(prompt, answer, cached, counted),
   };
 }
 
 /** The same answer as the server-sent events a streaming Responses request gets. */
-function responseStream(model: string, answer: string, prompt: string, cached: number): string {
+function responseStream(model: string, answer: string, prompt: string, cached: number, counted: boolean): string {
   const id = `resp_${crypto.randomUUID()}`;
   const item = { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [] };
   const events = [
@@ -151,13 +160,13 @@ function responseStream(model: string, answer: string, prompt: string, cached: n
     { type: 'response.output_item.added', output_index: 0, item },
     { type: 'response.output_text.delta', item_id: item.id, delta: answer },
     { type: 'response.output_item.done', output_index: 0, item },
-    { type: 'response.completed', response: { usage: usage(prompt, answer, cached) } },
+    { type: 'response.completed', response: { usage: usage(prompt, answer, cached, counted) } },
   ];
   return events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 }
 
-function chatCompletion(model: string, answer: string, prompt: string, cached: number) {
-  const u = usage(prompt, answer, cached);
+function chatCompletion(model: string, answer: string, prompt: string, cached: number, counted: boolean) {
+  const u = usage(prompt, answer, cached, counted);
   return {
     id: `chatcmpl-${crypto.randomUUID()}`,
     object: 'chat.completion',
@@ -187,9 +196,11 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
   const calls: StubCall[] = [];
   const live: OpenAiStubOptions = { latencyMs: 0, mode: 'legal', embeddingDimensions: 1536, ...options };
 
+  const counting = () => live.countUsage !== false;
   /** Recent prompts, for the cached prefix of the next. */
   const seen: string[] = [];
   const cachedTokens = (prompt: string): number => {
+    if (!counting()) return 0;
     let shared = 0;
     for (const earlier of seen) {
       let i = 0;
@@ -287,8 +298,8 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
         const call = answerFor(path, prompt, stream, receivedAt);
         await wait();
         call.answeredAt = performance.now();
-        if (stream) return new Response(responseStream(model, call.answer, prompt, call.cachedTokens), { headers: { 'Content-Type': 'text/event-stream' } });
-        return Response.json(responseBody(model, call.answer, prompt, call.cachedTokens));
+        if (stream) return new Response(responseStream(model, call.answer, prompt, call.cachedTokens, counting()), { headers: { 'Content-Type': 'text/event-stream' } });
+        return Response.json(responseBody(model, call.answer, prompt, call.cachedTokens, counting()));
       }
       if (path === '/messages') {
         // Anthropic's Messages API: the system, then the user content's text pieces; what the pieces marked with cache_control hold.
@@ -297,7 +308,7 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
         const faulted = await faultFor(prompt);
         if (faulted) return faulted;
         const call = answerFor(path, prompt, false, receivedAt);
-        const cache = anthropicCache(pieces);
+        const cache = counting() ? anthropicCache(pieces) : { read: 0, written: 0 };
         call.cachedTokens = cache.read;
         call.cacheWriteTokens = cache.written;
         await wait();
@@ -309,7 +320,7 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
           model,
           content: [{ type: 'text', text: call.answer }],
           stop_reason: 'end_turn',
-          usage: { input_tokens: countTokens(prompt) - cache.read - cache.written, output_tokens: countTokens(call.answer), cache_read_input_tokens: cache.read, cache_creation_input_tokens: cache.written },
+          usage: { input_tokens: counting() ? countTokens(prompt) - cache.read - cache.written : 0, output_tokens: counting() ? countTokens(call.answer) : 0, cache_read_input_tokens: cache.read, cache_creation_input_tokens: cache.written },
         });
       }
       if (path === '/chat/completions') {
@@ -319,7 +330,7 @@ export function startOpenAiStub(options: OpenAiStubOptions = {}): OpenAiStub {
         const call = answerFor(path, prompt, false, receivedAt);
         await wait();
         call.answeredAt = performance.now();
-        return Response.json(chatCompletion(model, call.answer, prompt, call.cachedTokens));
+        return Response.json(chatCompletion(model, call.answer, prompt, call.cachedTokens, counting()));
       }
       return Response.json({ error: { message: `no route POST ${path}`, type: 'invalid_request_error', code: 'not_found' } }, { status: 404 });
     },

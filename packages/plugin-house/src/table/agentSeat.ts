@@ -13,6 +13,7 @@ import type { ViewWindow } from '@the-house/lab/decision/playerView.ts';
 import { defaultPromptMode, promptParams, seatPrompter, type SeatPrompter } from '@the-house/lab/seats/seatPrompts.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
+import { deferModelLog, withDeferredModelLog } from './deferredModelLog.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
 import type { TableCore } from './tableCore.ts';
 
@@ -91,8 +92,9 @@ export function baselineOf(player: IAgentRuntime, gameId: string): string | null
  * its new view reaches the player's notes at once and its memory later.
  *
  * Nothing the request waits for touches the database: the player's memory of
- * the request and of its answer, and its notes' save, go to the table's
- * backlog, which runs them once every seat's request of the phase is out.
+ * the request and its notes' save go to the table's backlog, which runs them
+ * once every seat's request of the phase is out; what the answer brings (its
+ * memory, ElizaOS's row for the model call) waits for the next phase's.
  */
 export class AgentSeat implements Seat {
   readonly kind = 'agent' as const;
@@ -108,6 +110,7 @@ export class AgentSeat implements Seat {
     private readonly id: string,
   ) {
     this.client = runtimeModelClient(player);
+    deferModelLog(player);
     this.brain = this.client.free ? 'offline' : 'model';
     this.gate = this.client.free ? null : providerGate(this.client.gateKey, this.client.baseUrl, (p) => table.host.runtime.logger.warn(`House: ${p}`));
     // ElizaOS's useModel sends one text, no cache breakpoints: the default for the game and model without them.
@@ -143,6 +146,8 @@ export class AgentSeat implements Seat {
     const house = table.host.runtime;
     const room = privateRoom(house, player, table.stored.id);
     const later = (work: () => unknown) => backlog.later(work);
+    // What the answer brings (the player's memory of it, ElizaOS's row for the call) waits for the next phase's requests.
+    const afterAnswer = (work: () => unknown) => backlog.afterAnswer(work);
     const { decision, trace } = await decideWithRepair(match.game, match.state, ctx.player, this.brain, async (repair) => {
       const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
       const text = `[House] ${match.game.title}, round ${req.round} (${req.phase}): your decision as one JSON object.${req.error ? ` Your last answer was refused: ${req.error}` : ''}`;
@@ -154,7 +159,7 @@ export class AgentSeat implements Seat {
         forModel: this.brain === 'model',
         window: { historyRounds: table.stored.options.historyRounds },
         ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
-        later,
+        later: afterAnswer,
         ask: async (prompt, made) => {
           backlog.sent(ctx.player);
           const params = prompter && made ? promptParams(prompter.mode, made) : {};
@@ -163,7 +168,7 @@ export class AgentSeat implements Seat {
           return { text: r.text, error: r.error, call: r.call.seq };
         },
       };
-      const result = await action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined);
+      const result = await withDeferredModelLog(afterAnswer, () => action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined));
       const answer = (result && typeof result === 'object' ? (result.data as { answer?: AskResult } | undefined)?.answer : undefined) ?? null;
       return answer ?? { text: null, error: 'the decision action gave no answer' };
     });

@@ -79,3 +79,41 @@ test("a release scheduled for one phase never frees the next phase's hold", asyn
   await backlog.flush();
   expect(done).toEqual(['held']);
 });
+
+test("what an answer brings waits for the next phase's requests: settling the phase runs the phase before's save, not it", async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  // Round 1's requests are out; its save is held until then, and its answers come in while the models think.
+  backlog.pause();
+  backlog.later(() => done.push('round 0 save'));
+  backlog.expect(['Ada', 'Bram']);
+  backlog.sent('Ada');
+  backlog.sent('Bram');
+  await turns();
+  backlog.afterAnswer(() => done.push('Ada remembers her answer'));
+  backlog.afterAnswer(() => done.push("Ada's model call row"));
+  await turns();
+  expect(done).toEqual(['round 0 save']);
+  // Every decision is in: round 1 is applied once the round before is saved, without waiting for the answers' writes.
+  await backlog.settle();
+  backlog.pause();
+  backlog.later(() => done.push('round 1 save'));
+  await turns();
+  expect(done).toEqual(['round 0 save']);
+  // Round 2's requests are out: the round's save and the answers' writes run, in that order.
+  backlog.expect(['Ada']);
+  backlog.sent('Ada');
+  await turns(8);
+  expect(done).toEqual(['round 0 save', 'round 1 save', 'Ada remembers her answer', "Ada's model call row"]);
+});
+
+test("the match's last flush runs what the last answers brought", async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  backlog.pause();
+  backlog.afterAnswer(() => done.push('last answer remembered'));
+  await backlog.settle();
+  expect(done).toEqual([]);
+  await backlog.flush();
+  expect(done).toEqual(['last answer remembered']);
+});

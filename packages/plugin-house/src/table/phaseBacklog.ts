@@ -8,14 +8,20 @@ import type { TableCore } from './tableCore.ts';
  * counts. A phase's model requests go out first: from the moment a phase's
  * decisions are in (`pause`) until every seat the next phase asks has its
  * request out (`expect`, `sent`), work waits here; then it runs in the order
- * it came, one piece after another, while the models think. A piece that
- * fails is logged; it never stops the ones after it.
+ * it came, one piece after another, while the models think. What an
+ * answer brings (`afterAnswer`: the player's memory of it, ElizaOS's row for
+ * the model call) waits for the next phase's requests too, so a phase's
+ * answers, which come in together, never queue behind each other's writes;
+ * settling a phase (`settle`) leaves it waiting. A piece that fails is
+ * logged; it never stops the ones after it.
  */
 export class PhaseBacklog {
   /** Work free to run, in order. */
   private readonly queue: Array<() => unknown> = [];
   /** Work queued while held: it joins `queue` when the hold is freed, so a hold never stops work queued before it. */
   private readonly parked: Array<() => unknown> = [];
+  /** Work that answers brought: it joins `queue` when the next phase's requests are out, or at a flush. */
+  private readonly answered: Array<() => unknown> = [];
   private held = false;
   private waiting = new Set<PlayerId>();
   /** Counts holds, so a release scheduled for one phase never frees the next. */
@@ -28,6 +34,11 @@ export class PhaseBacklog {
   later(work: () => unknown): void {
     (this.held ? this.parked : this.queue).push(work);
     this.run();
+  }
+
+  /** Work an answer brought: it runs once the next phase's requests are out (or at the next `flush`), after what the phase left. */
+  afterAnswer(work: () => unknown): void {
+    this.answered.push(work);
   }
 
   /** A phase's decisions are in: what comes now waits for the next phase's requests; what was queued before still runs. */
@@ -55,17 +66,30 @@ export class PhaseBacklog {
     });
   }
 
-  /** Runs what is queued now, held or not, without waiting for it. */
+  /** Runs what is queued now, held or not, answers' work included, without waiting for it. */
   free(): void {
     this.held = false;
     this.waiting.clear();
-    this.queue.push(...this.parked.splice(0));
+    this.queue.push(...this.parked.splice(0), ...this.answered.splice(0));
     this.run();
   }
 
   /** Runs everything queued and resolves once nothing is left (the table idles between rounds, or its match ends). */
   async flush(): Promise<void> {
     this.free();
+    while (this.running) await this.running;
+  }
+
+  /**
+   * A phase's decisions are in: runs what it left before them (the phase
+   * before's save and posts) and resolves once that is done; the work its
+   * answers brought still waits for the next phase's requests.
+   */
+  async settle(): Promise<void> {
+    this.held = false;
+    this.waiting.clear();
+    this.queue.push(...this.parked.splice(0));
+    this.run();
     while (this.running) await this.running;
   }
 

@@ -169,9 +169,10 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
         backlog.expect(match.actors().filter((id) => table.seats.of(id)?.kind === 'agent'));
       },
       afterCollect: async (m, decisions) => {
-        // Whatever still waits runs now: the phase before is saved, and its posts are out, before this one is applied
-        // (an offline seat answers before its request is marked out, and the game room reads in the order things happened).
-        await backlog.flush();
+        // What the phase before left runs now: it is saved, and its posts are out, before this one is applied (an offline
+        // seat answers before its request is marked out, and the game room reads in the order things happened). What
+        // this phase's answers brought waits for the next phase's requests.
+        await backlog.settle();
         backlog.pause();
         closePhase(table.recorder, m, decisions);
       },

@@ -1,0 +1,35 @@
+import { expect, test } from 'bun:test';
+import type { IAgentRuntime } from '@elizaos/core';
+import { deferModelLog, withDeferredModelLog } from './deferredModelLog.ts';
+
+function runtimeWithLog() {
+  const written: unknown[] = [];
+  const adapter = { log: async (params: unknown) => void written.push(params) };
+  return { runtime: { adapter } as unknown as IAgentRuntime, adapter, written };
+}
+
+test("a model call's row goes to `later` within a decision, through awaits, and is written at once anywhere else", async () => {
+  const { runtime, adapter, written } = runtimeWithLog();
+  deferModelLog(runtime);
+  deferModelLog(runtime);
+  const held: Array<() => unknown> = [];
+  await withDeferredModelLog(
+    (work) => held.push(work),
+    async () => {
+      await Bun.sleep(1);
+      await adapter.log({ type: 'useModel:TEXT_LARGE', round: 1 });
+    },
+  );
+  expect(written).toEqual([]);
+  expect(held).toHaveLength(1);
+  await adapter.log({ type: 'useModel:TEXT_SMALL', chat: true });
+  expect(written).toEqual([{ type: 'useModel:TEXT_SMALL', chat: true }]);
+  await held[0]!();
+  // Wrapped once: the held row is written once, unchanged.
+  expect(written).toEqual([{ type: 'useModel:TEXT_SMALL', chat: true }, { type: 'useModel:TEXT_LARGE', round: 1 }]);
+});
+
+test('a runtime with no adapter (or no log) is left as it is', () => {
+  expect(() => deferModelLog({} as IAgentRuntime)).not.toThrow();
+  expect(() => deferModelLog({ adapter: {} } as unknown as IAgentRuntime)).not.toThrow();
+});
