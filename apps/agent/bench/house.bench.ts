@@ -9,8 +9,8 @@ import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.
 import { mean, median } from 'simple-statistics';
 import { NOTES_EVALUATOR } from '@the-house/plugin-player/playerPlugin.ts';
 import { onDecisions, type Span } from './decisionSpans.ts';
-import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
-import { startTestHost, testCharacters, type TestHost, liveViewOf } from '../test/kit/testHost.ts';
+import { startOpenAiStubThread } from '@the-house/lab/testing/openaiStubThread.ts';
+import { startTestHost, testCharacters, type TestHost } from '../test/kit/testHost.ts';
 
 const MODEL_LATENCY_MS = 300;
 const ROUNDS = 10;
@@ -114,12 +114,12 @@ async function playRounds(host: TestHost, t: Timings, players: string[], rounds:
 async function measure(): Promise<Record<string, number>> {
   const offline = Array.from({ length: 8 }, (_, i) => `Off${i + 1}`);
   const model = Array.from({ length: 8 }, (_, i) => `Mod${i + 1}`);
-  // The stub stands for a provider, which counts tokens on its own machines: here it would count them on the House's thread.
-  const stub = startOpenAiStub({ strategy: 'copycat', countUsage: false });
+  // The stub stands for a provider: it answers from the prompt in a thread of its own, and counts no tokens (a provider counts them on its machines).
+  // It never begs: a beg waits for the observer's answer, the game's time rather than the House's.
+  const stub = await startOpenAiStubThread({ countUsage: false, model: { avoid: ['BEG'] } });
   const dir = testCharacters(offline, 'copycat');
   testCharacters(model, 'model', dir);
   const host = await startTestHost({ charactersDir: dir, env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '100', LOG_LEVEL: 'fatal' } });
-  stub.options.viewOf = liveViewOf(host);
   try {
     const t = instrument(host);
     const figures: Record<string, number> = {};
@@ -132,16 +132,17 @@ async function measure(): Promise<Record<string, number>> {
       figures[`house.${prefix}_tell_players_ms`] = mean(rows.map((r) => r.tells));
     };
     for (const n of [2, 8]) record(`offline_${n}p`, await playRounds(host, t, offline.slice(0, n), ROUNDS));
-    stub.options.latencyMs = MODEL_LATENCY_MS;
-    const before = stub.calls.length;
+    await stub.set({ latencyMs: MODEL_LATENCY_MS });
+    const before = (await stub.calls()).length;
     const rows = await playRounds(host, t, model, 7);
+    const answered = await stub.calls(before);
     record('model_8p_300ms', rows);
     figures['house.model_8p_round_median_ms'] = median(rows.map((r) => r.round));
     // What the process ran (House, players, stub) per round on any CPU, over the rounds timed: a machine shared with other work stretches the wall figures, not this one.
     figures['house.model_8p_cpu_ms_per_round'] = (t.started.get(rows.length + 2)!.cpu - t.started.get(2)!.cpu) / rows.length;
     figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
     // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
-    const calls = stub.calls.slice(before).filter((c) => c.request && !c.request.error);
+    const calls = answered.filter((c) => c.request && !c.request.error);
     const matched = t.asks.flatMap((a) => {
       const call = calls.find((c) => c.request!.player === a.player && c.request!.round === a.round);
       return call ? [{ before: call.receivedAt - a.span[0], after: a.span[1] - call.answeredAt }] : [];
@@ -161,7 +162,7 @@ async function measure(): Promise<Record<string, number>> {
     figures['house.model_8p_decision_before_model_ms'] = mean(matched.map((m) => m.before));
     figures['house.model_8p_decision_after_model_ms'] = mean(matched.map((m) => m.after));
     // Model calls that were not decisions (chat: the bootstrap's shouldRespond and replies), per round.
-    figures['house.model_8p_chat_calls_per_round'] = stub.calls.slice(before).filter((c) => !c.request).length / (rows.length + 1);
+    figures['house.model_8p_chat_calls_per_round'] = answered.filter((c) => !c.request).length / (rows.length + 1);
     figures['house.model_8p_round_over_latency'] = figures['house.model_8p_300ms_round_ms']! / MODEL_LATENCY_MS;
     figures['house.model_8p_round_median_over_latency'] = figures['house.model_8p_round_median_ms']! / MODEL_LATENCY_MS;
     return figures;

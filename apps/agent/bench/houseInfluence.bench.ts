@@ -3,7 +3,7 @@
 // real host (AgentServer, plugin-sql on in-memory PGLite, the REST rooms). A
 // phase runs from its opening line (beforePhase) to the next phase's opening:
 // asking all twelve at once, applying, carrying DMs and rumours into their
-// rooms, saving. The aim is under 1.3 x the model's latency.
+// rooms, saving. The aim is at most 1.1 x the model's latency (issue 26).
 // The provider gate lets 16 calls fly at once here (HOUSE_MODEL_MAX_IN_FLIGHT):
 // with its default of 8, twelve seats take two waves of the model's latency.
 // The host runs in a child process: PGLite keeps one database per process.
@@ -13,8 +13,8 @@ import { mean, median } from 'simple-statistics';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { onDecisions } from './decisionSpans.ts';
 import { influenceAdapter } from '@the-house/plugin-house/adapters/influenceAdapter.ts';
-import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
-import { liveViewOf, startTestHost, testCharacters } from '../test/kit/testHost.ts';
+import { startOpenAiStubThread } from '@the-house/lab/testing/openaiStubThread.ts';
+import { startTestHost, testCharacters } from '../test/kit/testHost.ts';
 
 const MODEL_LATENCY_MS = 300;
 const PLAYERS = 12;
@@ -37,14 +37,12 @@ interface PhaseMark {
 
 async function measure(): Promise<Record<string, number>> {
   const names = Array.from({ length: PLAYERS }, (_, i) => `Inf${i + 1}`);
-  // The stub stands for a provider, which counts tokens on its own machines: here it would count them on the House's thread.
-  const stub = startOpenAiStub({ strategy: 'alliance', countUsage: false });
+  // The stub stands for a provider: it answers from the prompt in a thread of its own, and counts no tokens (a provider counts them on its machines).
+  const stub = await startOpenAiStubThread({ countUsage: false, latencyMs: MODEL_LATENCY_MS });
   const host = await startTestHost({
     charactersDir: testCharacters(names, 'model'),
     env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_MODEL_MAX_IN_FLIGHT: '16', LOG_LEVEL: 'fatal' },
   });
-  stub.options.viewOf = liveViewOf(host);
-  stub.options.latencyMs = MODEL_LATENCY_MS;
   const marks: PhaseMark[] = [];
   /** Each first ask's span, to line up with the stub's call for the same seat, round and phase. */
   const asks: Array<{ request: DecisionRequest; span: [number, number] }> = [];
@@ -69,7 +67,7 @@ async function measure(): Promise<Record<string, number>> {
     if (mark) mark.decisions = [Math.min(mark.decisions?.[0] ?? start, start), Math.max(mark.decisions?.[1] ?? 0, end)];
   });
   try {
-    const callsBefore = stub.calls.length;
+    const callsBefore = (await stub.calls()).length;
     const opened = await host.service.open('influence', names, 4);
     if (!opened.ok) throw new Error(opened.error);
     const until = Date.now() + 180_000;
@@ -79,6 +77,7 @@ async function measure(): Promise<Record<string, number>> {
     }
     const endedAt = performance.now();
     await host.service.stopMatch(opened.id);
+    const answered = await stub.calls(callsBefore);
     const timed = marks
       .map((m, i) => ({ ...m, wall: (marks[i + 1]?.start ?? NaN) - m.start }))
       .filter((m) => m.round >= 2 && m.round <= ROUNDS && Number.isFinite(m.wall) && m.decisions);
@@ -96,7 +95,7 @@ async function measure(): Promise<Record<string, number>> {
     figures['house.influence_12p_phase_over_latency'] = figures['house.influence_12p_phase_ms']! / MODEL_LATENCY_MS;
     figures['house.influence_12p_phase_median_over_latency'] = median(all.map((m) => m.wall)) / MODEL_LATENCY_MS;
     // A phase's time outside the model: from its opening to its last request in flight, and from its last answer to the next phase's opening.
-    const phaseCalls = (m: PhaseMark) => stub.calls.slice(callsBefore).filter((c) => c.request && !c.request.error && c.request.round === m.round && c.request.phase === m.phase);
+    const phaseCalls = (m: PhaseMark) => answered.filter((c) => c.request && !c.request.error && c.request.round === m.round && c.request.phase === m.phase);
     const outside = all.flatMap((m) => {
       const asked = phaseCalls(m);
       return asked.length ? [{ toRequests: Math.max(...asked.map((c) => c.receivedAt)) - m.start, fromAnswers: m.start + m.wall - Math.max(...asked.map((c) => c.answeredAt)) }] : [];
@@ -105,7 +104,7 @@ async function measure(): Promise<Record<string, number>> {
     figures['house.influence_12p_last_answer_to_next_phase_ms'] = median(outside.map((o) => o.fromAnswers));
     figures['house.influence_12p_worst_phase_over_latency'] = Math.max(...all.map((m) => m.wall)) / MODEL_LATENCY_MS;
     // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
-    const calls = stub.calls.slice(callsBefore).filter((c) => c.request && !c.request.error);
+    const calls = answered.filter((c) => c.request && !c.request.error);
     const inside = asks
       .filter((a) => a.request.round >= 2 && a.request.round <= ROUNDS && (ALL_DECIDE as readonly string[]).includes(a.request.phase))
       .flatMap((a) => {
@@ -122,7 +121,7 @@ async function measure(): Promise<Record<string, number>> {
     const steady = marks.filter((m) => m.round >= 2 && m.round <= ROUNDS + 1);
     figures['house.influence_12p_cpu_ms_per_phase'] = (steady.at(-1)!.cpu - steady[0]!.cpu) / Math.max(1, steady.length - 1);
     figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
-    figures['house.influence_12p_chat_calls_per_phase'] = stub.calls.slice(callsBefore).filter((c) => !c.request).length / Math.max(1, phases);
+    figures['house.influence_12p_chat_calls_per_phase'] = answered.filter((c) => !c.request).length / Math.max(1, phases);
     return figures;
   } finally {
     await host.stop();

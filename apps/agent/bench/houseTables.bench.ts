@@ -12,30 +12,30 @@ import { onDecisions, type Span } from './decisionSpans.ts';
 
 
 interface Marks {
-  /** Per match: when each round's outcome was posted. */
+  /** Per game room (its channel): when each round's outcome was posted. */
   posted: Map<string, Map<number, number>>;
+  /** The channel of each game room, by its name (the newest room of a name). */
+  rooms: Map<string, string>;
   /** Per match and round: the spans of its decisions. */
   decisions: Map<string, Span[]>;
 }
 
 function instrument(host: TestHost): Marks {
-  const marks: Marks = { posted: new Map(), decisions: new Map() };
-  const byRoom = new Map<string, string>();
+  const marks: Marks = { posted: new Map(), rooms: new Map(), decisions: new Map() };
+  // A game room's name is its match's summary's `room` (game, short id, players): the room a match's posts go to.
   const createRoom = host.service.gateway.createRoom.bind(host.service.gateway);
   host.service.gateway.createRoom = async (name, ids) => {
     const room = await createRoom(name, ids);
-    const id = /(trust-\d+-\w+)$/.exec(name)?.[1];
-    if (room && id) byRoom.set(room.channelId, id);
+    if (room) marks.rooms.set(name, room.channelId);
     return room;
   };
   const post = host.service.gateway.post.bind(host.service.gateway);
   host.service.gateway.post = (room, text, key, author) => {
     const round = /^\[\w+\] Round (\d+)/.exec(text)?.[1];
-    const id = byRoom.get(room.channelId);
-    if (round && id) {
-      const rounds = marks.posted.get(id) ?? new Map<number, number>();
+    if (round) {
+      const rounds = marks.posted.get(room.channelId) ?? new Map<number, number>();
       rounds.set(Number(round), performance.now());
-      marks.posted.set(id, rounds);
+      marks.posted.set(room.channelId, rounds);
     }
     return post(room, text, key, author);
   };
@@ -72,7 +72,9 @@ async function concurrent(host: TestHost, marks: Marks, n: number, seed: number)
   const overheads: number[] = [];
   let rounds = 0;
   for (const id of ids) {
-    const posted = marks.posted.get(id) ?? new Map<number, number>();
+    const name = (await host.service.summaryOf(id))?.room;
+    const channel = name === undefined ? undefined : marks.rooms.get(name);
+    const posted = (channel && marks.posted.get(channel)) || new Map<number, number>();
     rounds += posted.size;
     for (let r = 2; posted.has(r); r++) overheads.push(posted.get(r)! - posted.get(r - 1)! - wall(marks.decisions.get(`${id}:${r}`) ?? []));
   }

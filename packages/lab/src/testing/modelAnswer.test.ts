@@ -82,3 +82,20 @@ describe('a stub that answers like a model, from the prompt alone', () => {
     expect(modelAnswer(next, always).kind).toBe('malformed');
   });
 });
+
+test('a stub told to avoid a move never chooses it while another is legal, and otherwise answers as before', () => {
+  const game = games.trust!;
+  const match = Match.create(game, game.configSchema.parse({}), 5, ['p1', 'p2'], { log: false });
+  const request = decisionRequest(game, match.state, 'm', game.view(match.state, 'p1'), { player: 'p1', round: 1, phase: 'act' });
+  const prompt = decisionPrompt('You are p1.', request, null, { forModel: true, historyRounds: 12 });
+  const chosen = new Set<string>();
+  for (let salt = 0; salt < 200; salt++) {
+    const answer = modelAnswer(prompt, { salt, avoid: ['BEG'] });
+    expect(answer.kind).toBe('legal');
+    chosen.add((JSON.parse(answer.text) as { action: string }).action);
+    // Nothing avoided: the same draw as an answer with no `avoid` at all.
+    expect(modelAnswer(prompt, { salt, avoid: [] }).text).toBe(modelAnswer(prompt, { salt }).text);
+  }
+  expect(chosen.has('BEG')).toBe(false);
+  expect([...chosen].sort()).toEqual(['ATTACK', 'BLOCK', 'DO_NOTHING', 'HIGH_FIVE']);
+});

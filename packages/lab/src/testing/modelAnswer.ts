@@ -20,6 +20,8 @@ export interface ModelAnswerOptions {
   salt?: number;
   /** How many items a list of moves or objects gets at most (default 2; fewer if its entry says so). */
   listMax?: number;
+  /** Moves never chosen while another is legal (a bench that times the House leaves out Trust's BEG, which waits for the observer). */
+  avoid?: readonly string[];
 }
 
 /** What a model-like answer was: a legal move, one of the faults, or nothing to read (no signatures or legal moves in the prompt). */
@@ -54,6 +56,7 @@ interface Reading {
   listMax: number;
   /** The fields filled from entry bindings, for an illegal answer to spoil one of them. */
   filled: Array<{ holder: Record<string, unknown> | unknown[]; key: string | number; numeric: boolean; min: number }>;
+  avoid: ReadonlySet<string>;
 }
 
 /** A placeholder an entry binds a value to (not a move, not free text). */
@@ -111,8 +114,10 @@ function lengthOf(r: Reading, entry: LegalEntry | null, key: string | null, leas
 function oneMove(r: Reading): Filled {
   const entries = r.legal.filter((e) => !e.name.startsWith('+'));
   if (entries.length === 0) return UNBOUND;
-  const entry = r.rng.pick(entries);
-  const name = r.rng.pick(entryMoves(entry));
+  const wanted = (e: LegalEntry) => entryMoves(e).filter((m) => !r.avoid.has(m));
+  const preferred = entries.filter((e) => wanted(e).length > 0);
+  const entry = r.rng.pick(preferred.length ? preferred : entries);
+  const name = r.rng.pick(preferred.length ? wanted(entry) : entryMoves(entry));
   const template = r.moves.get(name);
   return template === undefined ? UNBOUND : fill(r, template, entry);
 }
@@ -186,7 +191,7 @@ export function modelAnswer(prompt: string, options: ModelAnswerOptions = {}): {
   const rng = Rng.derive(options.salt ?? 17, prompt);
   const moves = new Map<string, unknown>();
   for (const [name, template] of signatures.moves) moves.set(name, parseTemplate(template));
-  const r: Reading = { moves, legal, rng, listMax: options.listMax ?? 2, filled: [] };
+  const r: Reading = { moves, legal, rng, listMax: options.listMax ?? 2, filled: [], avoid: new Set(options.avoid ?? []) };
   const shape = parseTemplate(signatures.answer.replace(/ \(.*\)$/, ''));
   // A conversation holds every earlier turn: only its last one says whether this is a repair round.
   const repair = lastTurn(prompt).includes('Your previous answer was refused');

@@ -1,8 +1,14 @@
 import { expect, test } from 'bun:test';
-import { PhaseBacklog } from './phaseBacklog.ts';
+import { PhaseBacklog, RELEASE_AFTER_MS } from './phaseBacklog.ts';
 
 const turns = async (n = 5) => {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
+
+/** Past the release of a phase's held work: a timer due no earlier than the release's fires after it, then the work runs. */
+const released = async () => {
+  await new Promise<void>((resolve) => setTimeout(resolve, RELEASE_AFTER_MS));
+  await turns();
 };
 
 test('work runs at once when nothing holds it, in the order it came', async () => {
@@ -26,7 +32,7 @@ test("work queued after a phase's decisions waits until every expected seat has 
   await turns();
   expect(done).toEqual([]);
   backlog.sent('Bram');
-  await turns();
+  await released();
   expect(done).toEqual(['round 1 post']);
 });
 
@@ -89,7 +95,7 @@ test("what an answer brings waits for the next phase's requests: settling the ph
   backlog.expect(['Ada', 'Bram']);
   backlog.sent('Ada');
   backlog.sent('Bram');
-  await turns();
+  await released();
   backlog.afterAnswer(() => done.push('Ada remembers her answer'));
   backlog.afterAnswer(() => done.push("Ada's model call row"));
   await turns();
@@ -103,6 +109,7 @@ test("what an answer brings waits for the next phase's requests: settling the ph
   // Round 2's requests are out: the round's save and the answers' writes run, in that order.
   backlog.expect(['Ada']);
   backlog.sent('Ada');
+  await released();
   await turns(8);
   expect(done).toEqual(['round 0 save', 'round 1 save', 'Ada remembers her answer', "Ada's model call row"]);
 });
