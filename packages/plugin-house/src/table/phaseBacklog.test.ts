@@ -124,3 +124,24 @@ test("the match's last flush runs what the last answers brought", async () => {
   await backlog.flush();
   expect(done).toEqual(['last answer remembered']);
 });
+
+test("answers' work runs when nothing else waits: a save queued after it runs first, and settling never waits for it", async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  let finishWrite: () => void = () => {};
+  backlog.afterAnswer(() => new Promise<void>((resolve) => (finishWrite = () => (done.push('slow memory write'), resolve()))));
+  backlog.afterAnswer(() => done.push('second memory write'));
+  backlog.expect([]);
+  await turns();
+  // The first memory write is under way; the phase's decisions come in and its save is queued.
+  backlog.pause();
+  backlog.later(() => done.push('phase save'));
+  const settled = backlog.settle().then(() => done.push('settled'));
+  await turns();
+  expect(done).toEqual([]);
+  finishWrite();
+  await settled;
+  expect(done).toEqual(['slow memory write', 'phase save', 'settled']);
+  await backlog.flush();
+  expect(done).toEqual(['slow memory write', 'phase save', 'settled', 'second memory write']);
+});

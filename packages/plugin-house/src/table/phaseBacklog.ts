@@ -12,8 +12,9 @@ import type { TableCore } from './tableCore.ts';
  * answer brings (`afterAnswer`: the player's memory of it, ElizaOS's row for
  * the model call) waits for the next phase's requests too, so a phase's
  * answers, which come in together, never queue behind each other's writes;
- * settling a phase (`settle`) leaves it waiting. A piece that fails is
- * logged; it never stops the ones after it.
+ * then it runs whenever nothing else waits, so no save or post waits behind
+ * it, and settling a phase (`settle`) never waits for it. A piece that fails
+ * is logged; it never stops the ones after it.
  */
 /** How long after the last request of a phase is handed out its held work starts (see `sent`). */
 export const RELEASE_AFTER_MS = 4;
@@ -23,8 +24,10 @@ export class PhaseBacklog {
   private readonly queue: Array<() => unknown> = [];
   /** Work queued while held: it joins `queue` when the hold is freed, so a hold never stops work queued before it. */
   private readonly parked: Array<() => unknown> = [];
-  /** Work that answers brought: it joins `queue` when the next phase's requests are out, or at a flush. */
+  /** Work that answers brought: it joins `answers` when the next phase's requests are out, or at a flush. */
   private readonly answered: Array<() => unknown> = [];
+  /** Answers' work free to run: it runs when `queue` is empty, so a save or a post never waits behind it. */
+  private readonly answers: Array<() => unknown> = [];
   private held = false;
   private waiting = new Set<PlayerId>();
   /** Counts holds, so a release scheduled for one phase never frees the next. */
@@ -39,7 +42,7 @@ export class PhaseBacklog {
     this.run();
   }
 
-  /** Work an answer brought: it runs once the next phase's requests are out (or at the next `flush`), after what the phase left. */
+  /** Work an answer brought: free once the next phase's requests are out (or at the next `flush`), it runs when nothing else waits. */
   afterAnswer(work: () => unknown): void {
     this.answered.push(work);
   }
@@ -75,7 +78,8 @@ export class PhaseBacklog {
   free(): void {
     this.held = false;
     this.waiting.clear();
-    this.queue.push(...this.parked.splice(0), ...this.answered.splice(0));
+    this.queue.push(...this.parked.splice(0));
+    this.answers.push(...this.answered.splice(0));
     this.run();
   }
 
@@ -94,14 +98,18 @@ export class PhaseBacklog {
     this.held = false;
     this.waiting.clear();
     this.queue.push(...this.parked.splice(0));
-    this.run();
-    while (this.running) await this.running;
+    // Done when the queue is: the mark is its last piece, and the queue runs before any answer's work.
+    await new Promise<void>((resolve) => {
+      this.queue.push(resolve);
+      this.run();
+    });
   }
 
   private run(): void {
-    if (this.running || this.queue.length === 0) return;
+    if (this.running || (this.queue.length === 0 && this.answers.length === 0)) return;
+    const next = () => this.queue.shift() ?? this.answers.shift();
     this.running = (async () => {
-      for (let work = this.queue.shift(); work; work = this.queue.shift()) {
+      for (let work = next(); work; work = next()) {
         try {
           await work();
         } catch (error) {
