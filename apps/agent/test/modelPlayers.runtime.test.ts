@@ -62,6 +62,10 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     expect(asks.filter((c) => c.mode === 'model').every((c) => c.kind === 'legal')).toBe(true);
     for (const player of ['Mia', 'Max']) {
       const asked = new Set(asks.filter((c) => c.request!.player === player && !c.request!.error).map((c) => c.request!.round));
+      // A round the stub never saw this player's ask for shows, on failure, what the log says of the player then.
+      const unasked = Array.from({ length: rounds }, (_, i) => i + 1).filter((r) => !asked.has(r));
+      const said = detail.events.filter((e) => unasked.includes(e.round) && e.type !== 'round' && JSON.stringify(e.data ?? {}).includes(player));
+      expect({ player, unasked, said }).toEqual({ player, unasked: [], said: [] });
       expect(asked.size).toBe(rounds);
     }
 
