@@ -13,7 +13,7 @@ import type { ViewWindow } from '@the-house/lab/decision/playerView.ts';
 import { defaultPromptMode, promptParams, seatPrompter, type SeatPrompter } from '@the-house/lab/seats/seatPrompts.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
-import { deferModelLog, withDeferredModelLog } from './deferredModelLog.ts';
+import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
 import type { TableCore } from './tableCore.ts';
 
@@ -145,7 +145,8 @@ export class AgentSeat implements Seat {
     if (!action) throw new Error(`${player.character.name} has no ${DECIDE_ACTION} action (is the player plugin loaded?)`);
     const house = table.host.runtime;
     const room = privateRoom(house, player, table.stored.id);
-    const later = (work: () => unknown) => backlog.later(work);
+    // Called within the decision's context below: the backlog's runner it may start must not inherit it.
+    const later = (work: () => unknown) => outsideDecision(() => backlog.later(work));
     // What the answer brings (the player's memory of it, ElizaOS's row for the call) waits for the next phase's requests.
     const afterAnswer = (work: () => unknown) => backlog.afterAnswer(work);
     const { decision, trace } = await decideWithRepair(match.game, match.state, ctx.player, this.brain, async (repair) => {
@@ -161,7 +162,7 @@ export class AgentSeat implements Seat {
         ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
         later: afterAnswer,
         ask: async (prompt, made) => {
-          backlog.sent(ctx.player);
+          outsideDecision(() => backlog.sent(ctx.player));
           const params = prompter && made ? promptParams(prompter.mode, made) : {};
           const r = await table.recorder.call(this.client, this.gate, { ...meta, params }, prompt, table.abort.signal, made?.shape);
           if (prompter && made) prompter.answered(ctx.player, r.text);

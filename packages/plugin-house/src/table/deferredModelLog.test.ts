@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import type { IAgentRuntime } from '@elizaos/core';
-import { deferModelLog, withDeferredModelLog } from './deferredModelLog.ts';
+import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
 
 function runtimeWithLog() {
   const written: unknown[] = [];
@@ -32,4 +32,22 @@ test("a model call's row goes to `later` within a decision, through awaits, and 
 test('a runtime with no adapter (or no log) is left as it is', () => {
   expect(() => deferModelLog({} as IAgentRuntime)).not.toThrow();
   expect(() => deferModelLog({ adapter: {} } as unknown as IAgentRuntime)).not.toThrow();
+});
+
+test('work started outside the decision from within it (a runner, a timer) writes its rows at once', async () => {
+  const { runtime, adapter, written } = runtimeWithLog();
+  deferModelLog(runtime);
+  const held: Array<() => unknown> = [];
+  let timerDone!: Promise<void>;
+  await withDeferredModelLog(
+    (work) => held.push(work),
+    async () => {
+      outsideDecision(() => {
+        timerDone = new Promise<void>((resolve) => setTimeout(() => void adapter.log({ type: 'chat reply' }).then(resolve), 1));
+      });
+    },
+  );
+  await timerDone;
+  expect(written).toEqual([{ type: 'chat reply' }]);
+  expect(held).toEqual([]);
 });

@@ -33,3 +33,12 @@ export function deferModelLog(runtime: IAgentRuntime): void {
 export function withDeferredModelLog<T>(later: Later, work: () => T): T {
   return deferTo.run(later, work);
 }
+
+/**
+ * Runs `work` outside any decision's context: what it starts that outlives the
+ * decision (the table backlog's runner, a timer) writes its own model-call
+ * rows as ElizaOS does, rather than handing them to that decision's `later`.
+ */
+export function outsideDecision<T>(work: () => T): T {
+  return deferTo.exit(work);
+}
