@@ -1,6 +1,9 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { TableCore } from './tableCore.ts';
 
+/** How long after the last request of a phase is handed out its held work starts (see `sent`). */
+export const RELEASE_AFTER_MS = 4;
+
 /**
  * What a table does that no seat waits for (issue 26): the posts of the
  * phase just played, its save, the round's post, the players' memory of
@@ -16,9 +19,6 @@ import type { TableCore } from './tableCore.ts';
  * it, and settling a phase (`settle`) never waits for it. A piece that fails
  * is logged; it never stops the ones after it.
  */
-/** How long after the last request of a phase is handed out its held work starts (see `sent`). */
-export const RELEASE_AFTER_MS = 4;
-
 export class PhaseBacklog {
   /** Work free to run, in order. */
   private readonly queue: Array<() => unknown> = [];

@@ -130,10 +130,14 @@ function phaseSave(table: TableCore): () => StoredMatch | null {
  * players' memory and notes' saves) waits in the table's backlog until every
  * agent seat of the next phase has its request out, then runs while the
  * models think, in the order it always had; the next phase is applied only
- * once all of it (the save before it among it) is done. A kill -9 at any point leaves the last
- * phase whose save was written, and nothing of a phase after it: a restart
- * plays on from there (an offline match to the same log), as before. With a
- * pause between rounds, the backlog runs during the pause instead.
+ * once all of it (the save before it among it) is done. What the answers
+ * bring (the players' memory of them, ElizaOS's rows for the model calls)
+ * waits for the next phase's requests and then runs only when nothing else
+ * waits: it is no part of the match's state, so no save waits for it. A
+ * kill -9 at any point leaves the last phase whose save was written, and
+ * nothing of a phase after it: a restart plays on from there (an offline
+ * match to the same log), as before. With a pause between rounds, the
+ * backlog runs during the pause instead.
  */
 export async function playTable(table: TableCore, fresh: boolean): Promise<void> {
   const match = table.match!;
