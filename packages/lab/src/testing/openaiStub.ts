@@ -61,8 +61,8 @@ export interface OpenAiStubOptions {
   /**
    * Whether answers carry token counts (on by default). A provider counts
    * tokens on its own machines; this stub counts them in the process it
-   * runs in, which in a bench is the House's: 10-20 ms of o200k counting a
-   * call (the prompt, its cached prefix, the answer) that no real House pays.
+   * runs in: o200k counts of the prompt, its cached prefix and the answer,
+   * about 1 ms a call (0.34 ms per 400 tokens here) that no real House pays.
    * Off, usage says 0 and nothing is counted.
    */
   countUsage?: boolean;
