@@ -65,7 +65,8 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
       // A round the stub never saw this player's ask for shows, on failure, what the log says of the player then.
       const unasked = Array.from({ length: rounds }, (_, i) => i + 1).filter((r) => !asked.has(r));
       const said = detail.events.filter((e) => unasked.includes(e.round) && e.type !== 'round' && JSON.stringify(e.data ?? {}).includes(player));
-      expect({ player, unasked, said }).toEqual({ player, unasked: [], said: [] });
+      const calls = unasked.length ? asks.filter((c) => c.request!.player === player).map((c) => `${c.request!.round}${c.request!.error ? ' repair' : ''} ${c.kind ?? c.mode}`) : [];
+      expect({ player, unasked, said, calls }).toEqual({ player, unasked: [], said: [], calls: [] });
       expect(asked.size).toBe(rounds);
     }
 
