@@ -76,11 +76,16 @@ export class PhaseBacklog {
 
   /** Runs what is queued now, held or not, answers' work included, without waiting for it. */
   free(): void {
+    this.unhold();
+    this.answers.push(...this.answered.splice(0));
+    this.run();
+  }
+
+  /** Nothing holds the queue any more: what was parked joins it (answers' work stays where it is). */
+  private unhold(): void {
     this.held = false;
     this.waiting.clear();
     this.queue.push(...this.parked.splice(0));
-    this.answers.push(...this.answered.splice(0));
-    this.run();
   }
 
   /** Runs everything queued and resolves once nothing is left (the table idles between rounds, or its match ends). */
@@ -95,9 +100,7 @@ export class PhaseBacklog {
    * answers brought still waits for the next phase's requests.
    */
   async settle(): Promise<void> {
-    this.held = false;
-    this.waiting.clear();
-    this.queue.push(...this.parked.splice(0));
+    this.unhold();
     // Done when the queue is: the mark is its last piece, and the queue runs before any answer's work.
     await new Promise<void>((resolve) => {
       this.queue.push(resolve);
