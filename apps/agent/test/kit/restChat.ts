@@ -60,8 +60,9 @@ export class RestChat {
   }
 
   /** Newest first, as the API gives them. */
-  async messages(channelId: string, limit = 50): Promise<Array<{ id: string; authorId: string; content: string }>> {
-    const body = await this.json<{ data: { messages: Array<{ id: string; authorId: string; content: string }> } }>(`/api/messaging/channels/${channelId}/messages?limit=${limit}`);
+  /** The channel's latest messages; `created_at` is the server's clock in ms. */
+  async messages(channelId: string, limit = 50): Promise<Array<{ id: string; authorId: string; content: string; created_at: number }>> {
+    const body = await this.json<{ data: { messages: Array<{ id: string; authorId: string; content: string; created_at: number }> } }>(`/api/messaging/channels/${channelId}/messages?limit=${limit}`);
     return body.data.messages;
   }
 
