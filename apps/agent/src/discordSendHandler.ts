@@ -4,6 +4,7 @@ import { discordSendingReady } from '@the-house/plugin-house/discord/discordClie
 import { sendOnDiscord, type DiscordSendingService } from '@the-house/plugin-house/discord/discordSend.ts';
 import { dmRefusals } from '@the-house/plugin-house/discord/dmRefusals.ts';
 import { recoverGaps, type GapClient } from '@the-house/plugin-house/discord/gapRecovery.ts';
+import { typingBestEffort } from '@the-house/plugin-house/discord/typingBestEffort.ts';
 
 type BotClient = RequestingClient & GapClient;
 
@@ -17,8 +18,8 @@ type BotClient = RequestingClient & GapClient;
  * one paced queue for all its requests (the global limit), no call Discord
  * would refuse for a permission the bot is known to lack, the commands of a
  * gateway gap read back (and, for the House, people told to send again where
- * they cannot be), and a person who writes in a DM taken off the list of
- * closed DMs.
+ * they cannot be), a typing indicator that fails taken as shown, and a person
+ * who writes in a DM taken off the list of closed DMs.
  */
 export async function registerDiscordSendHandler(runtime: IAgentRuntime): Promise<void> {
   const service = (await runtime.getServiceLoadPromise('discord' as ServiceTypeName)) as unknown as (DiscordSendingService & { client: (DiscordSendingService['client'] & BotClient) | null }) | null;
@@ -28,6 +29,7 @@ export async function registerDiscordSendHandler(runtime: IAgentRuntime): Promis
   const client = service.client;
   if (!client) return;
   paceBotRequests(client);
+  typingBestEffort(client, (line) => runtime.logger.warn(line));
   recoverGaps(runtime, client, { tellResend: !!runtime.getService('house') });
   client.on('messageCreate', (message) => {
     if (client.user && message.channel?.isDMBased?.() && message.author.id !== client.user.id) dmRefusals.opened(client.user.id, message.author.id);

@@ -131,6 +131,18 @@ test('where Discord will not give the gap back, the people there are told to sen
   expect(guild.world.history(flaky.id).filter(houseSays((t) => t.includes('send it again'))).length).toBe(1);
 }, 90_000);
 
+test('a typing indicator Discord fails (500, every retry): the House answers all the same, and its process lives on', async () => {
+  guild.emulator.rest.failTyping(flaky.id);
+  const typingCalls = () => guild.emulator.rest.calls.filter((c) => c.path.endsWith(`/channels/${flaky.id}/typing`) && c.bot === guild.house.botId);
+  const before = typingCalls().length;
+  const asked = guild.say('Kim', flaky.id, '!status');
+  await guild.waitFor(flaky.id, replyTo(asked), { timeoutMs: 60_000 });
+  await waitUntil(() => typingCalls().length > before, 'the typing indicator reached Discord', 30_000);
+  guild.emulator.rest.failTyping(flaky.id, false);
+  // Once: discord.js would retry a 500 three times and then reject, where nothing catches it.
+  expect(typingCalls().slice(before).map((c) => c.status)).toEqual([500]);
+}, 90_000);
+
 test('through all of it the match loses no post: every round once, in order', async () => {
   // Stopped if it still runs (it may have played all its rounds meanwhile).
   guild.say('Sam', guild.channel.id, '!stop');

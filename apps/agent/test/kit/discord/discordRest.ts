@@ -69,6 +69,7 @@ export class DiscordRest {
   private readonly shared = new Map<string, SharedLimit>();
   /** Channels whose history Discord fails to give back (its 5xx on a bad day). */
   private readonly unreadable = new Set<string>();
+  private readonly typingFails = new Set<string>();
 
   constructor(
     private readonly world: DiscordWorld,
@@ -193,7 +194,10 @@ export class DiscordRest {
         }
         return messagePayload(w, message, { id: bot, messageContent: true });
       }),
-      route('POST', `/channels/${ID}/typing`, ({ params, bot }) => (w.typing(bot, params[0]!), null)),
+      route('POST', `/channels/${ID}/typing`, ({ params, bot }) => {
+        if (this.typingFails.has(params[0]!)) throw new WorldError(500, 0, '500: Internal Server Error');
+        return (w.typing(bot, params[0]!), null);
+      }),
       route('PUT', `/channels/${ID}/messages/${ID}/reactions/([^/]+)/@me`, ({ params, bot }) => (w.react(bot, params[0]!, params[1]!, decodeURIComponent(params[2]!)), null)),
       route('POST', `/channels/${ID}/threads`, async ({ params, bot, body }) => channelPayload(w, w.createThread(params[0]!, String((await body()).name ?? 'thread'), bot, archiveOptions(await body())))),
       route('POST', `/channels/${ID}/messages/${ID}/threads`, async ({ params, bot, body }) => channelPayload(w, w.createThread(params[0]!, String((await body()).name ?? 'thread'), bot, { ...archiveOptions(await body()), fromMessage: params[1] }))),
@@ -206,6 +210,12 @@ export class DiscordRest {
   failReads(channelId: string, failing = true): void {
     if (failing) this.unreadable.add(channelId);
     else this.unreadable.delete(channelId);
+  }
+
+  /** A typing indicator in a channel answers 500 (or, with `false`, works again). */
+  failTyping(channelId: string, failing = true): void {
+    if (failing) this.typingFails.add(channelId);
+    else this.typingFails.delete(channelId);
   }
 
   /** The next `times` message posts into a channel answer 429 with scope `shared` (a busy resource), each saying to retry after `retryAfterMs`. */
