@@ -96,11 +96,10 @@ async function playRounds(host: TestHost, t: Timings, players: string[], rounds:
   const opened = await host.service.open('trust', players, 3);
   if (!opened.ok) throw new Error(opened.error);
   const until = Date.now() + 120_000;
-  // Until the round after the last one timed has begun; polled gently, the bench's own reads being work on the House's thread.
-  while (!t.started.has(rounds + 1) && Date.now() < until) {
-    if ((await host.service.summaryOf(opened.id))?.status === 'finished') break;
-    await Bun.sleep(100);
-  }
+  // Until the round after the last one timed has begun, or the match ended: told, not asked (a read is work on the House's thread).
+  let ended = false;
+  void host.service.finished(opened.id).then(() => (ended = true));
+  while (!t.started.has(rounds + 1) && !ended && Date.now() < until) await Bun.sleep(20);
   await host.service.stopMatch(opened.id);
   const rows: RoundRow[] = [];
   for (let r = 2; t.started.has(r + 1); r++) {

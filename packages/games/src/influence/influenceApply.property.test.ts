@@ -4,6 +4,7 @@ import type { PlayerId } from '../engine/types.ts';
 import { influenceConfigSchema } from './influenceConfig.ts';
 import { influenceGame } from './influenceGame.ts';
 import type { InfluenceState } from './influenceTypes.ts';
+import { transition } from './transition.ts';
 
 /**
  * Influence's `apply` over random decisions for whole matches (issue 13):
@@ -13,7 +14,10 @@ import type { InfluenceState } from './influenceTypes.ts';
  * never throws; every phase step is one the FSM allows (WHISPER turns, RUMOR,
  * VOTE, POWER, then the next round's WHISPER or END); a round has at most one
  * elimination by POWER (eliminate, or the exposed one after a protect); and
- * no player's view ever holds a DM of a channel it is not in.
+ * no player's view ever holds a DM of a channel it is not in. Every state is
+ * frozen, all through, before the rules read it: checking a decision, a
+ * phase, or a DM typed in a channel changes only the rules' own draft
+ * (`draftOf`), which shares every DM and post with the state it copies.
  */
 
 const SEED = 1313;
@@ -72,6 +76,14 @@ function legalStep(before: InfluenceState, after: InfluenceState): boolean {
   return false;
 }
 
+/** Freezes `value` and everything in it: a write to any of it then throws (modules run in strict mode). */
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<string | symbol, unknown>)[key]);
+  return value;
+}
+
 function checkStep(before: InfluenceState, after: InfluenceState): void {
   expect(`${before.phase}@${before.round} -> ${after.phase}@${after.round}: ${legalStep(before, after)}`).toEndWith(': true');
   const byPower = after.eliminations.filter((e) => e.round === before.round && (e.reason === 'power' || e.reason === 'exposure'));
@@ -92,10 +104,14 @@ test('Influence: random matches never throw; only the FSM’s steps; at most one
       let state = influenceGame.setup(cfg, seed, ids) as InfluenceState;
       for (let steps = 0; !influenceGame.outcome(state).over; steps++) {
         expect(steps).toBeLessThan(400);
+        deepFreeze(state);
         const decisions: Record<PlayerId, unknown> = {};
         for (const id of influenceGame.actors(state)) {
           const d = g(() => decision(state.phase, id, ids));
           if (d !== undefined) decisions[id] = d;
+          influenceGame.validate(state, id, d);
+          const channel = g(() => fc.constantFrom('public', 'nowhere', ...state.channels.map((c) => c.id)));
+          transition(state, { type: 'chat', player: id, channel, text: g(() => text) });
         }
         const power = state.phase === 'POWER' ? g(() => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ action: fc.constantFrom('eliminate', 'protect'), target: fc.constantFrom(...ids) }) })) : undefined;
         const { state: next } = influenceGame.apply(state, { decisions, external: power === undefined ? undefined : { power } });

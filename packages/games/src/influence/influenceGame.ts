@@ -12,6 +12,7 @@ import { influenceStrategies } from './strategies/influenceStrategies.ts';
 import { influenceMetrics } from './metrics/influenceMetrics.ts';
 import { begin, initialState, nextWhisperTurn, reduce, seat } from './transition.ts';
 import { ownValue } from '../engine/safeKey.ts';
+import { draftOf } from './influenceDraft.ts';
 
 /** Phases a headless or House match asks decisions in: every WHISPER turn, RUMOR, VOTE and POWER. */
 function isPlayed(phase: InfluencePhase): boolean {
@@ -113,11 +114,6 @@ function apply(state: InfluenceState, input: PhaseInput): Step<InfluenceState> {
   if (s.phase === 'REVEAL') reduce(s, { type: 'timeout', phase: 'REVEAL', round: s.round }, []);
   flush();
   return { state: s, events };
-}
-
-/** A mutable copy; log entries are never edited once written, so the log array is copied shallowly. */
-function draftOf(state: InfluenceState): InfluenceState {
-  return { ...structuredClone({ ...state, log: [] }), log: [...state.log] };
 }
 
 function validate(state: InfluenceState, player: PlayerId, raw: unknown) {

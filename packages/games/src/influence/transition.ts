@@ -11,6 +11,7 @@ import { phrase } from './phrases.ts';
 import type { ImageCheck } from './imageCheck.ts';
 import { imitatesHouse, parseImage, textProblem } from './textChecks.ts';
 import { nullRecord, ownValue } from '../engine/safeKey.ts';
+import { draftOf, replaceChannel } from './influenceDraft.ts';
 
 type Fx = InfluenceEffect[];
 
@@ -64,7 +65,7 @@ export function lobbyEffects(state: InfluenceState): InfluenceEffect[] {
  * effects, and a `timeout` naming a phase or round that is over is ignored.
  */
 export function transition(state: InfluenceState, event: InfluenceEvent): [InfluenceState, InfluenceEffect[]] {
-  const draft: InfluenceState = { ...structuredClone({ ...state, log: [] }), log: [...state.log] };
+  const draft = draftOf(state);
   const fx: Fx = [];
   return reduce(draft, event, fx) ? [draft, fx] : [state, fx];
 }
@@ -228,7 +229,7 @@ function overCap(s: InfluenceState, player: PlayerId): string | null {
 
 function postDm(s: InfluenceState, fx: Fx, channel: Channel, player: PlayerId, text: string): void {
   const turn = whisperTurn(s.phase) ?? 1;
-  channel.messages.push({ from: player, text, round: s.round, turn });
+  replaceChannel(s, channel, { ...channel, messages: [...channel.messages, { from: player, text, round: s.round, turn }] });
   s.dmsSent[player] = (ownValue(s.dmsSent, player) ?? 0) + 1;
   record(s, 'dm', { channel: channel.id, from: player, text, turn }, channel.members);
   fx.push({ kind: 'post', channel: channel.id, from: player, text });
@@ -471,7 +472,7 @@ function eliminate(s: InfluenceState, fx: Fx, e: Elimination): void {
   }
   for (const c of s.channels) {
     if (!c.members.includes(e.player) || c.locked) continue;
-    c.locked = true;
+    replaceChannel(s, c, { ...c, locked: true });
     record(s, 'channel_locked', { channel: c.id, because: e.player }, c.members);
     fx.push({ kind: 'lockChannel', channel: c.id });
   }

@@ -4,13 +4,9 @@ import { allowedNow } from '@the-house/games/influence/guidance.ts';
 import { influenceDecisionSchema } from '@the-house/games/influence/influenceDecision.ts';
 import { decisionEvents } from '@the-house/games/influence/influenceGame.ts';
 import type { InfluenceEffect, InfluenceEvent, InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
+import { draftOf } from '@the-house/games/influence/influenceDraft.ts';
 import { reduce } from '@the-house/games/influence/transition.ts';
 import { seatGuidance } from './influenceSeatGuidance.ts';
-
-/** A copy the rules may change; log entries are never edited, so the log is copied shallowly (as the rules' own drafts are). */
-function copyOf(s: InfluenceState): InfluenceState {
-  return { ...structuredClone({ ...s, log: [] }), log: [...s.log] };
-}
 
 /**
  * Whether the rules would refuse `event` from `seat` once what the seat has
@@ -19,7 +15,7 @@ function copyOf(s: InfluenceState): InfluenceState {
  * Everything runs on a copy: the match's state never changes here.
  */
 export function refusalOf(s: InfluenceState, seat: PlayerId, draft: Record<string, unknown>, event: InfluenceEvent): string | null {
-  const copy = copyOf(s);
+  const copy = draftOf(s);
   const drafted = influenceDecisionSchema.safeParse(draft);
   if (drafted.success) for (const e of decisionEvents(copy, seat, drafted.data)) reduce(copy, e, []);
   if (copy.phase !== s.phase || copy.round !== s.round) return `Refused: your ${s.phase} move is already in. You may use: !status, !audit.`;
