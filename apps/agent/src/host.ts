@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Character, IAgentRuntime, Plugin } from '@elizaos/core';
+import { logger as frameworkLogger, type Character, type IAgentRuntime, type Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer } from '@elizaos/server';
 import { housePlugin, parseAdmins, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
@@ -14,6 +14,8 @@ import { replaceApiRateLimit } from './peopleRateLimit.ts';
 import { houseLogs } from './logLevels.ts';
 import { quietLines } from './quietLines.ts';
 import { shortUrls } from './shortUrls.ts';
+import { memoSettings } from './memoSettings.ts';
+import { skipUnloggedLines } from './skipUnloggedLines.ts';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -166,6 +168,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   useHouseLog((line, level) => {
     if (houseLogs(env, level)) log(line);
   });
+  skipUnloggedLines(frameworkLogger);
   const restore = quietLines(startLines(loopbackOnly));
   try {
     await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls] });
@@ -181,6 +184,10 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const bound = Number(env.SERVER_PORT ?? port);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
   const runtimes = server.getAllAgents();
+  for (const runtime of runtimes) {
+    skipUnloggedLines(runtime.logger);
+    memoSettings(runtime);
+  }
   // Each agent's message bus asks the server for its channels as it starts: ready means those answers are in
   // (a host stopped before them logs a connection error per agent).
   await Promise.race([Promise.all(runtimes.map((r) => r.getServiceLoadPromise('message-bus-service' as never))), Bun.sleep(30_000)]);

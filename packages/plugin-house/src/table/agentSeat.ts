@@ -103,6 +103,8 @@ export class AgentSeat implements Seat {
   private readonly gate;
   private readonly brain: 'model' | 'offline';
   private readonly prompter: SeatPrompter | null;
+  /** The seat's private room, named once: its ids are three hashes, and a phase asks every seat at once. */
+  private room: PrivateRoom | null = null;
 
   constructor(
     private readonly table: TableCore,
@@ -144,7 +146,7 @@ export class AgentSeat implements Seat {
     const action = player.actions.find((a) => a.name === DECIDE_ACTION);
     if (!action) throw new Error(`${player.character.name} has no ${DECIDE_ACTION} action (is the player plugin loaded?)`);
     const house = table.host.runtime;
-    const room = privateRoom(house, player, table.stored.id);
+    const room = (this.room ??= privateRoom(house, player, table.stored.id));
     // Called within the decision's context below: the backlog's runner it may start must not inherit it.
     const later = (work: () => unknown) => outsideDecision(() => backlog.later(work));
     // What the answer brings (the player's memory of it, ElizaOS's row for the call) waits for the next phase's requests.
@@ -195,7 +197,7 @@ export class AgentSeat implements Seat {
     const { table, player } = this;
     const match = table.match!;
     const house = table.host.runtime;
-    const room = privateRoom(house, player, table.stored.id);
+    const room = (this.room ??= privateRoom(house, player, table.stored.id));
     const view = match.game.view(match.state, this.id);
     const notices = (view as { notices?: unknown } | null)?.notices;
     const told = Array.isArray(notices) && notices.length ? ` ${notices.join(' ')}` : '';
