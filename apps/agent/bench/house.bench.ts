@@ -28,10 +28,11 @@ interface Timings {
   decisions: Map<number, Span[]>;
   /** Each first ask's span with its player and round, to line up with the stub's calls. */
   asks: Array<{ player: string; round: number; span: Span }>;
-  /** Saves of the House (plugin-sql), posts to the game room, players told about a round. */
+  /** Saves of the House (plugin-sql), posts to the game room. */
   saves: Span[];
   posts: Span[];
-  tells: Span[];
+  /** The House telling its players about a round, by that round. */
+  tells: Map<number, Span[]>;
 }
 
 async function timed<T>(into: Span[], run: () => Promise<T>): Promise<T> {
@@ -44,7 +45,7 @@ async function timed<T>(into: Span[], run: () => Promise<T>): Promise<T> {
 }
 
 function instrument(host: TestHost): Timings {
-  const t: Timings = { started: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: [] };
+  const t: Timings = { started: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: new Map() };
   const post = host.service.gateway.post.bind(host.service.gateway);
   host.service.gateway.post = (room, text) => timed(t.posts, () => post(room, text));
   const setCache = host.house.setCache.bind(host.house);
@@ -62,7 +63,13 @@ function instrument(host: TestHost): Timings {
     if (evaluator && !wrapped.has(evaluator)) {
       wrapped.add(evaluator);
       const handler = evaluator.handler;
-      evaluator.handler = (...args) => timed(t.tells, () => handler(...args));
+      // The House's own telling (it hands the evaluator a `later`), not a run of the same evaluator over the stored round message.
+      evaluator.handler = (...args) => {
+        const told = (args[1].content as { houseRound?: { round: number } }).houseRound?.round;
+        if (told === undefined || typeof (args[3] as { later?: unknown } | undefined)?.later !== 'function') return handler(...args);
+        if (!t.tells.has(told)) t.tells.set(told, []);
+        return timed(t.tells.get(told)!, () => handler(...args));
+      };
     }
   }
   return t;
@@ -92,7 +99,8 @@ async function playRounds(host: TestHost, t: Timings, players: string[], rounds:
   t.started.clear();
   t.decisions.clear();
   t.asks.length = 0;
-  for (const list of [t.saves, t.posts, t.tells]) list.length = 0;
+  for (const list of [t.saves, t.posts]) list.length = 0;
+  t.tells.clear();
   const opened = await host.service.open('trust', players, 3);
   if (!opened.ok) throw new Error(opened.error);
   const until = Date.now() + 120_000;
@@ -105,7 +113,7 @@ async function playRounds(host: TestHost, t: Timings, players: string[], rounds:
   for (let r = 2; t.started.has(r + 1); r++) {
     const from = t.started.get(r)!.at;
     const to = t.started.get(r + 1)!.at;
-    rows.push({ round: to - from, decisions: wall(t.decisions.get(r) ?? [], 0, Infinity), saves: total(t.saves, from, to), posts: total(t.posts, from, to), tells: wall(t.tells, from, to) });
+    rows.push({ round: to - from, decisions: wall(t.decisions.get(r) ?? [], 0, Infinity), saves: total(t.saves, from, to), posts: total(t.posts, from, to), tells: wall(t.tells.get(r) ?? [], 0, Infinity) });
   }
   return rows;
 }
