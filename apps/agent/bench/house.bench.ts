@@ -148,7 +148,7 @@ async function measure(): Promise<Record<string, number>> {
     // What the process ran (House, players, stub) per round on any CPU, over the rounds timed: a machine shared with other work stretches the wall figures, not this one.
     figures['house.model_8p_cpu_ms_per_round'] = (t.started.get(rows.length + 2)!.cpu - t.started.get(2)!.cpu) / rows.length;
     figures['house.load_per_cpu'] = loadavg()[0]! / availableParallelism();
-    // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
+    // Inside a decision: from the seat's turn to build its request (its HOUSE_DECIDE handler) to the model request, and from the model's answer to the decision.
     const calls = answered.filter((c) => c.request && !c.request.error);
     const matched = t.asks.flatMap((a) => {
       const call = calls.find((c) => c.request!.player === a.player && c.request!.round === a.round);
@@ -163,6 +163,8 @@ async function measure(): Promise<Record<string, number>> {
       return [{ requests: Math.max(...asked.map((c) => c.receivedAt)) - first(asked), between: first(next) - Math.max(...asked.map((c) => c.answeredAt)) }];
     });
     figures['house.model_8p_requests_spread_ms'] = median(spans.map((s) => s.requests));
+    // Each request from its round's first ask, waiting for its seat's turn included (the seats build their requests one after another).
+    figures['house.model_8p_ask_to_request_median_ms'] = median(rows.flatMap((_, i) => calls.filter((c) => c.request!.round === i + 2).map((c) => c.receivedAt - t.started.get(i + 2)!.at)));
     figures['house.model_8p_last_answer_to_next_request_ms'] = median(spans.map((s) => s.between));
     figures['house.model_8p_decision_before_model_median_ms'] = median(matched.map((m) => m.before));
     figures['house.model_8p_decision_after_model_median_ms'] = median(matched.map((m) => m.after));

@@ -98,12 +98,14 @@ async function measure(): Promise<Record<string, number>> {
     const phaseCalls = (m: PhaseMark) => answered.filter((c) => c.request && !c.request.error && c.request.round === m.round && c.request.phase === m.phase);
     const outside = all.flatMap((m) => {
       const asked = phaseCalls(m);
-      return asked.length ? [{ toRequests: Math.max(...asked.map((c) => c.receivedAt)) - m.start, fromAnswers: m.start + m.wall - Math.max(...asked.map((c) => c.answeredAt)) }] : [];
+      return asked.length ? [{ toRequests: Math.max(...asked.map((c) => c.receivedAt)) - m.start, toEach: asked.map((c) => c.receivedAt - m.start), fromAnswers: m.start + m.wall - Math.max(...asked.map((c) => c.answeredAt)) }] : [];
     });
     figures['house.influence_12p_open_to_last_request_ms'] = median(outside.map((o) => o.toRequests));
+    // Each request from its phase's opening, waiting for its seat's turn included (the seats build their requests one after another).
+    figures['house.influence_12p_open_to_request_median_ms'] = median(outside.flatMap((o) => o.toEach));
     figures['house.influence_12p_last_answer_to_next_phase_ms'] = median(outside.map((o) => o.fromAnswers));
     figures['house.influence_12p_worst_phase_over_latency'] = Math.max(...all.map((m) => m.wall)) / MODEL_LATENCY_MS;
-    // Inside a decision: from the House's ask to the model request, and from the model's answer to the decision.
+    // Inside a decision: from the seat's turn to build its request (its HOUSE_DECIDE handler) to the model request, and from the model's answer to the decision.
     const calls = answered.filter((c) => c.request && !c.request.error);
     const inside = asks
       .filter((a) => a.request.round >= 2 && a.request.round <= ROUNDS && (ALL_DECIDE as readonly string[]).includes(a.request.phase))

@@ -129,6 +129,7 @@ export class AgentSeat implements Seat {
   async decide({ ctx, request }: SeatTurn): Promise<SeatAnswer> {
     const backlog = backlogOf(this.table);
     try {
+      await backlog.turn(ctx.player);
       return await this.ask(ctx, request, backlog);
     } finally {
       // Whatever happened, this seat holds back no more of the phase's work.

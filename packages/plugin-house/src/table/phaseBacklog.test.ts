@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { PhaseBacklog, RELEASE_AFTER_MS } from './phaseBacklog.ts';
+import { PhaseBacklog, RELEASE_AFTER_MS, TURN_MS } from './phaseBacklog.ts';
 
 const turns = async (n = 5) => {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -144,4 +144,42 @@ test("answers' work runs when nothing else waits: a save queued after it runs fi
   expect(done).toEqual(['slow memory write', 'phase save', 'settled']);
   await backlog.flush();
   expect(done).toEqual(['slow memory write', 'phase save', 'settled', 'second memory write']);
+});
+
+test('seats build their requests in turn: each once the one asked before it has sent its request', async () => {
+  const backlog = new PhaseBacklog(() => {});
+  const began: string[] = [];
+  const seats = ['Ada', 'Bram', 'Cy'].map(async (seat) => {
+    await backlog.turn(seat);
+    began.push(seat);
+  });
+  await turns();
+  expect(began).toEqual(['Ada']);
+  backlog.sent('Ada');
+  await turns();
+  expect(began).toEqual(['Ada', 'Bram']);
+  backlog.sent('Bram');
+  backlog.sent('Bram');
+  await Promise.all(seats);
+  expect(began).toEqual(['Ada', 'Bram', 'Cy']);
+});
+
+test('a seat that holds its turn past TURN_MS (waiting on the database) lets the next one start; sending later changes nothing', async () => {
+  const backlog = new PhaseBacklog(() => {});
+  await backlog.turn('Ada');
+  let bram = false;
+  const next = backlog.turn('Bram').then(() => (bram = true));
+  await turns();
+  expect(bram).toBe(false);
+  await new Promise<void>((resolve) => setTimeout(resolve, TURN_MS));
+  await next;
+  expect(bram).toBe(true);
+  backlog.sent('Ada');
+  let cy = false;
+  const third = backlog.turn('Cy').then(() => (cy = true));
+  await turns();
+  expect(cy).toBe(false);
+  backlog.sent('Bram');
+  await third;
+  expect(cy).toBe(true);
 });

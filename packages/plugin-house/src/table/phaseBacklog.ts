@@ -4,6 +4,9 @@ import type { TableCore } from './tableCore.ts';
 /** How long after the last request of a phase is handed out its held work starts (see `sent`). */
 export const RELEASE_AFTER_MS = 4;
 
+/** The longest a seat holds the turn to build its request before the next seat may start (see `turn`). */
+export const TURN_MS = 3;
+
 /**
  * What a table does that no seat waits for (issue 26): the posts of the
  * phase just played, its save, the round's post, the players' memory of
@@ -32,6 +35,9 @@ export class PhaseBacklog {
   private waiting = new Set<PlayerId>();
   /** Counts holds, so a release scheduled for one phase never frees the next. */
   private hold = 0;
+  /** The seat building its request now (at most one), and what lets the next one start. */
+  private readonly turns = new Map<PlayerId, () => void>();
+  private lastTurn: Promise<void> = Promise.resolve();
   private running: Promise<void> | null = null;
 
   constructor(private readonly warn: (line: string) => void) {}
@@ -62,8 +68,30 @@ export class PhaseBacklog {
     if (this.waiting.size === 0) this.free();
   }
 
-  /** A seat's request is out (or it needs none): once every seat expected has said so, the work runs. */
+  /**
+   * Resolves when `seat` may build its request: once the seat that asked
+   * before it has sent its own (`sent`), or has held the turn TURN_MS (it
+   * waits on the database, say). Seats asked at once would otherwise build
+   * their requests in step, one await each in turn, and every request would
+   * leave at the end, together; one after another, the first leaves as soon
+   * as it is built and the answers come back spread as the requests left.
+   */
+  async turn(seat: PlayerId): Promise<void> {
+    const before = this.lastTurn;
+    let pass!: () => void;
+    this.lastTurn = new Promise<void>((resolve) => (pass = resolve));
+    await before;
+    const timer = setTimeout(pass, TURN_MS);
+    this.turns.set(seat, () => {
+      clearTimeout(timer);
+      pass();
+    });
+  }
+
+  /** A seat's request is out (or it needs none): the next seat may build its own, and once every seat expected has said so, the work runs. */
   sent(seat: PlayerId): void {
+    this.turns.get(seat)?.();
+    this.turns.delete(seat);
     if (!this.waiting.delete(seat) || this.waiting.size > 0) return;
     // The last request was handed to its client, which sends it a few turns of the event loop later (the gate, ElizaOS,
     // the AI SDK, fetch); a database write begun first holds them all. Measured with 8 model seats: released on the next
