@@ -1,6 +1,7 @@
 import type { IAgentRuntime, Plugin, Service, UUID } from '@elizaos/core';
 import type { AgentServer } from '@elizaos/server';
 import { broadcastMessage } from './broadcastMessage.ts';
+import { requestLeaving } from '@the-house/plugin-house/table/requestLeaving.ts';
 
 /**
  * Where the agents' message bus sends its requests: a scheme no network
@@ -101,7 +102,7 @@ async function serve(url: URL, init: RequestInit | undefined): Promise<Response>
   return refused(404, `not served in process: ${method} ${url.pathname}`);
 }
 
-/** Answers `BUS_ORIGIN` requests from `to`; every other fetch goes out as before. Installed once a process, pointed at the newest host. */
+/** Answers `BUS_ORIGIN` requests from `to`; every other fetch goes out as before, and a decision watching its requests hears that one is leaving (`requestLeaving`). Installed once a process, pointed at the newest host. */
 export function serveBusInProcess(to: AgentServer): void {
   server = to;
   if (realFetch) return;
@@ -109,7 +110,9 @@ export function serveBusInProcess(to: AgentServer): void {
   realFetch = outside;
   const inProcess = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return href.startsWith(`${BUS_ORIGIN}/`) ? serve(new URL(href), init) : outside(input, init);
+    if (href.startsWith(`${BUS_ORIGIN}/`)) return serve(new URL(href), init);
+    requestLeaving();
+    return outside(input, init);
   };
   globalThis.fetch = Object.assign(inProcess, outside);
 }

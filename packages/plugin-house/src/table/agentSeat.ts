@@ -14,6 +14,7 @@ import { defaultPromptMode, promptParams, seatPrompter, type SeatPrompter } from
 import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
 import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
+import { watchRequests } from './requestLeaving.ts';
 import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
 import type { TableCore } from './tableCore.ts';
 
@@ -165,9 +166,16 @@ export class AgentSeat implements Seat {
         ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
         later: afterAnswer,
         ask: async (prompt, made) => {
-          outsideDecision(() => backlog.sent(ctx.player));
+          // The seat's request is out once it leaves the process (a brain in this process sends none): the next seat may build its own.
+          let out = false;
+          const leaves = () => {
+            if (out) return;
+            out = true;
+            outsideDecision(() => backlog.sent(ctx.player));
+          };
+          if (this.client.free) leaves();
           const params = prompter && made ? promptParams(prompter.mode, made) : {};
-          const r = await table.recorder.call(this.client, this.gate, { ...meta, params }, prompt, table.abort.signal, made?.shape);
+          const r = await watchRequests(leaves, () => table.recorder.call(this.client, this.gate, { ...meta, params }, prompt, table.abort.signal, made?.shape));
           if (prompter && made) prompter.answered(ctx.player, r.text);
           return { text: r.text, error: r.error, call: r.call.seq };
         },

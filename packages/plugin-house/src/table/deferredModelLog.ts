@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IAgentRuntime } from '@elizaos/core';
+import { unwatched } from './requestLeaving.ts';
 
 type Later = (work: () => unknown) => void;
 
@@ -37,8 +38,9 @@ export function withDeferredModelLog<T>(later: Later, work: () => T): T {
 /**
  * Runs `work` outside any decision's context: what it starts that outlives the
  * decision (the table backlog's runner, a timer) writes its own model-call
- * rows as ElizaOS does, rather than handing them to that decision's `later`.
+ * rows as ElizaOS does, rather than handing them to that decision's `later`,
+ * and its requests are not taken for the decision's (`requestLeaving`).
  */
 export function outsideDecision<T>(work: () => T): T {
-  return deferTo.exit(work);
+  return deferTo.exit(() => unwatched(work));
 }
