@@ -166,12 +166,14 @@ export class AgentSeat implements Seat {
         ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
         later: afterAnswer,
         ask: async (prompt, made) => {
-          // The seat's request is out once it leaves the process (a brain in this process sends none): the next seat may build its own.
-          let out = false;
+          outsideDecision(() => backlog.handedOut(ctx.player));
+          // Once the request leaves the process (a brain in this process sends none), the next seat may build its own. Once a
+          // call: a request sent later in this call's context (a retry) is not the seat's turn of another phase.
+          let passed = false;
           const leaves = () => {
-            if (out) return;
-            out = true;
-            outsideDecision(() => backlog.sent(ctx.player));
+            if (passed) return;
+            passed = true;
+            backlog.passTurn(ctx.player);
           };
           if (this.client.free) leaves();
           const params = prompter && made ? promptParams(prompter.mode, made) : {};

@@ -183,3 +183,22 @@ test('a seat that holds its turn past TURN_MS (waiting on the database) lets the
   await third;
   expect(cy).toBe(true);
 });
+
+test('a request handed to its client releases the held work, though it may wait for its provider; its leaving passes the turn', async () => {
+  const done: string[] = [];
+  const backlog = new PhaseBacklog(() => {});
+  backlog.pause();
+  backlog.later(() => done.push('round 1 post'));
+  backlog.expect(['Ada', 'Bram']);
+  await backlog.turn('Ada');
+  let bram = false;
+  const next = backlog.turn('Bram').then(() => (bram = true));
+  backlog.handedOut('Ada');
+  await turns();
+  expect(bram).toBe(false);
+  backlog.passTurn('Ada');
+  await next;
+  backlog.handedOut('Bram');
+  await released();
+  expect(done).toEqual(['round 1 post']);
+});

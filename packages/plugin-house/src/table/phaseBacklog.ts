@@ -88,10 +88,25 @@ export class PhaseBacklog {
     });
   }
 
-  /** A seat's request is out (or it needs none): the next seat may build its own, and once every seat expected has said so, the work runs. */
+  /** A seat is done with its phase's request, whatever became of it: the next seat may build its own (`passTurn`), and the request counts as out (`handedOut`). */
   sent(seat: PlayerId): void {
+    this.passTurn(seat);
+    this.handedOut(seat);
+  }
+
+  /** A seat's request has left the process: the next seat may build its own. */
+  passTurn(seat: PlayerId): void {
     this.turns.get(seat)?.();
     this.turns.delete(seat);
+  }
+
+  /**
+   * A seat's request is handed to its client (or it needs none): once every
+   * seat expected has said so, the work runs. Not when it leaves: a request
+   * may wait its provider's turn (the gate's calls in flight) for as long as
+   * a model takes to answer, and the phase before's posts would wait with it.
+   */
+  handedOut(seat: PlayerId): void {
     if (!this.waiting.delete(seat) || this.waiting.size > 0) return;
     // The last request was handed to its client, which sends it a few turns of the event loop later (the gate, ElizaOS,
     // the AI SDK, fetch); a database write begun first holds them all. Measured with 8 model seats: released on the next
