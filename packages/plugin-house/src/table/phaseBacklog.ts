@@ -1,7 +1,7 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { TableCore } from './tableCore.ts';
 
-/** How long after the last request of a phase is handed out its held work starts (see `sent`). */
+/** How long after the last request of a phase is handed out its held work starts (see `handedOut`). */
 export const RELEASE_AFTER_MS = 4;
 
 /** The longest a seat holds the turn to build its request before the next seat may start (see `turn`). */
@@ -12,9 +12,10 @@ export const TURN_MS = 3;
  * phase just played, its save, the round's post, the players' memory of
  * requests, answers and rounds, their notes' saves, prompt texts and token
  * counts. A phase's model requests go out first: from the moment a phase's
- * decisions are in (`pause`) until every seat the next phase asks has its
- * request out (`expect`, `sent`), work waits here; then it runs in the order
- * it came, one piece after another, while the models think. What an
+ * decisions are in (`pause`) until every seat the next phase asks has
+ * handed its request to its client (`expect`, `handedOut`), work waits here;
+ * then it runs in the order it came, one piece after another, while the
+ * models think. The seats build their requests one at a time (`turn`). What an
  * answer brings (`afterAnswer`: the player's memory of it, ElizaOS's row for
  * the model call) waits for the next phase's requests too, so a phase's
  * answers, which come in together, never queue behind each other's writes;
@@ -35,7 +36,7 @@ export class PhaseBacklog {
   private waiting = new Set<PlayerId>();
   /** Counts holds, so a release scheduled for one phase never frees the next. */
   private hold = 0;
-  /** The seat building its request now (at most one), and what lets the next one start. */
+  /** Seats that took their turn and have not passed it yet, each with what passes it. */
   private readonly turns = new Map<PlayerId, () => void>();
   private lastTurn: Promise<void> = Promise.resolve();
   private running: Promise<void> | null = null;
@@ -60,7 +61,7 @@ export class PhaseBacklog {
     this.hold += 1;
   }
 
-  /** A phase opens: work waits until each of `seats` has sent its request; with none to wait for, it runs now. */
+  /** A phase opens: work waits until each of `seats` has handed out its request; with none to wait for, it runs now. */
   expect(seats: readonly PlayerId[]): void {
     this.held = true;
     this.waiting = new Set(seats);
@@ -70,8 +71,9 @@ export class PhaseBacklog {
 
   /**
    * Resolves when `seat` may build its request: once the seat that asked
-   * before it has sent its own (`sent`), or has held the turn TURN_MS (it
-   * waits on the database, say). Seats asked at once would otherwise build
+   * before it has passed its turn (its request left the process:
+   * `passTurn`; or it is done: `sent`), or has held it TURN_MS (it waits on
+   * the database, say). Seats asked at once would otherwise build
    * their requests in step, one await each in turn, and every request would
    * leave at the end, together; one after another, the first leaves as soon
    * as it is built and the answers come back spread as the requests left.
