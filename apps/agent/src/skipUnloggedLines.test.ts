@@ -34,8 +34,10 @@ test('below the logger’s level, trace and debug lines are not built at all; at
 });
 
 test('a logger whose level it cannot read is left as it is', () => {
-  const odd = { level: 42, trace: () => {}, debug: () => {} };
-  const { trace, debug } = odd;
-  skipUnloggedLines(odd);
-  expect([odd.trace, odd.debug]).toEqual([trace, debug]);
+  for (const level of [42, 'silly', 'constructor', '__proto__']) {
+    const odd = { level, trace: () => {}, debug: () => {} };
+    const { trace, debug } = odd;
+    skipUnloggedLines(odd);
+    expect([odd.trace, odd.debug]).toEqual([trace, debug]);
+  }
 });

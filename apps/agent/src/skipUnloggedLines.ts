@@ -22,8 +22,9 @@ const nothing = (): void => {};
 export function skipUnloggedLines<L extends FrameworkLogger>(logger: L): void {
   if (skipped.has(logger)) return;
   skipped.add(logger);
-  const at = typeof logger.level === 'string' ? PRIORITY[logger.level.toLowerCase()] : undefined;
-  if (at === undefined) return;
+  const level = typeof logger.level === 'string' ? logger.level.toLowerCase() : '';
+  if (!Object.hasOwn(PRIORITY, level)) return;
+  const at = PRIORITY[level]!;
   if (PRIORITY.trace! < at) logger.trace = nothing as L['trace'];
   if (PRIORITY.debug! < at) logger.debug = nothing as L['debug'];
 }
