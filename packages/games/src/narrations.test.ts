@@ -4,7 +4,7 @@ import type { NarratedEvent } from './engine/narration.ts';
 import { Rng } from './engine/rng.ts';
 import type { PlayerId } from './engine/types.ts';
 import type { InfluenceState } from './influence/influenceTypes.ts';
-import { describeOutcome, mayRead, narrateEvents, narrations } from './narrations.ts';
+import { describeOutcome, mayRead, narrateEvents, narrationOf } from './narrations.ts';
 import { games } from './registry.ts';
 
 /**
@@ -111,7 +111,7 @@ function play(game: string, chaos: Chaos, players: string[], config: unknown, se
 describe('narrations: every event of a played match in words', () => {
   for (const { game, chaos, players, configs, seeds } of PLAYS) {
     test(`${game}: no event type falls back to a raw dump, no sentence holds JSON`, () => {
-      const narration = narrations.get(game)!;
+      const narration = narrationOf(game)!;
       const seen = new Set<string>();
       for (const config of configs) {
         for (let seed = 1; seed <= seeds; seed++) {

@@ -1,21 +1,15 @@
-import { cafeNarration } from './cafe/cafeNarration.ts';
 import type { GameNarration, NarratedEvent, NarrationContext } from './engine/narration.ts';
-import { goldmineNarration } from './goldmine/goldmineNarration.ts';
-import { influenceNarration } from './influence/influenceNarration.ts';
-import { trustNarration } from './trust/trustNarration.ts';
+import { gameById } from './registry.ts';
 
-/** Every game's narration, by game id (beside `registry.ts`, which holds the rules). */
-export const narrations: ReadonlyMap<string, GameNarration> = new Map<string, GameNarration>([
-  ['cafe', cafeNarration],
-  ['goldmine', goldmineNarration],
-  ['influence', influenceNarration],
-  ['trust', trustNarration],
-]);
+/** A registered game's narration (each game carries its own, `GameDefinition.narration`); undefined for an unknown id. */
+export function narrationOf(game: string): GameNarration | undefined {
+  return gameById(game)?.narration;
+}
 
 /** Whether the audience may read the event: public events everyone; private ones the observer, where its game allows (never for a game without narration). */
 export function mayRead(game: string, event: NarratedEvent, ctx: NarrationContext): boolean {
   if (event.to === undefined) return true;
-  const narration = narrations.get(game);
+  const narration = narrationOf(game);
   return narration !== undefined && ctx.audience === 'observer' && narration.types.has(event.type) && narration.observerMay(event, ctx);
 }
 
@@ -26,7 +20,7 @@ export function mayRead(game: string, event: NarratedEvent, ctx: NarrationContex
  * narration, for the caller's own fallback.
  */
 export function narrateEvents(game: string, events: readonly NarratedEvent[], ctx: NarrationContext): Array<string | null | undefined> {
-  const narration = narrations.get(game);
+  const narration = narrationOf(game);
   if (!narration) return events.map(() => undefined);
   const shown: NarratedEvent[] = [];
   const at: number[] = [];
@@ -44,10 +38,10 @@ export function narrateEvents(game: string, events: readonly NarratedEvent[], ct
 
 /** The report fields (and score) of a game the public may not read while its match runs. */
 export function secretWhilePlaying(game: string): ReadonlySet<string> {
-  return narrations.get(game)?.secretWhilePlaying ?? new Set();
+  return narrationOf(game)?.secretWhilePlaying ?? new Set();
 }
 
 /** How a finished match ended, in words ("round limit reached: Ada richest with 66 sats"); null while it runs or for a game without narration. */
 export function describeOutcome(game: string, state: unknown): string | null {
-  return narrations.get(game)?.ending(state) ?? null;
+  return narrationOf(game)?.ending(state) ?? null;
 }

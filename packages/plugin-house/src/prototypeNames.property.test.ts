@@ -7,7 +7,7 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { isReservedKey } from '@the-house/games/engine/safeKey.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { games } from '@the-house/games/registry.ts';
-import { gameArtifacts } from '@the-house/lab/games/gameArtifacts.ts';
+import { labGameOf } from '@the-house/lab/games/labGames.ts';
 import { BUNDLE_FORMAT, readBundle, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
 import { emptyRecord, MatchRecorder } from '@the-house/lab/models/matchRecorder.ts';
 import { playRecorded, type HeadlessSeat } from '@the-house/lab/seats/playRecorded.ts';
@@ -295,7 +295,7 @@ async function playHeadless(c: HeadlessCase): Promise<void> {
   expect(JSON.stringify(structuredClone(match.state))).toBe(state);
   expect(paused).toBeNull();
   expect(outcome.over).toBe(true);
-  const artifacts = gameArtifacts.get(c.game)?.(match.state, match.log!.entries) ?? {};
+  const artifacts = labGameOf(c.game)?.artifacts?.(match.state, match.log!.entries) ?? {};
   expect(leaks([state, match.log!.entries, prompts, recorder.record, Object.values(artifacts)])).toEqual([]);
   const bundle: MatchBundle = {
     format: BUNDLE_FORMAT,

@@ -2,6 +2,7 @@ import { ModelType, type IAgentRuntime, type Plugin } from '@elizaos/core';
 import { strategyMove, type StrategyChoice } from '@the-house/lab/decision/strategyMove.ts';
 import { offlineEmbedding } from '@the-house/lab/decision/offlineEmbedding.ts';
 import { decodeRequest, type DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
+import { gameById } from '@the-house/games/registry.ts';
 
 export const OFFLINE_BRAIN = 'house-offline-brain';
 
@@ -29,12 +30,6 @@ function isReflection(prompt: string): boolean {
   return prompt.includes('# Task: Generate Agent Reflection');
 }
 
-const GAME_TITLES = new Map([
-  ['trust', 'Trust'],
-  ['cafe', 'Café'],
-  ['influence', 'Influence'],
-  ['goldmine', 'Gold mining'],
-]);
 
 /**
  * A plain chat title (the GUI shows the answer as the chat's name): the game
@@ -42,7 +37,7 @@ const GAME_TITLES = new Map([
  * chat reply, which the GUI would show as the title.
  */
 export function offlineTitle(prompt: string, name: string): string {
-  const games = [...prompt.matchAll(/!play\s+([a-z]+)/gi)].map((m) => GAME_TITLES.get(m[1]!.toLowerCase())).filter(Boolean);
+  const games = [...prompt.matchAll(/!play\s+([a-z]+)/gi)].map((m) => gameById(m[1]!.toLowerCase())?.title).filter(Boolean);
   const game = games.at(-1);
   return game ? `${game} at ${name}` : `Games with ${name}`;
 }

@@ -17,6 +17,7 @@ import { cafeModelPrompt } from './cafeModelPrompt.ts';
 import { cafeMetrics } from './metrics/cafeMetrics.ts';
 import { validateCafeDecision } from './validateCafeDecision.ts';
 import { nullRecord } from '../engine/safeKey.ts';
+import { cafeNarration } from './cafeNarration.ts';
 
 /**
  * Café V3 (specs/cafe-v3.md as settled by RULES.md Café). One phase, `round`,
@@ -78,6 +79,8 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
   view: cafeView,
   outcome: (state) => state.result,
   scoreName: 'tokens',
+  presentation: { scoreField: 'tokens', scoreDecimals: 2, roundDelayMs: 2500, lobbySeats: 4 },
+  narration: cafeNarration,
   score: (state, player) => toTokens(state.table.find((p) => p.id === player)?.cents ?? 0),
   alive: (state, player) => state.table.some((p) => p.id === player && p.alive),
   report(state) {

@@ -1,4 +1,4 @@
-import type { PlayerId } from './types.ts';
+import type { PlayerId } from './playerId.ts';
 
 /**
  * Who reads a narration. `room`: the game room, where the players sit (people

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import type { GameNarration } from './narration.ts';
+import type { PlayerId } from './playerId.ts';
 import type { RngState } from './rng.ts';
 
-export type PlayerId = string;
+export type { PlayerId } from './playerId.ts';
 
 /**
  * What a rule step reports. `to` lists the only players who may see it; an event
@@ -180,6 +182,21 @@ export interface ModelPrompt<V> {
 }
 
 /**
+ * How a game is shown wherever it is watched (rooms, the House tab, reports):
+ * facts of the game, stated once here so no other layer keeps a table of them.
+ */
+export interface GamePresentation {
+  /** The per-player report field that holds the score, charted over rounds; null when no field is a score (Influence). */
+  scoreField: string | null;
+  /** Decimals a score is written with: 2 for Café's tokens (cents), 0 for whole counts. */
+  scoreDecimals: 0 | 2;
+  /** The pause between rounds when people watch, in ms (a match's `--delay` or HOUSE_ROUND_DELAY_MS wins over it). */
+  roundDelayMs: number;
+  /** Seats a lobby fills by itself when `!play` names no players. */
+  lobbySeats: number;
+}
+
+/**
  * The game contract (boardgame.io style): data plus pure functions. Rules never
  * import ElizaOS, read the clock, call Math.random, or log.
  */
@@ -213,6 +230,10 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   /** Score for scoreboards; `scoreName` says what it counts (sats, tokens, gold...). */
   score(state: S, player: PlayerId): number;
   scoreName: string;
+  /** How the game is shown: its score field, the pace people watch it at, a lobby's seats. */
+  presentation: GamePresentation;
+  /** Its events and endings in plain words, for rooms, the House tab and reports. */
+  narration: GameNarration<S>;
   alive(state: S, player: PlayerId): boolean;
   /** The replay contract's per-round fields. */
   report(state: S): RoundReport;

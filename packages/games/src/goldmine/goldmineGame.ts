@@ -13,6 +13,7 @@ import { goldmineLegalMoves } from './legalMoves.ts';
 import { validateGoldmineDecision } from './validateGoldmineDecision.ts';
 import { goldmineMetrics } from './metrics/goldmineMetrics.ts';
 import { alphaByPlot, staminaBySeat } from './resolveTreatments.ts';
+import { goldmineNarration } from './goldmineNarration.ts';
 
 /**
  * Gold mining (specs/goldmine-odd.json as settled by RULES.md Gold mining): the
@@ -72,6 +73,8 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
     return { over: true, winners: state.players.filter((_, i) => state.gold[i] === best), kind: 'limit' };
   },
   scoreName: 'gold',
+  presentation: { scoreField: 'gold', scoreDecimals: 0, roundDelayMs: 150, lobbySeats: 10 },
+  narration: goldmineNarration,
   score: (state, player) => state.gold[state.players.indexOf(player)] ?? 0,
   alive: (state, player) => state.players.includes(player),
   report(state) {

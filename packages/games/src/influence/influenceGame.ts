@@ -13,6 +13,7 @@ import { influenceMetrics } from './metrics/influenceMetrics.ts';
 import { begin, initialState, nextWhisperTurn, reduce, seat } from './transition.ts';
 import { ownValue } from '../engine/safeKey.ts';
 import { draftOf } from './influenceDraft.ts';
+import { influenceNarration } from './influenceNarration.ts';
 
 /** Phases a headless or House match asks decisions in: every WHISPER turn, RUMOR, VOTE and POWER. */
 function isPlayed(phase: InfluencePhase): boolean {
@@ -257,6 +258,8 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
    * round played (never more: issue 25 showed a winner with 4 in a 3-round match).
    */
   scoreName: 'rounds survived',
+  presentation: { scoreField: null, scoreDecimals: 0, roundDelayMs: 1500, lobbySeats: 8 },
+  narration: influenceNarration,
   score: (s, p) => {
     const out = s.eliminations.find((e) => e.player === p);
     return out ? out.round - 1 : s.rounds.length;

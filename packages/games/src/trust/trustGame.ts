@@ -13,6 +13,7 @@ import { trustModelPrompt } from './trustModelPrompt.ts';
 import { trustMetrics } from './metrics/trustMetrics.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
 import { nullRecord } from '../engine/safeKey.ts';
+import { trustNarration } from './trustNarration.ts';
 
 /**
  * The Trust game (specs/trust-game.md as settled by RULES.md Trust). One phase,
@@ -67,6 +68,8 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
   view: trustView,
   outcome: (state) => state.result,
   scoreName: 'sats',
+  presentation: { scoreField: 'sats', scoreDecimals: 0, roundDelayMs: 1500, lobbySeats: 4 },
+  narration: trustNarration,
   score: teamScore,
   alive: (state, player) => state.units.some((u) => u.alive && (u.id === player || u.team === player)),
   report(state) {

@@ -1,4 +1,4 @@
-import type { Verb } from './gameVerbs.ts';
+import type { Verb } from '../games/labGame.ts';
 
 /** A verb whose module loads when it runs: `play` never loads the queue's PostgreSQL client, nor `replay` the sweep's workers. */
 const lazy =

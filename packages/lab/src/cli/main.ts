@@ -5,7 +5,7 @@ import { formatZodError } from '@the-house/games/engine/errors.ts';
 import { games } from '@the-house/games/registry.ts';
 import { CliError } from './cliError.ts';
 import { commands } from './commands.ts';
-import { gameVerbList, gameVerbs } from './gameVerbs.ts';
+import { gameVerb, gameVerbList, gameVerbUsages } from '../games/labGames.ts';
 
 const [command, ...argv] = process.argv.slice(2);
 
@@ -16,8 +16,8 @@ async function main(): Promise<number> {
   }
   const builtin = commands.get(command);
   if (builtin) return builtin(argv);
-  const custom = gameVerbs.get(argv[0] ?? '')?.get(command);
-  if (custom) return custom(argv.slice(1));
+  const custom = gameVerb(argv[0] ?? '', command);
+  if (custom) return custom.run(argv.slice(1));
   throw new CliError(`unknown command '${command}' (commands: ${[...commands.keys(), ...gameVerbList()].join(', ')})`);
 }
 
@@ -34,10 +34,7 @@ function usage(): string {
     '  sweep <game> --help   (the game\'s config keys, the values they take, its strategies)',
     '  worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S]',
     '  sweep-status [NAME] [--queue URL]',
-    '  analyze cafe <out-dir|events.jsonl> [--html report.html]',
-    '  logs cafe <out-dir|events.jsonl> [--out dir]',
-    '  check goldmine <play --out dir>',
-    '  audit influence <house-log.jsonl> [head] | audit influence <play --out dir>',
+    ...gameVerbUsages().map((line) => `  ${line}`),
     `games: ${Object.keys(games).join(', ')}`,
     '',
   ].join('\n');

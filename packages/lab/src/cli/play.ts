@@ -4,7 +4,7 @@ import { checkPlayers } from '@the-house/games/engine/config.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
-import { gameArtifacts } from '../games/gameArtifacts.ts';
+import { labGameOf } from '../games/labGames.ts';
 import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts';
 import { CliError } from './cliError.ts';
 import { configArg, gameArg, intArg, parseCliArgs } from './args.ts';
@@ -142,7 +142,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   }).finally(() => hosted?.stop());
   process.stderr.write('\n');
 
-  const ownArtifacts = gameArtifacts.get(game.id);
+  const ownArtifacts = labGameOf(game.id)?.artifacts;
   const artifacts = ownArtifacts
     ? ownArtifacts(match.state, match.log!.entries)
     : { 'report.html': matchReportHtml({ title: `${game.title} match`, game: game.id, state: match.state, seed, players: ids, outcome, scoreName: game.scoreName, rounds }) };

@@ -2,6 +2,7 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { brainContext } from '@the-house/games/engine/runner.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games } from '@the-house/games/registry.ts';
+import { labGames } from '../games/labGames.ts';
 import { DEFAULT_WINDOW } from '../decision/playerView.ts';
 import type { DecisionRequest } from '../decision/decisionRequest.ts';
 import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
@@ -23,13 +24,6 @@ export interface CheckLine {
 export const SEAT = 'candidate';
 /** Each check plays at a table of its own: an agent keeps answers by turn id, and turn ids are per table. */
 const tableOf = (check: string) => `seat-check-${check}`;
-/** The line-up each game's scripted turn is played in: the candidate and enough others for the game. */
-const LINEUPS: ReadonlyArray<[string, PlayerId[]]> = [
-  ['trust', [SEAT, 'ada']],
-  ['influence', [SEAT, 'ada', 'bram', 'cleo']],
-  ['goldmine', [SEAT, 'ada']],
-  ['cafe', [SEAT, 'ada']],
-];
 const compact = seatPrompter('compact');
 
 /** The candidate's first turn of a game, as the House would send it. */
@@ -58,9 +52,9 @@ const failure = (error: unknown) => (error instanceof Error ? error.message : St
 export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (line: CheckLine) => void = () => {}, opts: { redial?: boolean } = {}): Promise<CheckLine[]> {
   const lines: CheckLine[] = [];
   const say = (line: CheckLine) => (lines.push(line), onLine(line));
-  for (const [id, players] of LINEUPS) {
-    const game = games[id]!;
-    const { state, view, request } = scriptedTurn(game, players, tableOf(id));
+  for (const [id, lab] of labGames) {
+    const game = lab.game;
+    const { state, view, request } = scriptedTurn(game, [SEAT, ...lab.seatCheckOthers], tableOf(id));
     const ctx = brainContext(1, SEAT, request.round, request.phase);
     const clock = newClock(clockRulesSchema.parse({ moveMs, bankMs: 0, maxMisses: 100 }));
     const recorder = new MatchRecorder(request.matchId, emptyRecord());

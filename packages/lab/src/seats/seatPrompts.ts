@@ -1,4 +1,5 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
+import { labGameOf } from '../games/labGames.ts';
 import { SeatConversation, type PromptMode, type SeatPrompt } from '../decision/conversation.ts';
 import { decisionPromptSections } from '../decision/decisionPrompt.ts';
 import type { DecisionRequest } from '../decision/decisionRequest.ts';
@@ -71,24 +72,14 @@ export function cachedShare(model: string, breakpoints: boolean): number | null 
 }
 
 /**
- * Games whose seats make many calls whose views change little, where a
- * conversation's cached turns cost less than compact prompts once cached
- * tokens bill a tenth (bun run bench tokens, issue 26: Trust 27.0k against
- * 35.1k billed-equivalent tokens a game under gpt-5-mini's rules, 27.8k under
- * Claude Sonnet's; Gold mining 300k and 316k against 354k). In Influence and
- * Café each turn adds too much (whispering Influence 97k against 63k), and
- * under half or a quarter price no game gains (Trust 68k and 43k).
- */
-const CONVERSATION_PAYS = new Set(['trust', 'goldmine']);
-
-/**
  * The prompt mode a model seat plays in unless it is told one: a
- * conversation where the bench says it bills less (a game in
- * CONVERSATION_PAYS and a model whose cached tokens bill at most a tenth),
+ * conversation where the bench says it bills less (a game whose lab module
+ * says `conversationPays`, and a model whose cached tokens bill at most a
+ * tenth; under half or a quarter price no game gains: Trust 68k and 43k),
  * compact otherwise.
  */
 export function defaultPromptMode(game: string, model: string, breakpoints = false): PromptMode {
   const share = cachedShare(model, breakpoints);
-  return share !== null && share <= 0.1 && CONVERSATION_PAYS.has(game) ? 'conversation' : 'compact';
+  return share !== null && share <= 0.1 && labGameOf(game)?.conversationPays === true ? 'conversation' : 'compact';
 }
 

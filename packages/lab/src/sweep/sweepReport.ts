@@ -1,14 +1,11 @@
 import type { AnyGame, MetricDef } from '@the-house/games/engine/types.ts';
-import { narrations } from '@the-house/games/narrations.ts';
-import { ownershipMaps, type SnapshotSection } from '../games/goldmine/ownershipMaps.ts';
+import { labGameOf } from '../games/labGames.ts';
 import { escapeHtml, htmlPage } from '../report/htmlPage.ts';
 import { REPORT_SCRIPT } from '../report/reportScript.ts';
 import type { RunResult } from './runSpec.ts';
 import { summaryMarkdown, type SummaryRow } from './summarizeSweep.ts';
 import { treatmentCombos, treatmentLabel, type SweepPlan } from './sweepPlan.ts';
 
-/** How a game's snapshots show in a sweep report, by game id (Gold mining: ownership maps). */
-const SNAPSHOTS = new Map<string, (byTreatment: ReadonlyArray<{ label: string; runs: readonly RunResult[] }>) => SnapshotSection>([['goldmine', ownershipMaps]]);
 
 /** Four charts to a row on a wide screen. */
 const FOUR = 'grid-template-columns:repeat(auto-fit,minmax(300px,1fr))';
@@ -67,13 +64,13 @@ function about(metric: string, def: MetricDef<unknown> | undefined, scoreName: s
 
 /**
  * How the runs ended, per treatment: each ending kind in the game's words
- * (`narrations`' kinds) with how many runs ended so, and which policies won
+ * (the game's narration kinds) with how many runs ended so, and which policies won
  * them (a seat's policy is its lineup name).
  */
 function endings(game: AnyGame, byTreatment: ReadonlyArray<{ label: string; runs: readonly RunResult[] }>): string {
   const kinds = [...new Set(byTreatment.flatMap((t) => t.runs.map((r) => r.kind ?? 'unfinished')))];
   if (!kinds.length) return '';
-  const words = narrations.get(game.id)?.kinds;
+  const words = game.narration.kinds;
   const cell = (runs: readonly RunResult[], kind: string): string => {
     const ended = runs.filter((r) => (r.kind ?? 'unfinished') === kind);
     if (!ended.length) return '<td>-</td>';
@@ -144,7 +141,7 @@ export function sweepReport(game: AnyGame, plan: SweepPlan, results: readonly Ru
     datasets: byTreatment.map((t) => ({ label: t.label, data: meanSeries(t.runs, key) })),
   }));
 
-  const snapshots = SNAPSHOTS.get(game.id)?.(byTreatment) ?? { html: '', maps: [], legends: [] };
+  const snapshots = labGameOf(game.id)?.snapshots?.(byTreatment) ?? { html: '', maps: [], legends: [] };
   const widest = results.reduce<readonly string[]>((a, r) => (r.lineup.length > a.length ? r.lineup : a), []);
   const seats = widest.map((name, i) => `${name}-${i + 1}`);
   const population = plan.population.map((p) => `${p.name} x ${p.count}`).join(', ');

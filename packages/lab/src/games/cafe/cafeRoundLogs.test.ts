@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match } from '@the-house/games/engine/match.ts';
 import { cafeGame } from '@the-house/games/cafe/cafeGame.ts';
-import { gameArtifacts } from '../gameArtifacts.ts';
+import { labGameOf } from '../labGames.ts';
 import { cafeRoundLogs } from './cafeRoundLogs.ts';
 import { writeRoundLogs } from './writeRoundLogs.ts';
 
@@ -33,7 +33,7 @@ describe('per-round JSON logs', () => {
 
   test('the game’s artifacts: report.html (the observer’s view, in words), analysis.md and output_elimination_v3/round_XX.json (nothing private)', async () => {
     const m = twoRounds();
-    const files = gameArtifacts.get('cafe')!(m.state, m.log!.entries);
+    const files = labGameOf('cafe')!.artifacts!(m.state, m.log!.entries);
     expect(Object.keys(files)).toEqual(['report.html', 'analysis.md', 'output_elimination_v3/round_01.json', 'output_elimination_v3/round_02.json']);
     expect(JSON.parse(files['output_elimination_v3/round_01.json']!)).toEqual(cafeRoundLogs(m.log!.entries)[0]!.json);
     expect(files['report.html']).toContain('<title>Café match, seed 9</title>');

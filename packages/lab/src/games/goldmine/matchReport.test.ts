@@ -4,7 +4,7 @@ import { runMatchSync } from '@the-house/games/engine/runner.ts';
 import { goldmineGame } from '@the-house/games/goldmine/goldmineGame.ts';
 import { playGoldmineMatch } from '@the-house/games/goldmine/playGoldmineMatch.ts';
 import { roundLogsFromEvents } from '@the-house/games/goldmine/roundLogsFromEvents.ts';
-import { gameArtifacts } from '../gameArtifacts.ts';
+import { labGameOf } from '../labGames.ts';
 import { goldmineMatchReport } from './matchReport.ts';
 
 const players = ['r', 'g', 'd', 't'];
@@ -23,7 +23,7 @@ test('a played match gives a self-contained HTML report through the game\'s hook
   const entries = match.log!.entries;
   const logs = roundLogsFromEvents(entries);
   expect(logs).toEqual(playGoldmineMatch(config, 4, players.map((id, i) => ({ id, strategy: goldmineGame.strategies[names[i]!]! }))).logs);
-  const html = gameArtifacts.get('goldmine')!(match.state, entries)['report.html']!;
+  const html = labGameOf('goldmine')!.artifacts!(match.state, entries)['report.html']!;
   expect(html).toStartWith('<!doctype html>');
   for (const id of ['gold', 'turnover', 'raids', 'efficiency', 'gini']) expect(html).toContain(`<canvas id="${id}">`);
   expect(html).toContain('<div id="map12">');
