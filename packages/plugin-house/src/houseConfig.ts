@@ -1,19 +1,8 @@
 import type { IAgentRuntime } from '@elizaos/core';
+import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { parsePriceTable, type PriceTable } from '@the-house/lab/models/priceTable.ts';
 import { parseAdmins, type Admins } from './access.ts';
 import { numberSetting } from './houseSettings.ts';
-
-/**
- * Pause between rounds by game, so a person can follow the room: a Gold mining
- * match has 200 short rounds (summarised every 10), the others a few long ones.
- * `HOUSE_ROUND_DELAY_MS` sets one pause for all; `!play --delay MS` one match's.
- */
-const ROUND_DELAY_MS: ReadonlyMap<string, number> = new Map([
-  ['trust', 1500],
-  ['cafe', 2500],
-  ['influence', 1500],
-  ['goldmine', 150],
-]);
 
 function text(runtime: IAgentRuntime, key: string): string {
   const value = runtime.getSetting(key) ?? process.env[key];
@@ -75,9 +64,9 @@ export class HouseConfig {
     return this.number('HOUSE_PLAYER_WAIT_MS', 30_000);
   }
 
-  /** The pause between rounds of a game (a match's own `--delay` wins over it). */
-  roundDelayMs(gameId: string): number {
-    return this.number('HOUSE_ROUND_DELAY_MS', ROUND_DELAY_MS.get(gameId) ?? 1500);
+  /** The pause between rounds of a game: its own watching pace (`presentation.roundDelayMs`) unless HOUSE_ROUND_DELAY_MS sets one for all; a match's own `--delay` wins over both. */
+  roundDelayMs(game: AnyGame): number {
+    return this.number('HOUSE_ROUND_DELAY_MS', game.presentation.roundDelayMs);
   }
 
   /** Open matches one person may own at once (HOUSE_TABLES_PER_PERSON); admins are not bound by it. */

@@ -68,6 +68,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
   view: trustView,
   outcome: (state) => state.result,
   scoreName: 'sats',
+  // A lobby seats four: Trust is dull with two (a miss turns a pair into a feud).
   presentation: { scoreField: 'sats', scoreDecimals: 0, roundDelayMs: 1500, lobbySeats: 4 },
   narration: trustNarration,
   score: teamScore,

@@ -2,9 +2,7 @@ import type { RoundHistoryEntry } from '../types.ts';
 import type { ChartDataset } from './chartSpec.ts';
 import { seatColor } from './palette.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
-
-/** The report field that holds each game's score, where the game is known. */
-const SCORE_FIELDS: Record<string, string> = { trust: 'sats', goldmine: 'gold', cafe: 'tokens' };
+import { gameById } from '@the-house/games/registry.ts';
 
 /** A numeric field of the per-player report, scaled (e.g. cents to tokens). */
 export interface FieldPick {
@@ -17,7 +15,7 @@ export interface FieldPick {
  * numeric field any player reports (null when there is none, as in Influence).
  */
 export function scoreField(game: string, history: readonly RoundHistoryEntry[]): string | null {
-  const known = SCORE_FIELDS[game];
+  const known = gameById(game)?.presentation.scoreField;
   if (known && history.some((h) => Object.values(h.players).some((p) => typeof p[known] === 'number'))) return known;
   for (const h of history) {
     for (const p of Object.values(h.players)) {

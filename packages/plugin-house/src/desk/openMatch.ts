@@ -18,9 +18,6 @@ import { entrantSeats, seatTokenText, type SeatedEntrant } from '../entrants/ent
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { typedPrivately } from '../entrants/typedPrivately.ts';
 
-/** Seats of a lobby the House fills by itself: Trust is dull with two (a miss turns a pair into a feud), so four. */
-const LOBBY_SEATS: ReadonlyMap<string, number> = new Map([['trust', 4]]);
-
 /** A line-up entry that seats one of the game's baselines with no agent behind it. */
 const BOT = /^bot:(.+)$/i;
 
@@ -124,7 +121,7 @@ export async function openMatch(
       humans[me] = await privateSeat(host, author!);
     }
   } else {
-    players = lobbySeats(game, LOBBY_SEATS.get(game.id) ?? game.defaultPlayers);
+    players = lobbySeats(game, game.presentation.lobbySeats);
   }
   const lobby = names.length === 0;
   const check = lobby ? (players.length < game.minPlayers ? `${game.id} needs at least ${game.minPlayers} players; only ${players.length} are here` : null) : checkPlayers(game, players);
@@ -134,7 +131,7 @@ export async function openMatch(
   const options = matchOptionsSchema.safeParse(rawOptions);
   if (!options.success) return { ok: false, error: `bad match options: ${matchOptionsProblem(options.error)}` };
   // A table is shared: one match may not hold it for days (rounds x deadlines x the pause between rounds).
-  const worst = worstCaseMs(game, config.value, players.length, host.settings.decisionDeadlineMs, options.data.roundDelayMs ?? host.settings.roundDelayMs(game.id));
+  const worst = worstCaseMs(game, config.value, players.length, host.settings.decisionDeadlineMs, options.data.roundDelayMs ?? host.settings.roundDelayMs(game));
   if (worst > host.settings.maxMatchMs) {
     return { ok: false, error: `This match could hold its table for up to ${hoursText(worst)} (every round at its full deadlines, plus the pause between rounds); the House allows ${hoursText(host.settings.maxMatchMs)} (HOUSE_MAX_MATCH_HOURS). Play fewer rounds (--set rounds=N) or a shorter --delay.` };
   }

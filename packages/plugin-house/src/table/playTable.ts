@@ -160,7 +160,7 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
     await waitForPlayers(table, stored.players.filter((p) => !Object.hasOwn(stored.humans, p) && !(stored.bots && Object.hasOwn(stored.bots, p)) && !(stored.remotes && Object.hasOwn(stored.remotes, p))));
     const adapter = table.adapter;
     let lastRound = (match.state as { round: number }).round;
-    const delay = stored.options.roundDelayMs ?? host.settings.roundDelayMs(game.id);
+    const delay = stored.options.roundDelayMs ?? host.settings.roundDelayMs(game);
     const ctx = phaseContext(table);
     const opening = phaseContext(table, backlog);
     const closing = phaseContext(table, backlog, true);
