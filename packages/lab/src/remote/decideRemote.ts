@@ -4,6 +4,7 @@ import type { DecisionRequest } from '../decision/decisionRequest.ts';
 import type { AnswerTrace, MatchRecorder } from '../models/matchRecorder.ts';
 import type { ModelClient } from '../models/modelCall.ts';
 import type { ProviderGate } from '../models/providerGate.ts';
+import { baselineAnswer } from '../seats/baselineAnswer.ts';
 import { decideWithRepair } from '../seats/decideWithRepair.ts';
 import { RemoteCallError } from './policedFetch.ts';
 import type { RemoteClient } from './remoteClient.ts';
@@ -127,12 +128,6 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
   return { decision, trace, fault, houseFault, ...(missing ? { missing } : {}) };
 }
 
-/** A substituted seat's turn: its baseline decides, recorded as a baseline's answer is. */
-export function baselineTurn(game: AnyGame, state: unknown, view: unknown, ctx: BrainContext, fallback: Strategy<any, any> | null): { decision: unknown; trace: AnswerTrace } {
-  const decision = fallback ? fallback.decide(view, ctx) : game.fallback(state, ctx.player);
-  return { decision, trace: { kind: 'baseline', texts: [JSON.stringify(decision)], calls: [], outcome: 'valid', errors: [] } };
-}
-
 /**
  * A remote seat's turn, whatever state its clock is in: its baseline's move
  * once it is substituted, else `decideRemote`. The House and headless play
@@ -141,6 +136,6 @@ export function baselineTurn(game: AnyGame, state: unknown, view: unknown, ctx: 
 export async function remoteSeatTurn(input: RemoteTurnInput): Promise<RemoteTurnResult> {
   const { line } = input;
   if (line.clock.substituted === null) return decideRemote(input);
-  return { ...baselineTurn(input.game, input.state, input.view, input.ctx, line.fallback), fault: null, houseFault: false };
+  return { ...baselineAnswer(input.game, input.state, input.view, input.ctx, line.fallback), fault: null, houseFault: false };
 }
 
