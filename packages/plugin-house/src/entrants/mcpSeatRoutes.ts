@@ -1,7 +1,7 @@
 import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos/core';
 import { answerMcp, MAX_MCP_BODY_BYTES } from '@the-house/lab/remote/mcpSeatServer.ts';
 import type { McpSeatDesk } from '@the-house/lab/remote/mcpSeatDesk.ts';
-import type { Seat } from '../table/seat.ts';
+import type { Seat } from '@the-house/lab/seats/seat.ts';
 import type { StoredMatch } from '../types.ts';
 import { tokenMatches } from '@the-house/lab/remote/seatToken.ts';
 

@@ -1,10 +1,12 @@
 import { ChannelType, createUniqueUuid, type HandlerOptions, type IAgentRuntime, type Memory, type UUID } from '@elizaos/core';
-import { strategyFor, strategyMove } from '@the-house/lab/decision/strategyMove.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { strategyFor } from '@the-house/lab/decision/strategyMove.ts';
+import { budgetSpentAnswer } from '@the-house/lab/seats/baselineAnswer.ts';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { personaText } from '@the-house/lab/decision/decisionPrompt.ts';
 import { playerOverBudget } from '@the-house/lab/models/budget.ts';
 import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
-import type { AnswerTrace, SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
+import type { SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
 import { decideWithRepair } from '@the-house/lab/seats/decideWithRepair.ts';
 import { characterBrain } from '@the-house/plugin-player/characterBrain.ts';
 import { DECIDE_ACTION, NOTES_EVALUATOR, type AskResult, type DecideOptions, type NotesOptions, type RoundNotice } from '@the-house/plugin-player/playerPlugin.ts';
@@ -15,7 +17,7 @@ import { runtimeModelClient } from '../runtimeModelClient.ts';
 import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
 import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
 import { watchRequests } from './requestLeaving.ts';
-import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
+import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
 
 interface PrivateRoom {
@@ -143,7 +145,10 @@ export class AgentSeat implements Seat {
     const match = table.match!;
     if (this.brain === 'model') {
       const over = playerOverBudget(table.stored.options.budget, table.recorder.spend(ctx.player));
-      if (over) return this.playBaseline(request, over);
+      if (over) {
+        const strategy = this.info.strategy ? (ownValue(match.game.strategies, this.info.strategy) ?? null) : null;
+        return budgetSpentAnswer(table.recorder, match.game, match.state, request.view, ctx, request, over, strategy);
+      }
     }
     const action = player.actions.find((a) => a.name === DECIDE_ACTION);
     if (!action) throw new Error(`${player.character.name} has no ${DECIDE_ACTION} action (is the player plugin loaded?)`);
@@ -187,16 +192,6 @@ export class AgentSeat implements Seat {
       return answer ?? { text: null, error: 'the decision action gave no answer' };
     });
     return trace.texts.length === 0 ? { decision, trace, missing: `no answer (${trace.errors.join('; ')})` } : { decision, trace };
-  }
-
-  /** A spent budget: the seat's baseline strategy decides, recorded like any answer, and a public notice joins the log before the phase is applied. */
-  private playBaseline(request: DecisionRequest, why: string): SeatAnswer {
-    const strategy = this.info.strategy;
-    const decision = strategyMove(request, strategy ? { [request.game]: strategy } : null);
-    const trace: AnswerTrace = { kind: 'baseline', texts: [JSON.stringify(decision)], calls: [], outcome: 'valid', errors: [] };
-    const phase = this.table.recorder.phase(request.round, request.phase);
-    (phase.notices ??= []).push({ type: 'budget_exhausted', data: { player: request.player, why, strategy } });
-    return { decision, trace };
   }
 
   /**

@@ -4,7 +4,7 @@ import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { Match } from '@the-house/games/engine/match.ts';
 import { awayText, privateRoundText } from '../texts/houseTexts.ts';
 import { canonicalNames } from './canonicalNames.ts';
-import type { Seat, SeatAnswer, SeatTurn } from './seat.ts';
+import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 

@@ -1,14 +1,15 @@
 import type { Brain } from '@the-house/games/engine/runner.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { lazyRecord, ownValue } from '@the-house/games/engine/safeKey.ts';
-import { decisionRequest } from '@the-house/lab/seats/decisionRequestFor.ts';
 import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { AgentSeat } from './agentSeat.ts';
 import { PersonSeat } from './personSeat.ts';
-import { RemoteSeat } from './remoteSeat.ts';
-import type { Seat } from './seat.ts';
-import { StrategySeat } from './strategySeat.ts';
+import type { Seat } from '@the-house/lab/seats/seat.ts';
+import { seatBrain } from '@the-house/lab/seats/seatBrain.ts';
+import { StrategySeat } from '@the-house/lab/seats/strategySeat.ts';
+import { EntrantSeat } from './entrantSeat.ts';
+import { seatMatchOf } from './seatMatchOf.ts';
 import type { TableCore } from './tableCore.ts';
 
 /**
@@ -22,29 +23,14 @@ export function seatFor(table: TableCore, id: PlayerId): Seat | undefined {
   const { stored } = table;
   if (Object.hasOwn(stored.humans, id)) return new PersonSeat(table, id);
   const remote = stored.remotes ? ownValue(stored.remotes, id) : undefined;
-  if (remote) return new RemoteSeat(table, id, remote);
+  if (remote) return new EntrantSeat(table, id, remote);
   const bot = stored.bots ? ownValue(stored.bots, id) : undefined;
   if (bot !== undefined) {
     const strategy = ownValue(table.match!.game.strategies, bot);
-    return strategy ? new StrategySeat(strategy) : undefined;
+    return strategy ? new StrategySeat(seatMatchOf(table), strategy) : undefined;
   }
   const runtime = findPlayer(seatOwner(table.match!.state, id));
   return runtime ? new AgentSeat(table, runtime, id) : undefined;
-}
-
-/** A seat as the engine's brain: the same request, the same record, the same way to a fallback, whatever kind it is. */
-function seatBrain(table: TableCore, id: PlayerId, seat: Seat): Brain {
-  return {
-    name: `${id} (${seat.kind})`,
-    async decide(view, ctx) {
-      const match = table.match!;
-      const request = decisionRequest(match.game, match.state, table.stored.id, view, ctx);
-      const answer = await seat.decide({ view, ctx, request });
-      table.recorder.answer(ctx.round, ctx.phase, ctx.player, answer.trace);
-      if (answer.missing !== undefined) throw new Error(answer.missing);
-      return answer.decision;
-    },
-  };
 }
 
 /** A table's seats, each made on first use, and the brains the runner asks through them. */
@@ -58,7 +44,7 @@ export class Seats {
       const seat = this.of(id);
       const seats = table.recorder.record.seats;
       if (!Object.hasOwn(seats, id)) seats[id] = seat?.info ?? { brain: 'offline', strategy: null, persona: '', system: '' };
-      return seat ? seatBrain(table, id, seat) : undefined;
+      return seat ? seatBrain(seatMatchOf(table), id, seat) : undefined;
     });
   }
 

@@ -6,7 +6,7 @@ import type { HouseGameAdapter } from '../houseGameAdapter.ts';
 import type { HumanDesk } from '../humanDesk.ts';
 import type { ObserverDesk } from '../observerDesk.ts';
 import type { StoredMatch } from '../types.ts';
-import type { Seat } from './seat.ts';
+import type { Seat } from '@the-house/lab/seats/seat.ts';
 import type { TableHost } from './tableHost.ts';
 import type { TableVoice } from './tableVoice.ts';
 
