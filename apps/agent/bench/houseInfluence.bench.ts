@@ -12,7 +12,7 @@ import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.
 import { mean, median } from 'simple-statistics';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { onDecisions } from './decisionSpans.ts';
-import { influenceAdapter } from '@the-house/plugin-house/adapters/influenceAdapter.ts';
+import { influenceAdapter } from '@the-house/plugin-house/games/influence/influenceAdapter.ts';
 import { startOpenAiStubThread } from '@the-house/lab/testing/openaiStubThread.ts';
 import { startTestHost, testCharacters } from '../test/kit/testHost.ts';
 

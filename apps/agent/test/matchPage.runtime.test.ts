@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type { RoundMap } from '@the-house/games/goldmine/goldmineTypes.ts';
-import { GOLDMINE_MAP_SIZE } from '@the-house/plugin-house/pictures/goldmineMapPicture.ts';
+import { GOLDMINE_MAP_SIZE } from '@the-house/plugin-house/games/goldmine/goldmineMapPicture.ts';
 import { artifacts, hasChromium, launchChromium, openHouseChat, openHouseTab, seen, showEveryone, warnIfNoChromium } from './kit/chromium.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 

@@ -1,7 +1,7 @@
-import { cafeAdapter } from './adapters/cafeAdapter.ts';
-import { goldmineAdapter } from './adapters/goldmineAdapter.ts';
-import { influenceAdapter } from './adapters/influenceAdapter.ts';
-import { trustAdapter } from './adapters/trustAdapter.ts';
+import { cafeAdapter } from './games/cafe/cafeAdapter.ts';
+import { goldmineAdapter } from './games/goldmine/goldmineAdapter.ts';
+import { influenceAdapter } from './games/influence/influenceAdapter.ts';
+import { trustAdapter } from './games/trust/trustAdapter.ts';
 import { baseCommands, withCommands, type CommandSpec } from './commands/parse.ts';
 import type { HouseGameAdapter } from './houseGameAdapter.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'bun:test';
-import { goldmineMapPicture } from './pictures/goldmineMapPicture.ts';
+import { goldmineMapPicture } from './games/goldmine/goldmineMapPicture.ts';
 import { restGateway } from './roomGateway.ts';
 import { decodePng } from './testing/decodePng.ts';
 import { fakeRuntime } from './testing/fakeRuntime.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { trustRoundText } from './adapters/trustAdapter.ts';
+import { trustRoundText } from './games/trust/trustAdapter.ts';
 import { roundText } from './roundText.ts';
 
 test('a Trust round in words, with the private miss left out', () => {

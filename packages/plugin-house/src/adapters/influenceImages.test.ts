@@ -7,9 +7,9 @@ import { houseCommandTable } from '../gameAdapters.ts';
 import type { GameCommandContext, PhaseContext } from '../houseGameAdapter.ts';
 import { HumanDesk } from '../humanDesk.ts';
 import { pngBytes } from '../testing/imageBytes.ts';
-import { influenceAdapter } from './influenceAdapter.ts';
-import { handleInfluenceCommand } from './influenceCommand.ts';
-import { phasePosts, playedRound } from './influencePosts.ts';
+import { influenceAdapter } from '../games/influence/influenceAdapter.ts';
+import { handleInfluenceCommand } from '../games/influence/influenceCommand.ts';
+import { phasePosts, playedRound } from '../games/influence/influencePosts.ts';
 
 let server: ReturnType<typeof Bun.serve>;
 let internal: ReturnType<typeof Bun.serve>;

@@ -3,11 +3,11 @@ import type { BoardFrame, GameBoard, MatchBoard } from './boardTypes.ts';
 import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import { isOver } from '../records/audience.ts';
 import type { MatchDetail } from '../types.ts';
-import { cafeBoard } from './cafeBoard.ts';
-import { goldmineBoard } from './goldmineBoard.ts';
-import { influenceBoard } from './influenceBoard.ts';
+import { cafeBoard } from '../games/cafe/cafeBoard.ts';
+import { goldmineBoard } from '../games/goldmine/goldmineBoard.ts';
+import { influenceBoard } from '../games/influence/influenceBoard.ts';
 import { seatColor } from './palette.ts';
-import { trustBoard } from './trustBoard.ts';
+import { trustBoard } from '../games/trust/trustBoard.ts';
 
 const BOARDS: ReadonlyMap<string, GameBoard> = new Map([
   ['trust', trustBoard],

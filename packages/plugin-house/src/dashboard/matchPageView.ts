@@ -1,10 +1,10 @@
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { isOver, type Audience } from '../records/audience.ts';
 import type { MatchDetail, MatchStatus, RoundHistoryEntry } from '../types.ts';
-import { cafePanel } from './cafePanel.ts';
+import { cafePanel } from '../games/cafe/cafePanel.ts';
 import type { ChartSpec, Rendered } from './chartSpec.ts';
 import { seriesOverRounds } from './historySeries.ts';
-import { influencePanel } from './influencePanel.ts';
+import { influencePanel } from '../games/influence/influencePanel.ts';
 import type { MatchBoard } from './boardTypes.ts';
 import { matchBoard } from './matchBoard.ts';
 import { pendingBegs } from './pendingBegs.ts';

@@ -6,7 +6,7 @@ import type { GameRoom, PostAuthor, RoomGateway } from '../roomGateway.ts';
 import { decodePng } from '../testing/decodePng.ts';
 import { fakeRuntime } from '../testing/fakeRuntime.ts';
 import { playedMatch } from '../testing/playedMatch.ts';
-import { GOLDMINE_MAP_SIZE } from './goldmineMapPicture.ts';
+import { GOLDMINE_MAP_SIZE } from '../games/goldmine/goldmineMapPicture.ts';
 import type { RoomPicture } from './roomPicture.ts';
 import { picturesText, roundPictures } from './roundPictures.ts';
 

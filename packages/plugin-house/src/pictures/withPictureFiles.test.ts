@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IAgentRuntime, Media } from '@elizaos/core';
 import { postOnPlatform } from '../discord/postOnPlatform.ts';
 import { decodePng } from '../testing/decodePng.ts';
-import { goldmineMapPicture } from './goldmineMapPicture.ts';
+import { goldmineMapPicture } from '../games/goldmine/goldmineMapPicture.ts';
 import { withPictureFiles } from './withPictureFiles.ts';
 
 const picture = goldmineMapPicture({ players: ['Ada', 'Bram'], owner: [0, 1, -1, 0], size: 2, round: 10, rounds: 20 });
