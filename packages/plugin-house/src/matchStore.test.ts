@@ -1,8 +1,12 @@
 import { expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IAgentRuntime } from '@elizaos/core';
 import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { EventLog } from '@the-house/games/engine/eventLog.ts';
+import { LiveMatchFiles } from './liveMatchFiles.ts';
 import { CHUNK, MatchStore, StoreError } from './matchStore.ts';
 import type { StoredMatch } from './types.ts';
 
@@ -10,6 +14,9 @@ function cacheRuntime() {
   const rows = new Map<string, unknown>();
   const writes: string[] = [];
   const runtime = {
+    agentId: '00000000-0000-4000-8000-000000000001',
+    // plugin-sql's database as the store lists head rows: every key it holds (the store keeps the heads).
+    db: { execute: async () => ({ rows: [...rows.keys()].map((key) => ({ key })) }) },
     getCache: async (key: string) => rows.get(key),
     setCache: async (key: string, value: unknown) => {
       writes.push(key);
@@ -120,7 +127,8 @@ test('a missing chunk row, a short one, or a log that does not end at the saved 
   rows.delete('house:match:m1:log:1');
   const missing = await new MatchStore(runtime).load('m1');
   expect(missing).toMatchObject({ ok: false, damage: `log chunk 2 of 2 is missing (entries ${CHUNK}..${2 * CHUNK - 1})` });
-  expect(!missing.ok && missing.match?.log).toHaveLength(CHUNK + 3);
+  // What is served of it: the log up to the missing chunk.
+  expect(!missing.ok && missing.match?.log).toHaveLength(CHUNK);
   rows.set('house:match:m1:log:1', { json: JSON.stringify((JSON.parse((chunk as { json: string }).json) as unknown[]).slice(1)) });
   expect(await new MatchStore(runtime).load('m1')).toMatchObject({ ok: false, damage: `log chunk 2 holds ${CHUNK - 1} of ${CHUNK} entries` });
   rows.set('house:match:m1:log:1', chunk);
@@ -261,4 +269,124 @@ test('a match saved before rows had checksums still reads, and its next save wri
   const row = rows.get('house:match:m1:log:0') as { json: string; sum: string };
   rows.set('house:match:m1:log:0', { ...row, json: row.json.replace('"n":0', '"n":1') });
   expect(await new MatchStore(runtime).load('m1')).toMatchObject({ ok: false });
+});
+
+/** Three matches saved as a House saves them: one finished, one running, one paused, made in that order. */
+async function threeMatches(runtime: IAgentRuntime, options: ConstructorParameters<typeof MatchStore>[1] = {}): Promise<void> {
+  const store = new MatchStore(runtime, options);
+  for (const [id, status, createdAt] of [['a', 'finished', 1], ['b', 'running', 2], ['c', 'paused', 3]] as const) {
+    const m = { ...match(), id, status, createdAt };
+    for (let i = 0; i < CHUNK + 3; i++) m.log.push(entry(i));
+    await store.save(m);
+  }
+}
+
+test('issue 33 (4): an index row lost, replaced or edited while the host is down: rebuilt from the stored heads (creation order, the open ones open), logged once, and the next save drops nothing', async () => {
+  const faults: Array<[string, (rows: Map<string, unknown>) => void, string]> = [
+    ['deleted', (rows) => rows.delete('house:matches'), 'is missing'],
+    ['replaced by a plain list', (rows) => rows.set('house:matches', ['x']), 'left out 3 stored matches'],
+    ['edited', (rows) => rows.set('house:matches', { ...(rows.get('house:matches') as object), json: '["c"]' }), 'was changed after it was written'],
+    ['replaced by a whole row naming one match', (rows) => rows.set('house:matches', { json: '["c"]' }), 'left out 2 stored matches'],
+    ['deleted with the open list', (rows) => void (rows.delete('house:matches'), rows.delete('house:open')), 'is missing'],
+  ];
+  for (const [name, damage, why] of faults) {
+    const { runtime, rows } = cacheRuntime();
+    await threeMatches(runtime);
+    damage(rows);
+    const lines: string[] = [];
+    const store = new MatchStore(runtime, { log: (line) => lines.push(line) });
+    expect([name, await store.ids()]).toEqual([name, ['a', 'b', 'c']]);
+    expect(await store.openIds()).toEqual(['b', 'c']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toStartWith(`the match index (house:matches) ${why}`);
+    expect(lines[0]).toEndWith('rebuilt from the stored match heads: 3 matches, 2 open');
+    await store.save({ ...match(), id: 'd', createdAt: 4 });
+    const after: string[] = [];
+    const next = new MatchStore(runtime, { log: (line) => after.push(line) });
+    expect(await next.ids()).toEqual(['a', 'b', 'c', 'd']);
+    expect(await next.openIds()).toEqual(['b', 'c', 'd']);
+    expect(after).toEqual([]);
+  }
+});
+
+test('issue 33 (4): the open list edited alone is rebuilt from the heads and said once; an index from before checksums that lists every head still reads', async () => {
+  const { runtime, rows } = cacheRuntime();
+  await threeMatches(runtime);
+  rows.set('house:open', { json: '["a"]', sum: 'f'.repeat(64) });
+  const lines: string[] = [];
+  const store = new MatchStore(runtime, { log: (line) => lines.push(line) });
+  expect(await store.openIds()).toEqual(['b', 'c']);
+  expect(lines).toEqual(['the list of open matches (house:open) was changed after it was written (its checksum does not match); rebuilt from the match heads: 2 open']);
+  rows.set('house:matches', ['a', 'b', 'c']);
+  const quiet: string[] = [];
+  expect(await new MatchStore(runtime, { log: (line) => quiet.push(line) }).ids()).toEqual(['a', 'b', 'c']);
+  expect(quiet).toEqual([]);
+});
+
+/** A running match with three full chunks of every list, saved with its running files in `dir`. */
+async function runningWithFiles(runtime: IAgentRuntime, dir: string): Promise<StoredMatch> {
+  const m = match();
+  for (let i = 0; i < CHUNK * 3 + 5; i++) {
+    m.log.push(entry(i));
+    m.history.push({ round: i + 1, players: { a: { sats: i } } });
+    m.record.calls.push({ seat: 'a', round: i + 1 } as never);
+    m.record.phases.push({ round: i + 1, phase: 'act' } as never);
+  }
+  await new MatchStore(runtime, { live: new LiveMatchFiles(dir) }).save(m);
+  return m;
+}
+
+test("issue 33 (5): a running match's damaged row (head, log chunk, swapped chunk, history chunk) comes back from its running files, is written back, and says what was repaired", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'house-live-'));
+  try {
+    const faults: Array<[string, (rows: Map<string, unknown>) => void, string]> = [
+      ['head deleted', (rows) => rows.delete('house:match:m1'), 'its head row is missing'],
+      ['head garbled', (rows) => rows.set('house:match:m1', { json: '{"id": "m1",' }), 'its head row is not valid JSON'],
+      ['log chunk edited', (rows) => rows.set('house:match:m1:log:1', { ...(rows.get('house:match:m1:log:1') as object), json: '[]' }), 'log chunk 2 of 3 was changed after it was written (its checksum does not match) (entries 64..127)'],
+      ['log chunk swapped', (rows) => rows.set('house:match:m1:log:2', rows.get('house:match:m1:log:0')), 'log chunk 3 of 3 is not the one its head row names (entries 128..191)'],
+      ['history chunk deleted, the log intact', (rows) => rows.delete('house:match:m1:history:0'), 'history chunk 1 of 3 is missing (entries 0..63)'],
+    ];
+    for (const [name, damage, why] of faults) {
+      const { runtime, rows } = cacheRuntime();
+      const m = await runningWithFiles(runtime, dir);
+      const whole = new Map(rows);
+      damage(rows);
+      const loaded = await new MatchStore(runtime, { live: new LiveMatchFiles(dir) }).load('m1');
+      expect([name, loaded.ok && loaded.repaired]).toEqual([name, why]);
+      expect(loaded.match).toEqual({ ...m, updatedAt: loaded.match!.updatedAt });
+      // Written back as it was: the next read needs no file.
+      expect(rows).toEqual(whole);
+      expect(await new MatchStore(runtime).load('m1')).toMatchObject({ ok: true });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('issue 33 (5): with no copy to rebuild from, a damaged match still gives its intact part: each list up to its first broken chunk, the log up to its first broken link; a lost head leaves the chunks still there', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'house-live-'));
+  try {
+    const { runtime, rows } = cacheRuntime();
+    const m = await runningWithFiles(runtime, dir);
+    const summary = { id: 'm1', game: 'trust', status: 'running' as const, round: 3, players: [{ name: 'a', alive: true, score: 1 }], winners: [], spend: { tokens: 0, cost: 0 }, createdAt: 7 };
+    await new MatchStore(runtime).save({ ...m }, summary);
+    rows.delete('house:match:m1:log:2');
+    const lost = await new MatchStore(runtime).load('m1');
+    expect(lost.ok).toBe(false);
+    expect(lost.match!.log).toEqual(m.log.slice(0, 2 * CHUNK));
+    expect(lost.match!.history).toEqual(m.history);
+    const row = rows.get('house:match:m1:log:1') as { json: string };
+    const edited = JSON.parse(row.json) as Array<{ data: unknown }>;
+    edited[10]!.data = { n: 'changed' };
+    // A chunk rewritten with a checksum of its own: the head names another; its entries before the edit still link.
+    rows.set('house:match:m1:log:1', { json: JSON.stringify(edited) });
+    rows.delete('house:match:m1');
+    const headless = await new MatchStore(runtime).load('m1');
+    expect(headless).toMatchObject({ ok: false, damage: 'its head row is missing' });
+    expect(headless.match!.players).toEqual(['a']);
+    expect(headless.match!.log).toEqual(m.log.slice(0, CHUNK + 10));
+    expect(headless.match!.history).toEqual(m.history.slice(0, 3 * CHUNK));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { IAgentRuntime } from '@elizaos/core';
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
-import { jsonKeyProblem } from '@the-house/games/engine/safeKey.ts';
+import { databaseErrorText } from './databaseErrorText.ts';
+import type { LiveMatchFiles } from './liveMatchFiles.ts';
+import { MatchIndex } from './matchIndex.ts';
+import { checkRow, rowOf, type Read, type Row } from './storeRows.ts';
+import { storedHeadIds } from './storedHeads.ts';
 import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
 
-const INDEX_KEY = 'house:matches';
-const OPEN_KEY = 'house:open';
 const headKey = (id: string) => `house:match:${id}`;
 const chunkKey = (id: string, list: ListName, n: number) => `house:match:${id}:${list}:${n}`;
 const summaryKey = (id: string) => `house:match:${id}:summary`;
@@ -17,8 +18,8 @@ type ListName = (typeof LISTS)[number];
 /** Entries per chunk row: a save rewrites at most the last, partly filled, chunk of each list. */
 export const CHUNK = 64;
 
-/** Statuses of a match the House still holds open (it resumes them on start). */
-const OPEN: ReadonlySet<MatchStatus> = new Set(['lobby', 'running', 'paused']);
+/** The most chunk rows of one list read while looking for what is left of a match whose head row is lost. */
+const MAX_PROBED_CHUNKS = 100_000;
 
 /** Per list: a count of full chunks. */
 type Lengths = Record<ListName, number>;
@@ -34,28 +35,31 @@ interface Head extends Omit<StoredMatch, 'log' | 'history'> {
   sums?: Record<ListName, string[]>;
 }
 
-/** A row as stored: JSON text and its SHA-256, so an edited or corrupted row is told from a whole one. */
-interface Row {
-  json: string;
-  sum?: string;
-}
-
-const sumOf = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** A row read back: whole, missing, or there but unusable (and why, in words). */
-type Read<T> = { ok: true; value: T; sum: string } | { ok: false; missing: boolean; why: string };
+const isHead = (value: unknown): value is Head => !!value && typeof value === 'object' && Array.isArray((value as Head).players) && typeof (value as Head).game === 'string';
 
 /** A write the database would not take, after retries. */
 export class StoreError extends Error {}
 
-/** A match read back: whole, or damaged (what is missing or broken), with what could be read. */
-export type LoadedMatch = { ok: true; match: StoredMatch } | { ok: false; damage: string; match: StoredMatch | null };
+/**
+ * A match read back: whole (`repaired`: the rows its running match's files
+ * gave back, in words, when the database had lost or garbled some), or
+ * damaged (what is missing or broken) with what is intact of it: the rows
+ * that could be read, each list up to its first broken chunk, the log up to
+ * its first broken link.
+ */
+export type LoadedMatch = { ok: true; match: StoredMatch; repaired?: string } | { ok: false; damage: string; match: StoredMatch | null };
 
 export interface StoreOptions {
   /** Tries per write before it counts as failed. */
   attempts?: number;
   /** Wait before the second try; doubles each time. */
   backoffMs?: number;
+  /** A running match's files: each match row is copied there as it is written, and read back from there when the database lost it. */
+  live?: LiveMatchFiles | null;
+  /** Where the store's own lines go (an index rebuilt): the host log. */
+  log?: (line: string) => void;
+  /** The ids of the matches whose head rows are stored; plugin-sql's cache table by default. */
+  storedIds?: () => Promise<string[] | null>;
 }
 
 function lists(match: StoredMatch): Record<ListName, unknown[]> {
@@ -63,6 +67,12 @@ function lists(match: StoredMatch): Record<ListName, unknown[]> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A list read back: its entries up to the first chunk that could not be read (all of them, and its tail, when `whole`). */
+interface ReadList {
+  entries: unknown[];
+  whole: boolean;
+}
 
 /**
  * Matches in the House runtime's cache table (plugin-sql: PGLite or
@@ -78,11 +88,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * Every write is checked and retried; one the database keeps refusing throws
  * a StoreError (the House pauses that match rather than play on unsaved).
- * Every read is checked: a missing or short chunk, or a log whose chain does
- * not end at the saved head, makes the match `damaged`, never served as whole.
- * Beside the matches: the index of every match id (creation order), the ids
- * still open (what a start resumes), and a small summary row per closed match
- * (what the House tab lists without loading the match).
+ * Each match row is also copied to the match's running files (`live`) once
+ * the database took it. Every read is checked: a missing or garbled row is
+ * taken from those files when their copy checks out (its checksum, the one
+ * its head names, the log's chain) and written back; otherwise a missing or
+ * short chunk, or a log whose chain does not end at the saved head, makes the
+ * match `damaged`, never served as whole. Beside the matches: the index of
+ * every match id (creation order) and the ids still open (`MatchIndex`:
+ * checked, and rebuilt from the stored heads when it is lost or leaves one
+ * out), and a small summary row per match (what the House tab lists without
+ * loading a closed match).
  */
 export class MatchStore {
   /** How many full chunks of each list are stored, per match. */
@@ -93,10 +108,10 @@ export class MatchStore {
   private readonly savedStatus = new Map<string, MatchStatus>();
   /** The save of each match still writing, so the next one waits for it. */
   private readonly saving = new Map<string, Promise<void>>();
-  private index: Promise<{ all: string[]; open: Set<string> }> | null = null;
-  private indexWrites: Promise<void> = Promise.resolve();
+  private readonly index: MatchIndex;
   private readonly attempts: number;
   private readonly backoffMs: number;
+  private readonly live: LiveMatchFiles | null;
 
   constructor(
     private readonly runtime: IAgentRuntime,
@@ -104,28 +119,32 @@ export class MatchStore {
   ) {
     this.attempts = Math.max(1, options.attempts ?? 3);
     this.backoffMs = Math.max(0, options.backoffMs ?? 100);
+    this.live = options.live ?? null;
+    const log = options.log ?? ((line: string) => runtime.logger?.error?.(`House: ${line}`));
+    const storedIds = options.storedIds ?? (() => storedHeadIds(runtime));
+    this.index = new MatchIndex({
+      raw: (key) => this.runtime.getCache<unknown>(key),
+      check: checkRow,
+      write: async (key, value) => void (await this.put(key, value)),
+      storedIds: async () => {
+        const heads = await storedIds();
+        const files = this.live?.ids() ?? [];
+        return heads === null && files.length === 0 ? null : [...new Set([...(heads ?? []), ...files])];
+      },
+      headOf: async (id) => {
+        const head = await this.headRow(id);
+        return head ? { createdAt: Number(head.value.createdAt) || 0, status: head.value.status } : null;
+      },
+      hasRemains: async (id) => {
+        const summary = await this.read(summaryKey(id));
+        return summary.ok || !summary.missing;
+      },
+      log,
+    });
   }
 
-  /**
-   * A row, checked: its checksum (rows written before checksums have none),
-   * then its JSON, then its keys (no `__proto__` or `constructor` reaches a
-   * reader). Never throws for what a row holds.
-   */
   private async read<T>(key: string): Promise<Read<T>> {
-    const row = await this.runtime.getCache<Partial<Row>>(key);
-    if (row === undefined || row === null) return { ok: false, missing: true, why: 'is missing' };
-    if (typeof row !== 'object' || typeof row.json !== 'string') return { ok: false, missing: false, why: 'is not a stored match row' };
-    const sum = sumOf(row.json);
-    if (row.sum !== undefined && row.sum !== sum) return { ok: false, missing: false, why: 'was changed after it was written (its checksum does not match)' };
-    let value: unknown;
-    try {
-      value = JSON.parse(row.json);
-    } catch {
-      return { ok: false, missing: false, why: 'is not valid JSON' };
-    }
-    const problem = jsonKeyProblem(value);
-    if (problem) return { ok: false, missing: false, why: `holds ${problem}` };
-    return { ok: true, value: value as T, sum };
+    return checkRow<T>(await this.runtime.getCache<Partial<Row>>(key));
   }
 
   private async text<T>(key: string): Promise<T | null> {
@@ -133,121 +152,173 @@ export class MatchStore {
     return read.ok ? read.value : null;
   }
 
-  /** One checked write: retried with backoff, then a StoreError naming the row. */
+  /** A match's copy of a row in its running files, checked as a database row is; null when there is none that checks out. */
+  private fromFiles<T>(id: string, name: string): (Read<T> & { ok: true }) | null {
+    if (!this.live) return null;
+    const read = checkRow<T>(this.live.read(id, name));
+    return read.ok ? read : null;
+  }
+
+  /** A match's head row: the database's, else its running files' copy. */
+  private async headRow(id: string): Promise<{ value: Head } | null> {
+    const read = await this.read<Head>(headKey(id));
+    if (read.ok && isHead(read.value)) return read;
+    const copy = this.fromFiles<Head>(id, 'head');
+    return copy && isHead(copy.value) ? copy : null;
+  }
+
+  /** One checked write: retried with backoff, then a StoreError naming the row (and the database's reason, without the query's values). */
   private async write(key: string, value: unknown): Promise<void> {
     let why = 'the database refused the write';
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       try {
         if (await this.runtime.setCache(key, value)) return;
       } catch (error) {
-        why = error instanceof Error ? error.message : String(error);
+        why = databaseErrorText(error instanceof Error ? error.message : String(error));
       }
       if (attempt < this.attempts) await sleep(this.backoffMs * 2 ** (attempt - 1));
     }
     throw new StoreError(`could not save ${key} after ${this.attempts} tries: ${why}`);
   }
 
-  /** Writes a row; returns its checksum. */
-  private async put(key: string, value: unknown): Promise<string> {
-    const json = JSON.stringify(value);
-    const sum = sumOf(json);
-    await this.write(key, { json, sum } satisfies Row);
-    return sum;
-  }
-
-  /** Every match id and the open ones, read once; a database from before the open list gets it built from the heads. */
-  private loadIndex(): Promise<{ all: string[]; open: Set<string> }> {
-    this.index ??= (async () => {
-      const ids = (value: unknown): string[] | null => (Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : null);
-      const all = ids(await this.runtime.getCache<unknown>(INDEX_KEY)) ?? [];
-      const open = ids(await this.runtime.getCache<unknown>(OPEN_KEY));
-      if (open) return { all, open: new Set(open) };
-      const found = new Set<string>();
-      for (const id of all) {
-        const head = await this.text<Head>(headKey(id));
-        if (!head || OPEN.has(head.status)) found.add(id);
-      }
-      return { all, open: found };
-    })();
-    return this.index;
-  }
-
-  /** Index updates one at a time: concurrent saves of several matches must not drop each other's ids. */
-  private updateIndex(id: string, status: MatchStatus): Promise<void> {
-    const next = this.indexWrites.then(async () => {
-      const index = await this.loadIndex();
-      const isNew = !index.all.includes(id);
-      const wasOpen = index.open.has(id);
-      const nowOpen = OPEN.has(status);
-      if (isNew) {
-        index.all.push(id);
-        await this.write(INDEX_KEY, [...index.all]);
-      }
-      if (wasOpen !== nowOpen || (isNew && nowOpen)) {
-        if (nowOpen) index.open.add(id);
-        else index.open.delete(id);
-        await this.write(OPEN_KEY, [...index.open]);
-      }
-    });
-    this.indexWrites = next.catch(() => {});
-    return next;
+  /** Writes a row (and its copy in the match's running files, as `file`); returns its checksum. */
+  private async put(key: string, value: unknown, file?: { id: string; name: string }): Promise<string> {
+    const row = rowOf(value);
+    await this.write(key, row);
+    if (file) this.live?.write(file.id, file.name, row);
+    return row.sum;
   }
 
   /** Every match id, oldest first. */
   async ids(): Promise<string[]> {
-    return [...(await this.loadIndex()).all];
+    return [...(await this.index.load()).all];
   }
 
   /** Ids of the matches still open (lobby, running, paused), oldest first: what the House resumes on start. */
   async openIds(): Promise<string[]> {
-    const { all, open } = await this.loadIndex();
+    const { all, open } = await this.index.load();
     return all.filter((id) => open.has(id));
   }
 
-  /** A closed match's summary row (written when it closed), or null. */
+  /** A match's summary row (written whenever its status changed), or null. */
   summary(id: string): Promise<MatchSummary | null> {
     return this.text<MatchSummary>(summaryKey(id));
   }
 
   async load(id: string): Promise<LoadedMatch> {
+    const repaired: string[] = [];
+    const restore: Array<[string, Row]> = [];
     const read = await this.read<Head>(headKey(id));
-    if (!read.ok) return { ok: false, damage: `its head row ${read.why}`, match: null };
-    const head = read.value;
-    if (!head || typeof head !== 'object' || !Array.isArray(head.players) || typeof head.game !== 'string') return { ok: false, damage: 'its head row is not a match', match: null };
+    let head: Head;
+    if (read.ok && isHead(read.value)) head = read.value;
+    else {
+      const why = read.ok ? 'is not a match' : read.why;
+      const copy = this.fromFiles<Head>(id, 'head');
+      if (!copy || !isHead(copy.value)) return { ok: false, damage: `its head row ${why}`, match: await this.remains(id) };
+      head = copy.value;
+      repaired.push(`its head row ${why}`);
+      restore.push([headKey(id), copy.row]);
+    }
     const { full, tails, logHead, sums, ...rest } = head;
     if (!full || !tails) return { ok: true, match: rest as unknown as StoredMatch };
     const problems: string[] = [];
-    const readList = async (list: ListName): Promise<unknown[]> => {
+    const readList = async (list: ListName): Promise<ReadList> => {
       const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
       const chunks = await Promise.all(Array.from({ length: count }, (_, n) => this.read<unknown[]>(chunkKey(id, list, n))));
+      const entries: unknown[] = [];
+      let whole = true;
       chunks.forEach((chunk, n) => {
         const which = `${list} chunk ${n + 1} of ${count}`;
-        const entries = `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`;
-        if (!chunk.ok) problems.push(`${which} ${chunk.why} ${entries}`);
-        else if (!Array.isArray(chunk.value)) problems.push(`${which} is not a list ${entries}`);
-        else if (chunk.value.length !== CHUNK) problems.push(`${list} chunk ${n + 1} holds ${chunk.value.length} of ${CHUNK} entries`);
-        else if (sums?.[list]?.[n] !== undefined && sums[list][n] !== chunk.sum) problems.push(`${which} is not the one its head row names ${entries}`);
+        const range = `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`;
+        const named = sums?.[list]?.[n];
+        const problem = chunkProblem(chunk, named, which, range, list, n);
+        let value = chunk.ok && !problem ? chunk.value : null;
+        if (problem) {
+          const copy = this.fromFiles<unknown[]>(id, `${list}.${n}`);
+          if (copy && !chunkProblem(copy, named, which, range, list, n)) {
+            value = copy.value;
+            repaired.push(problem);
+            restore.push([chunkKey(id, list, n), copy.row]);
+          } else problems.push(problem);
+        }
+        if (value && whole) entries.push(...value);
+        else whole = false;
       });
-      const tail = Array.isArray(tails[list]) ? tails[list] : [];
-      return [...chunks.flatMap((c) => (c.ok && Array.isArray(c.value) ? c.value : [])), ...tail];
+      if (whole) entries.push(...(Array.isArray(tails[list]) ? tails[list] : []));
+      return { entries, whole };
     };
     const [log, history, calls, phases] = await Promise.all(LISTS.map(readList));
     const stored = rest as unknown as StoredMatch;
     const match: StoredMatch = {
       ...stored,
-      log: log as StoredMatch['log'],
-      history: history as StoredMatch['history'],
-      record: { ...stored.record, calls: calls as StoredMatch['record']['calls'], phases: phases as StoredMatch['record']['phases'] },
+      log: log!.entries as StoredMatch['log'],
+      history: history!.entries as StoredMatch['history'],
+      record: { ...stored.record, calls: calls!.entries as StoredMatch['record']['calls'], phases: phases!.entries as StoredMatch['record']['phases'] },
     };
     if (problems.length === 0) {
       const chain = verifyChain(match.log, logHead);
       if (!chain.ok) problems.push(`its log breaks at entry ${chain.at}: ${chain.reason}`);
     }
-    if (problems.length) return { ok: false, damage: problems.join('; '), match };
+    if (problems.length) return { ok: false, damage: [...repaired, ...problems].join('; '), match: intactPart(match) };
+    const unwritten = await this.writeBack(restore);
     this.written.set(id, { ...full });
     this.sums.set(id, sums ? { log: [...sums.log], history: [...sums.history], calls: [...sums.calls], phases: [...sums.phases] } : null);
     this.savedStatus.set(id, match.status);
-    return { ok: true, match };
+    if (!repaired.length) return { ok: true, match };
+    return { ok: true, match, repaired: `${repaired.join('; ')}${unwritten ? ` (${unwritten})` : ''}` };
+  }
+
+  /** Rows taken from a match's running files go back into the database; why not, when the database refuses. */
+  private async writeBack(rows: ReadonlyArray<[string, Row]>): Promise<string | null> {
+    try {
+      for (const [key, row] of rows) await this.write(key, row);
+      return null;
+    } catch (error) {
+      return `not yet written back: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  /**
+   * What is left of a match whose head row is lost and has no copy: its
+   * summary row's game and seats, and each list's chunks read in order while
+   * they are there and whole (each by its own checksum; nothing names them
+   * any more), the log up to its first broken link. Null with no summary.
+   */
+  private async remains(id: string): Promise<StoredMatch | null> {
+    const summary = await this.summary(id);
+    if (!summary || typeof summary.game !== 'string' || !Array.isArray(summary.players)) return null;
+    const probe = async (list: ListName): Promise<unknown[]> => {
+      const entries: unknown[] = [];
+      for (let n = 0; n < MAX_PROBED_CHUNKS; n++) {
+        const chunk = await this.read<unknown[]>(chunkKey(id, list, n));
+        if (!chunk.ok || !Array.isArray(chunk.value) || chunk.value.length !== CHUNK) break;
+        entries.push(...chunk.value);
+      }
+      return entries;
+    };
+    const [log, history] = await Promise.all([probe('log'), probe('history')]);
+    return intactPart({
+      id,
+      game: summary.game,
+      seed: 0,
+      config: null,
+      status: summary.status,
+      players: summary.players.map((p) => p.name),
+      channelId: null,
+      serverId: null,
+      state: null,
+      log: log as StoredMatch['log'],
+      history: history as StoredMatch['history'],
+      origin: null,
+      postedRound: 0,
+      options: { budget: {} } as StoredMatch['options'],
+      record: { seats: {}, calls: [], phases: [] } as unknown as StoredMatch['record'],
+      paused: null,
+      humans: {},
+      rooms: {},
+      createdAt: summary.createdAt ?? 0,
+      updatedAt: 0,
+    });
   }
 
   /**
@@ -283,19 +354,19 @@ export class MatchStore {
       full[list] = Math.floor(Math.max(0, items.length - 1) / CHUNK);
       sums[list].length = Math.min(sums[list].length, done[list], full[list]);
       for (let n = Math.min(done[list], full[list]); n < full[list]; n++) {
-        writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK)).then((sum) => void (sums[list][n] = sum)));
+        writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK), { id: match.id, name: `${list}.${n}` }).then((sum) => void (sums[list][n] = sum)));
       }
       tails[list] = items.slice(full[list] * CHUNK);
     }
     await Promise.all(writes);
     const { log: _log, history: _history, record, ...rest } = match;
     const logHead = match.log.length ? match.log[match.log.length - 1]!.hash : undefined;
-    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, updatedAt: Date.now() });
+    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, updatedAt: Date.now() }, { id: match.id, name: 'head' });
     this.written.set(match.id, full);
     this.sums.set(match.id, sums);
     if (summary && this.savedStatus.get(match.id) !== status) await this.put(summaryKey(match.id), summary);
     this.savedStatus.set(match.id, status);
-    await this.updateIndex(match.id, status);
+    await this.index.update(match.id, status);
   }
 
   /** Forgets what it tracked of a match that left memory (it is read from the database when asked for again). */
@@ -304,4 +375,29 @@ export class MatchStore {
     this.sums.delete(id);
     this.savedStatus.delete(id);
   }
+
+  /** A closed match's running files go, once its signed match file holds it. */
+  dropFiles(id: string): void {
+    this.live?.remove(id);
+  }
 }
+
+/** What is wrong with a chunk read back (the database's or a file's copy), in words; null when it is the one the head names. */
+function chunkProblem(chunk: Read<unknown[]>, named: string | undefined, which: string, range: string, list: ListName, n: number): string | null {
+  if (!chunk.ok) return `${which} ${chunk.why} ${range}`;
+  if (!Array.isArray(chunk.value)) return `${which} is not a list ${range}`;
+  if (chunk.value.length !== CHUNK) return `${list} chunk ${n + 1} holds ${chunk.value.length} of ${CHUNK} entries`;
+  if (named !== undefined && named !== chunk.sum) return `${which} is not the one its head row names ${range}`;
+  return null;
+}
+
+/**
+ * The part of a damaged match that can still be served: its log up to the
+ * first entry whose link is broken, and its round reports as far as they
+ * were read (each list is already cut at its first unreadable chunk).
+ */
+export function intactPart(match: StoredMatch): StoredMatch {
+  const chain = verifyChain(match.log);
+  return chain.ok ? match : { ...match, log: match.log.slice(0, chain.at) };
+}
+

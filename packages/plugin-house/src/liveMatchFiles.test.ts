@@ -1,0 +1,67 @@
+import { expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isFolderId, LiveMatchFiles } from './liveMatchFiles.ts';
+import { rowOf } from './storeRows.ts';
+
+test("a running match's rows are written whole, read back as written, listed by match, private to the House's user, and removed with the match", () => {
+  const root = mkdtempSync(join(tmpdir(), 'house-live-'));
+  try {
+    const files = new LiveMatchFiles(join(root, 'live'));
+    const head = rowOf({ id: 'trust-1-ab', observerKey: 'k' });
+    files.write('trust-1-ab', 'head', head);
+    files.write('trust-1-ab', 'log.0', rowOf([1, 2]));
+    files.write('trust-1-ab', 'head', rowOf({ id: 'trust-1-ab', round: 2 }));
+    expect(files.read('trust-1-ab', 'head')).toEqual(rowOf({ id: 'trust-1-ab', round: 2 }));
+    expect(files.read('trust-1-ab', 'log.0')).toEqual(rowOf([1, 2]));
+    expect(files.read('trust-1-ab', 'log.1')).toBeUndefined();
+    expect(files.ids()).toEqual(['trust-1-ab']);
+    expect(readdirSync(join(root, 'live', 'trust-1-ab')).sort()).toEqual(['head.json', 'log.0.json']);
+    expect(statSync(join(root, 'live', 'trust-1-ab')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(root, 'live', 'trust-1-ab', 'head.json')).mode & 0o777).toBe(0o600);
+    files.remove('trust-1-ab');
+    expect(existsSync(join(root, 'live', 'trust-1-ab'))).toBe(false);
+    expect(files.ids()).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('an id that is no folder name is never a path: nothing is written or read outside the folder', () => {
+  for (const id of ['..', '.', '../x', 'a/b', '', '__proto__', 'constructor', '.hidden']) expect([id, isFolderId(id)]).toEqual([id, false]);
+  const root = mkdtempSync(join(tmpdir(), 'house-live-'));
+  try {
+    const files = new LiveMatchFiles(join(root, 'live'));
+    files.write('../escape', 'head', rowOf(1));
+    expect(existsSync(join(root, 'escape'))).toBe(false);
+    expect(files.read('..', 'head')).toBeUndefined();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a folder that refuses its files (full, not a folder) costs only the copy: the previous row stays whole, no temp file is left, and the problem is told once per match', () => {
+  const root = mkdtempSync(join(tmpdir(), 'house-live-'));
+  try {
+    const told: string[] = [];
+    const files = new LiveMatchFiles(join(root, 'live'), (id, why) => told.push(`${id}: ${why}`));
+    files.write('m1', 'head', rowOf({ round: 1 }));
+    for (const round of [2, 3]) {
+      symlinkSync('/dev/full', join(root, 'live', 'm1', 'head.json.tmp'));
+      files.write('m1', 'head', rowOf({ round }));
+      expect(files.read('m1', 'head')).toEqual(rowOf({ round: 1 }));
+      expect(readdirSync(join(root, 'live', 'm1'))).toEqual(['head.json']);
+    }
+    files.write('m1', 'head', rowOf({ round: 4 }));
+    expect(files.read('m1', 'head')).toEqual(rowOf({ round: 4 }));
+    expect(told).toEqual(['m1: the disk is full']);
+    const nowhere = new LiveMatchFiles('/proc/sys/kernel/ostype/live', (id, why) => told.push(`${id}: ${why}`));
+    nowhere.write('m2', 'head', rowOf(1));
+    nowhere.write('m2', 'log.0', rowOf(1));
+    expect(told).toEqual(['m1: the disk is full', 'm2: its folder is not a folder that can hold it']);
+    expect(nowhere.ids()).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
