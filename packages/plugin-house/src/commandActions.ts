@@ -1,7 +1,7 @@
 import { ChannelType, type Action, type Content, type HandlerCallback, type IAgentRuntime, type Memory } from '@elizaos/core';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { parseCommand, type CommandSpec } from './commands/parse.ts';
-import { houseCommandTable } from './gameAdapters.ts';
+import { houseCommandTable } from './games/houseGames.ts';
 import type { CommandAuthor, CommandDesk } from './types.ts';
 import { directChannelOf, playerNamesByDiscordId } from './discord/discordClient.ts';
 import { discordRolesOf } from './discord/memberRoles.ts';

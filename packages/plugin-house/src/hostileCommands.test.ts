@@ -4,7 +4,7 @@ import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { games } from '@the-house/games/registry.ts';
 import { registerPlayer, unregisterPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { parseCommand } from './commands/parse.ts';
-import { houseCommandTable } from './gameAdapters.ts';
+import { houseCommandTable } from './games/houseGames.ts';
 import { HouseService } from './houseService.ts';
 import { silentGateway } from './roomGateway.ts';
 import { fakeRuntime } from './testing/fakeRuntime.ts';

@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { registerPlayer, unregisterPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { parseCommand } from './commands/parse.ts';
-import { houseCommandTable } from './gameAdapters.ts';
+import { houseCommandTable } from './games/houseGames.ts';
 import { HouseService } from './houseService.ts';
 import { silentGateway } from './roomGateway.ts';
 import { fakeRuntime } from './testing/fakeRuntime.ts';

@@ -66,10 +66,10 @@ test('players cannot open, stop or answer for the observer; unknown games and pl
 });
 
 test('a game verb reaches its game’s adapter while that game runs, and only then', async () => {
-  const { gameAdapters } = await import('./gameAdapters.ts');
+  const { houseGames } = await import('./games/houseGames.ts');
   const { gameCommand } = await import('./commands/parse.ts');
   const seen: string[] = [];
-  gameAdapters.push({ game: 'trust', commands: [gameCommand('taunt', 'TRUST_TAUNT', '!taunt @name', 'tease a player')], handle: (c, ctx) => (seen.push(`${ctx.author.name} ${c.args.join(' ')}`), `taunted in ${ctx.matchId}`) });
+  houseGames.push({ game: 'trust', board: houseGames[0]!.board, chart: () => null, commands: [gameCommand('taunt', 'TRUST_TAUNT', '!taunt @name', 'tease a player')], handle: (c, ctx) => (seen.push(`${ctx.author.name} ${c.args.join(' ')}`), `taunted in ${ctx.matchId}`) });
   try {
     const h = house({ HOUSE_ROUND_DELAY_MS: '50' });
     const taunt = { kind: 'game' as const, verb: 'taunt', args: ['@Ivo'], text: '@Ivo' };
@@ -81,7 +81,7 @@ test('a game verb reaches its game’s adapter while that game runs, and only th
     await h.stopMatch(id);
     await h.stop();
   } finally {
-    gameAdapters.pop();
+    houseGames.pop();
   }
 });
 

@@ -10,7 +10,7 @@ import type { HouseCommand } from './commands/parse.ts';
 import { CommandDesk } from './desk/commandDesk.ts';
 import type { DeskHost } from './desk/deskHost.ts';
 import { openMatch } from './desk/openMatch.ts';
-import { gameCommandsByGame, houseCommandTable } from './gameAdapters.ts';
+import { gameCommandsByGame, houseCommandTable } from './games/houseGames.ts';
 import { roomGatewayFor } from './gatewayRegistry.ts';
 import { HouseConfig } from './houseConfig.ts';
 import { signingKeyOf } from './matchFile.ts';

@@ -1,6 +1,6 @@
 import type { Provider } from '@elizaos/core';
 import { commandList } from './commands/parse.ts';
-import { houseCommandTable } from './gameAdapters.ts';
+import { houseCommandTable } from './games/houseGames.ts';
 import type { HouseService } from './houseService.ts';
 import { publicSummary } from './records/audience.ts';
 

@@ -7,5 +7,5 @@ export { useHouseLog, type HouseLogLevel } from './houseLog.ts';
 export { parseAdmins, ADMIN_FORMS } from './access.ts';
 export * from './types.ts';
 export * from './commands/parse.ts';
-export { gameAdapters, houseCommandTable } from './gameAdapters.ts';
-export type { HouseGameAdapter, GameCommandContext, PhaseContext } from './houseGameAdapter.ts';
+export { houseGames, houseCommandTable } from './games/houseGames.ts';
+export type { HouseGame, GameCommandContext, PhaseContext } from './games/houseGame.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { houseCommandTable } from '../gameAdapters.ts';
+import { houseCommandTable } from '../games/houseGames.ts';
 import { parseCommand } from './parse.ts';
 
 /**

@@ -1,20 +1,10 @@
 import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
-import type { BoardFrame, GameBoard, MatchBoard } from './boardTypes.ts';
+import type { BoardFrame, MatchBoard } from './boardTypes.ts';
+import { houseGameOf } from '../games/houseGames.ts';
 import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import { isOver } from '../records/audience.ts';
 import type { MatchDetail } from '../types.ts';
-import { cafeBoard } from '../games/cafe/cafeBoard.ts';
-import { goldmineBoard } from '../games/goldmine/goldmineBoard.ts';
-import { influenceBoard } from '../games/influence/influenceBoard.ts';
 import { seatColor } from './palette.ts';
-import { trustBoard } from '../games/trust/trustBoard.ts';
-
-const BOARDS: ReadonlyMap<string, GameBoard> = new Map([
-  ['trust', trustBoard],
-  ['cafe', cafeBoard],
-  ['influence', influenceBoard],
-  ['goldmine', goldmineBoard],
-]);
 
 /** A seat's colour; a unit spawned by a replicator (`ada#2`) takes its team's. */
 function colorOf(player: string, seats: readonly string[]): string {
@@ -33,7 +23,7 @@ function colorOf(player: string, seats: readonly string[]): string {
  */
 export function matchBoard(detail: MatchDetail, audience: 'room' | 'observer'): MatchBoard | null {
   const { summary } = detail;
-  const board = BOARDS.get(summary.game);
+  const board = houseGameOf(summary.game)?.board;
   if (!board) return null;
   const seats = summary.players.map((p) => p.name);
   const over = isOver(summary);

@@ -1,18 +1,13 @@
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { isOver, type Audience } from '../records/audience.ts';
-import type { MatchDetail, MatchStatus, RoundHistoryEntry } from '../types.ts';
-import { cafePanel } from '../games/cafe/cafePanel.ts';
+import { houseGameOf } from '../games/houseGames.ts';
+import type { MatchDetail, MatchStatus } from '../types.ts';
 import type { ChartSpec, Rendered } from './chartSpec.ts';
-import { seriesOverRounds } from './historySeries.ts';
-import { influencePanel } from '../games/influence/influencePanel.ts';
 import type { MatchBoard } from './boardTypes.ts';
 import { matchBoard } from './matchBoard.ts';
 import { pendingBegs } from './pendingBegs.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
 import { renderUsage } from './renderUsage.ts';
-
-/** The id of the match page's chart canvas (the page has one; the panels below it use ids of their own). */
-export const PAGE_CHART = 'page-chart';
 
 /**
  * What a match's page draws, for one audience: the board of every finished
@@ -40,36 +35,12 @@ export interface MatchPageView {
   live: boolean;
 }
 
-/** Gold mining's plots held per round, as numbers. */
-function plotsHeld(history: readonly RoundHistoryEntry[]): RoundHistoryEntry[] {
-  return history.map((h) => ({ ...h, players: Object.fromEntries(Object.entries(h.players).map(([id, p]) => [id, { plots: Array.isArray(p.plots) ? p.plots.length : null }])) }));
-}
-
-/** The game's chart: Trust's sats, Café's banks, Gold mining's gold once the reader may know it, else the plots held. */
-function pageChart(detail: MatchDetail): ChartSpec | null {
-  const { game, players } = detail.summary;
-  const seats = players.map((p) => p.name);
-  const pick = (field: string, history: readonly RoundHistoryEntry[], title: string, unit: string): ChartSpec | null => {
-    const series = seriesOverRounds(history, { field }, seats);
-    return series.datasets.length ? { id: PAGE_CHART, title, kind: 'line', axes: { x: 'round', y: unit }, ...series } : null;
-  };
-  switch (game) {
-    case 'trust':
-      return pick('sats', detail.history, 'Sats after each round', 'sats');
-    case 'cafe':
-      return pick('tokens', detail.history, 'Banks after each round', 'tokens');
-    case 'goldmine':
-      return pick('gold', detail.history, 'Gold after each round', 'gold') ?? pick('plots', plotsHeld(detail.history), 'Plots held after each round', 'plots');
-    default:
-      return null;
-  }
-}
-
 /** The match page of `detail`, which the caller has already cut to `audience` (`forAudience`). */
 export function matchPageView(detail: MatchDetail, title: string, audience: Audience): MatchPageView {
   const { summary } = detail;
   const over = isOver(summary);
-  const panel = detail.state === null ? null : summary.game === 'cafe' ? cafePanel(detail) : summary.game === 'influence' ? influencePanel(detail) : null;
+  const module = houseGameOf(summary.game);
+  const panel = detail.state === null || !module?.panel?.onPage ? null : module.panel.render(detail);
   const extra = audience === 'observer' ? `${pendingBegs(detail)}${renderUsage(detail)}` : '';
   const explained = detail.outcome.over ? describeOutcome(summary.game, detail.state) : null;
   return {
@@ -82,7 +53,7 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
     ending: detail.outcome.over ? (explained ?? `${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.join(', ')}` : ''}`) : null,
     scoreboard: renderScoreboard(summary),
     board: matchBoard(detail, audience === 'public' && !over ? 'room' : 'observer'),
-    chart: pageChart(detail),
+    chart: module?.chart(detail) ?? null,
     more: { html: `${extra}${panel?.html ?? ''}`, charts: panel?.charts ?? [] },
     live: !over,
   };

@@ -1,13 +1,11 @@
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
+import { houseGameOf } from '../games/houseGames.ts';
 import type { MatchDetail } from '../types.ts';
 import { boardHtml } from './boardHtml.ts';
-import { cafePanel } from '../games/cafe/cafePanel.ts';
 import { chartBox, type ChartSpec, type Rendered } from './chartSpec.ts';
 import { domId } from './domId.ts';
-import { goldminePanel } from '../games/goldmine/goldminePanel.ts';
 import { scoreField, seriesOverRounds } from './historySeries.ts';
-import { influencePanel } from '../games/influence/influencePanel.ts';
 import { matchBoard } from './matchBoard.ts';
 import { matchHref } from './matchHref.ts';
 import { pendingBegs } from './pendingBegs.ts';
@@ -16,19 +14,12 @@ import { renderTimeline } from './renderTimeline.ts';
 import { renderUsage } from './renderUsage.ts';
 import { scoreUnit } from './scoreUnit.ts';
 
-/** Game panels by game id; a game with none (or a state it cannot read) shows the common parts only. */
-const PANELS: Record<string, (detail: MatchDetail) => Rendered | null> = {
-  goldmine: goldminePanel,
-  cafe: cafePanel,
-  influence: influencePanel,
-};
-
 /**
  * The latest round's board, from the round reports and public events alone,
  * for a game with a panel (Trust's board would only repeat its scoreboard).
  */
 function publicBoard(detail: MatchDetail): Rendered | null {
-  if (!Object.hasOwn(PANELS, detail.summary.game)) return null;
+  if (!houseGameOf(detail.summary.game)?.panel) return null;
   const board = matchBoard(detail, 'room');
   const frame = board?.frames.at(-1);
   return board && frame ? { html: boardHtml(board, frame), charts: [] } : null;
@@ -50,7 +41,7 @@ export function renderMatch(detail: MatchDetail, title = detail.summary.game, au
     chart = `<div><h3>${escapeHtml(unit)} over rounds</h3>${chartBox(id)}</div>`;
   }
   // A reader without the state (the public while the match runs) gets the board drawn from what the room is told.
-  const panel = detail.state === null ? publicBoard(detail) : (PANELS[summary.game]?.(detail) ?? null);
+  const panel = detail.state === null ? publicBoard(detail) : (houseGameOf(summary.game)?.panel?.render(detail) ?? null);
   if (panel) charts.push(...panel.charts);
   const explained = detail.outcome.over ? describeOutcome(summary.game, detail.state) : null;
   const ending = detail.outcome.over ? ` · ${escapeHtml(explained ?? `${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.join(', ')}` : ''}`)}` : '';

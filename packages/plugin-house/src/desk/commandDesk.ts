@@ -3,7 +3,7 @@ import { lookalike } from '@the-house/games/engine/lookalike.ts';
 import { findPlayer, isPlayerAgent } from '@the-house/plugin-player/playerRegistry.ts';
 import { isAdmin, mayControl, refusal } from '../access.ts';
 import { checkSituation, commandList, type HouseCommand, type Situation } from '../commands/parse.ts';
-import { adapterFor, gameCommandsByGame, houseCommandTable, verbAdapter } from '../gameAdapters.ts';
+import { houseGameOf, gameCommandsByGame, houseCommandTable, verbAdapter } from '../games/houseGames.ts';
 import { HumanDesk } from '../humanDesk.ts';
 import { matchByRef, tableOf } from '../tables.ts';
 import { isOpen, type Table } from '../table/table.ts';
@@ -230,7 +230,7 @@ export class CommandDesk {
         // The reply goes out before the move it completes reaches the game: "Move accepted." comes before the next turn.
         const humans = replied ? live.humans.afterReply(replied) : live.humans;
         if (command.kind === 'done') return humans.done(seat);
-        const adapter = adapterFor(live.stored.game);
+        const adapter = houseGameOf(live.stored.game);
         const state = live.match!.state;
         const decision = adapter?.parseMove?.(command.text, state, seat) ?? decisionOf(command.text);
         const reply = humans.submit(seat, `!move ${quote(command.text)}`, decision);

@@ -2,11 +2,13 @@ import type { IAgentRuntime } from '@elizaos/core';
 import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
 import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
 import type { AnyGame, GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
-import type { CommandSpec, HouseCommand } from './commands/parse.ts';
-import type { HumanDesk } from './humanDesk.ts';
-import type { ObserverDesk } from './observerDesk.ts';
-import type { RoomPicture } from './pictures/roomPicture.ts';
-import type { CommandAuthor } from './types.ts';
+import type { CommandSpec, HouseCommand } from '../commands/parse.ts';
+import type { HumanDesk } from '../humanDesk.ts';
+import type { ObserverDesk } from '../observerDesk.ts';
+import type { RoomPicture } from '../pictures/roomPicture.ts';
+import type { GameBoard } from '../dashboard/boardTypes.ts';
+import type { ChartSpec, Rendered } from '../dashboard/chartSpec.ts';
+import type { CommandAuthor, MatchDetail } from '../types.ts';
 
 export interface GameCommandContext {
   matchId: string;
@@ -54,12 +56,19 @@ export interface PhaseContext {
 }
 
 /**
- * What the House does for one game beyond the generic loop (ask every actor,
- * apply, save, post). Every hook is optional; a game without an adapter plays
- * with the defaults.
+ * A game's House side, in one module (`games/<game>/`), found through
+ * `houseGames`: what the House shows of it (its board, chart and panel) and
+ * what it does beyond the generic loop (ask every actor, apply, save, post).
+ * The board and chart are required; every hook is optional.
  */
-export interface HouseGameAdapter {
+export interface HouseGame {
   game: string;
+  /** The board the House tab and the match page draw after each round, from round reports and the events the reader may read. */
+  board: GameBoard;
+  /** The match page's chart over rounds; null where the game has none (Influence's votes are drawn on each round's board). */
+  chart(detail: MatchDetail): ChartSpec | null;
+  /** The game's own panel on its dashboard card, and on its match page unless the page's board already shows the same (`onPage`). */
+  panel?: { render(detail: MatchDetail): Rendered | null; onPage: boolean };
   /** The game's own chat verbs (each an action named in its spec); they reach `handle` while its match runs. */
   commands?: CommandSpec[];
   handle?(command: Extract<HouseCommand, { kind: 'game' }>, ctx: GameCommandContext): Promise<string> | string;

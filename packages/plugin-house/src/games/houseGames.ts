@@ -1,28 +1,34 @@
-import { cafeAdapter } from './games/cafe/cafeAdapter.ts';
-import { goldmineAdapter } from './games/goldmine/goldmineAdapter.ts';
-import { influenceAdapter } from './games/influence/influenceAdapter.ts';
-import { trustAdapter } from './games/trust/trustAdapter.ts';
-import { baseCommands, withCommands, type CommandSpec } from './commands/parse.ts';
-import type { HouseGameAdapter } from './houseGameAdapter.ts';
+import { cafeAdapter } from './cafe/cafeAdapter.ts';
+import { goldmineAdapter } from './goldmine/goldmineAdapter.ts';
+import { influenceAdapter } from './influence/influenceAdapter.ts';
+import { trustAdapter } from './trust/trustAdapter.ts';
+import { baseCommands, withCommands, type CommandSpec } from '../commands/parse.ts';
+import { gameIds } from '@the-house/games/registry.ts';
+import type { HouseGame } from './houseGame.ts';
 
-/** Adapters of the registered games. */
-export const gameAdapters: HouseGameAdapter[] = [trustAdapter, cafeAdapter, goldmineAdapter, influenceAdapter];
+/** Every game's House module: the one table of the House keyed by game (a test keeps it whole). */
+export const houseGames: HouseGame[] = [trustAdapter, cafeAdapter, goldmineAdapter, influenceAdapter];
 
-export function adapterFor(game: string, adapters: readonly HouseGameAdapter[] = gameAdapters): HouseGameAdapter | undefined {
+/** Registered games the House has no module for (a test keeps this empty). */
+export function gamesWithoutHouseModule(adapters: readonly HouseGame[] = houseGames): string[] {
+  return gameIds().filter((id) => !adapters.some((a) => a.game === id));
+}
+
+export function houseGameOf(game: string, adapters: readonly HouseGame[] = houseGames): HouseGame | undefined {
   return adapters.find((a) => a.game === game);
 }
 
 /** The adapter of `game` that declares the chat verb `verb`. */
-export function verbAdapter(game: string, verb: string, adapters: readonly HouseGameAdapter[] = gameAdapters): HouseGameAdapter | undefined {
+export function verbAdapter(game: string, verb: string, adapters: readonly HouseGame[] = houseGames): HouseGame | undefined {
   return adapters.find((a) => a.game === game && a.handle && a.commands?.some((c) => c.verb === verb));
 }
 
 /** The House's full command table: the base verbs plus every adapter's. */
-export function houseCommandTable(adapters: readonly HouseGameAdapter[] = gameAdapters): CommandSpec[] {
+export function houseCommandTable(adapters: readonly HouseGame[] = houseGames): CommandSpec[] {
   return withCommands(baseCommands, adapters.flatMap((a) => a.commands ?? []));
 }
 
 /** Each game's own verbs, by game id, for `!help`'s sections. */
-export function gameCommandsByGame(adapters: readonly HouseGameAdapter[] = gameAdapters): Map<string, CommandSpec[]> {
+export function gameCommandsByGame(adapters: readonly HouseGame[] = houseGames): Map<string, CommandSpec[]> {
   return new Map(adapters.map((a) => [a.game, [...(a.commands ?? [])]]));
 }

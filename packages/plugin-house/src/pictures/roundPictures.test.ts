@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { registerPlayer, unregisterPlayer } from '@the-house/plugin-player/playerRegistry.ts';
-import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import type { HouseGame } from '../games/houseGame.ts';
 import { HouseService } from '../houseService.ts';
 import type { GameRoom, PostAuthor, RoomGateway } from '../roomGateway.ts';
 import { decodePng } from '../testing/decodePng.ts';
@@ -9,6 +9,7 @@ import { playedMatch } from '../testing/playedMatch.ts';
 import { GOLDMINE_MAP_SIZE } from '../games/goldmine/goldmineMapPicture.ts';
 import type { RoomPicture } from './roomPicture.ts';
 import { picturesText, roundPictures } from './roundPictures.ts';
+import { trustBoard } from '../games/trust/trustBoard.ts';
 
 const players = ['Ivo', 'Jana', 'Kurt'].map((n) => fakeRuntime(n));
 for (const p of players) registerPlayer(p);
@@ -39,15 +40,17 @@ describe('roundPictures', () => {
   test('a picture that cannot be drawn is left out and logged; a game without pictures has none', () => {
     const { match, records } = playedMatch('trust', ['a', 'b'], 1);
     const lines: string[] = [];
-    const broken: HouseGameAdapter = {
+    const broken: HouseGame = {
       game: 'trust',
+      board: trustBoard,
+      chart: () => null,
       roundPictures: () => {
         throw new Error('no renderer');
       },
     };
     expect(roundPictures(broken, records[0]!, match, (l) => lines.push(l))).toEqual([]);
     expect(lines).toEqual(['House: the pictures of round 1 could not be drawn: no renderer']);
-    expect(roundPictures({ game: 'trust' }, records[0]!, match, (l) => lines.push(l))).toEqual([]);
+    expect(roundPictures({ game: 'trust', board: trustBoard, chart: () => null }, records[0]!, match, (l) => lines.push(l))).toEqual([]);
     expect(roundPictures(undefined, records[0]!, match, (l) => lines.push(l))).toEqual([]);
   });
 

@@ -1,12 +1,12 @@
 import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
-import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import type { HouseGame } from '../games/houseGame.ts';
 import type { RoomPicture } from './roomPicture.ts';
 
 /**
  * A finished round's pictures from its game's adapter. A picture that cannot
  * be drawn is left out and the reason logged: the round's text still goes out.
  */
-export function roundPictures(adapter: HouseGameAdapter | undefined, record: RoundRecord, match: Match, log: (line: string) => void): RoomPicture[] {
+export function roundPictures(adapter: HouseGame | undefined, record: RoundRecord, match: Match, log: (line: string) => void): RoomPicture[] {
   if (!adapter?.roundPictures) return [];
   try {
     return adapter.roundPictures(record, match);

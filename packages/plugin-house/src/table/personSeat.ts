@@ -1,6 +1,6 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { AnswerTrace, SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
-import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import type { HouseGame } from '../games/houseGame.ts';
 import type { Match } from '@the-house/games/engine/match.ts';
 import { awayText, privateRoundText } from '../texts/houseTexts.ts';
 import { canonicalNames } from './canonicalNames.ts';
@@ -16,7 +16,7 @@ const HAND_IN_MARGIN_MS = 250;
  * words for people, else its prompt text), the exact short forms they may
  * type, and how much time is left. The view's JSON is there on `!view`.
  */
-export function turnMessage(d: { match: Match; matchId: string; adapter: HouseGameAdapter | undefined }, view: unknown, player: PlayerId, round: number, phase: string, secondsLeft: number | null): string {
+export function turnMessage(d: { match: Match; matchId: string; adapter: HouseGame | undefined }, view: unknown, player: PlayerId, round: number, phase: string, secondsLeft: number | null): string {
   const { game } = d.match;
   const state = d.match.state;
   const openEnded = d.adapter?.openEnded?.(state) ?? false;

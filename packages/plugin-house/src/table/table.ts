@@ -6,8 +6,8 @@ import { bundlePath, promptFileSink } from '@the-house/lab/models/matchBundle.ts
 import { emptyRecord, MatchRecorder, type PromptSink } from '@the-house/lab/models/matchRecorder.ts';
 import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { fileProblem } from '../fileProblem.ts';
-import { adapterFor } from '../gameAdapters.ts';
-import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import { houseGameOf } from '../games/houseGames.ts';
+import type { HouseGame } from '../games/houseGame.ts';
 import { houseLog } from '../houseLog.ts';
 import { HumanDesk } from '../humanDesk.ts';
 import { writeMatchFile } from '../matchFile.ts';
@@ -70,8 +70,8 @@ export class Table implements TableCore {
     return this.stored.id;
   }
 
-  get adapter(): HouseGameAdapter | undefined {
-    return adapterFor(this.stored.game);
+  get adapter(): HouseGame | undefined {
+    return houseGameOf(this.stored.game);
   }
 
   get roomName(): string {

@@ -2,7 +2,7 @@ import type { Match } from '@the-house/games/engine/match.ts';
 import type { Brain } from '@the-house/games/engine/runner.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchRecorder } from '@the-house/lab/models/matchRecorder.ts';
-import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import type { HouseGame } from '../games/houseGame.ts';
 import type { HumanDesk } from '../humanDesk.ts';
 import type { ObserverDesk } from '../observerDesk.ts';
 import type { StoredMatch } from '../types.ts';
@@ -25,7 +25,7 @@ export interface TableCore {
   readonly humans: HumanDesk;
   readonly recorder: MatchRecorder;
   readonly voice: TableVoice;
-  readonly adapter: HouseGameAdapter | undefined;
+  readonly adapter: HouseGame | undefined;
   readonly seats: { readonly brains: Record<PlayerId, Brain>; of(id: PlayerId): Seat | undefined };
   roomReady: Promise<void> | null;
   persist(as?: StoredMatch): Promise<boolean>;

@@ -7,7 +7,7 @@ import { reopenGameRoom, roomAfterRefusal, type RoomFallback } from '../discord/
 import { gameRoomOn } from '../discord/gameRoomOn.ts';
 import { postOnPlatform, type Speaker } from '../discord/postOnPlatform.ts';
 import { UndeliveredPost } from '../discord/undeliveredPost.ts';
-import type { HouseGameAdapter } from '../houseGameAdapter.ts';
+import type { HouseGame } from '../games/houseGame.ts';
 import type { GameRoom } from '../roomGateway.ts';
 import type { RoomPicture } from '../pictures/roomPicture.ts';
 import { picturesText, roundPictures } from '../pictures/roundPictures.ts';
@@ -107,7 +107,7 @@ export class TableVoice {
   }
 
   /** After a restart: the platform room is found again (a Discord thread that archived meanwhile reopened), and the rounds whose public outcome never reached the room are posted, once each. */
-  async postMissedRounds(match: Match, adapter: HouseGameAdapter | undefined): Promise<void> {
+  async postMissedRounds(match: Match, adapter: HouseGame | undefined): Promise<void> {
     const { stored } = this;
     if (stored.origin) await this.moveRoom(await reopenGameRoom(this.host.runtime, stored.origin, stored.id));
     for (const h of stored.history) {

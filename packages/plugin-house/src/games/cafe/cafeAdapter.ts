@@ -5,11 +5,14 @@ import type { CafeState } from '@the-house/games/cafe/cafeTypes.ts';
 import { cafeAnswers } from '@the-house/games/cafe/cafeNarration.ts';
 import { extractJson } from '@the-house/lab/decision/extractJson.ts';
 import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
-import type { HouseGameAdapter } from '../../houseGameAdapter.ts';
+import type { HouseGame } from '../houseGame.ts';
 import { cafeEndPictures } from './cafeEndPictures.ts';
 import { publicEvents } from '../../roundText.ts';
 import { cafeMove, cafeMoveForms, cafeTurnText } from './cafeSeat.ts';
 import type { CafeView } from '@the-house/games/cafe/cafeTypes.ts';
+import { fieldChart } from '../../dashboard/scoreChart.ts';
+import { cafeBoard } from './cafeBoard.ts';
+import { cafePanel } from './cafePanel.ts';
 
 /** An answer as the room shows it: whole enough to judge the verdict by, short enough for a chat message. */
 const ROOM_ANSWER_CHARS = 400;
@@ -45,8 +48,11 @@ export function cafeRoundText(round: number, events: readonly GameEvent[]): stri
  * written rubric (one repair round quoting the refusal). With no model, or no
  * usable verdict, the game's deterministic stand-in judge decides.
  */
-export const cafeAdapter: HouseGameAdapter = {
+export const cafeAdapter: HouseGame = {
   game: 'cafe',
+  board: cafeBoard,
+  chart: (detail) => fieldChart(detail.history, detail.summary.players.map((p) => p.name), 'tokens', 'Banks after each round', 'tokens'),
+  panel: { render: cafePanel, onPage: true },
   async beforePhase(ctx) {
     const state = ctx.match.state as CafeState;
     if (ctx.houseModel && ctx.setting('HOUSE_CAFE_MODEL_CHALLENGES', 0) > 0) {

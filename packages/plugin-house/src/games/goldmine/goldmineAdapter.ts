@@ -1,10 +1,13 @@
 import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { GoldmineState, RoundMap } from '@the-house/games/goldmine/goldmineTypes.ts';
-import type { HouseGameAdapter } from '../../houseGameAdapter.ts';
+import type { HouseGame } from '../houseGame.ts';
 import { goldmineRoundPictures } from './goldmineRoundPictures.ts';
 import { goldmineMove, goldmineMoveForms, goldmineTurnText } from './goldmineSeat.ts';
 import type { GoldmineView } from '@the-house/games/goldmine/goldmineTypes.ts';
+import { goldmineBoard } from './goldmineBoard.ts';
+import { goldmineChart } from './goldmineChart.ts';
+import { goldminePanel } from './goldminePanel.ts';
 
 const EVERY_DEFAULT = 10;
 
@@ -52,8 +55,12 @@ export function goldmineSummary(record: RoundRecord, match: Match, window: numbe
  * game room gets a summary every `HOUSE_GOLDMINE_SUMMARY_EVERY` rounds (10
  * by default) and at the end; the House tab shows the live map and gold.
  */
-export const goldmineAdapter: HouseGameAdapter = {
+export const goldmineAdapter: HouseGame = {
   game: 'goldmine',
+  board: goldmineBoard,
+  chart: goldmineChart,
+  // The match page's board already draws the map of every round: the panel (the map now, plots over rounds) is the House tab's.
+  panel: { render: goldminePanel, onPage: false },
   roundText: (record, match) => goldmineSummary(record, match, every()),
   // The map with each summary (the room reads plots held in its text too); the gold once it is public, at the end.
   roundPictures: (record, match) => goldmineRoundPictures(record, match, every()),

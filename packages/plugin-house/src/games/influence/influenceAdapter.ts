@@ -1,6 +1,6 @@
 import { currentTimer, isWhisper } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
-import type { HouseGameAdapter, PhaseContext } from '../../houseGameAdapter.ts';
+import type { HouseGame, PhaseContext } from '../houseGame.ts';
 import { influenceRoundPictures } from './influenceRoundPictures.ts';
 import { handleInfluenceCommand, influenceAfterEnd, influenceCommands } from './influenceCommand.ts';
 import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
@@ -15,6 +15,8 @@ import { influenceRoundText } from './influenceRoundText.ts';
 import { seatGuidance } from './influenceSeatGuidance.ts';
 import type { InfluenceView } from '@the-house/games/influence/influenceView.ts';
 import { influenceTurnText } from './influenceSeat.ts';
+import { influenceBoard } from './influenceBoard.ts';
+import { influencePanel } from './influencePanel.ts';
 
 /**
  * Each match's opening line in flight. A restart before the phase is saved
@@ -59,8 +61,12 @@ export async function carryAll(ctx: PhaseContext, posts: readonly RoomPost[]): P
  * a player's prompt only ever holds its own channels, through its view), and
  * takes the spec's chat commands from people in seats (`influenceCommand.ts`).
  */
-export const influenceAdapter: HouseGameAdapter = {
+export const influenceAdapter: HouseGame = {
   game: 'influence',
+  board: influenceBoard,
+  // Its votes are drawn on each round's board; there is no score to chart.
+  chart: () => null,
+  panel: { render: influencePanel, onPage: true },
   commands: influenceCommands,
   afterEnd: influenceAfterEnd,
   handle: handleInfluenceCommand,

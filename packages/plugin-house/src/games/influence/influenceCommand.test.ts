@@ -5,8 +5,8 @@ import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { influenceGame } from '@the-house/games/influence/influenceGame.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { parseCommand, type HouseCommand } from '../../commands/parse.ts';
-import type { GameCommandContext } from '../../houseGameAdapter.ts';
-import { houseCommandTable } from '../../gameAdapters.ts';
+import type { GameCommandContext } from '../houseGame.ts';
+import { houseCommandTable } from '../houseGames.ts';
 import { HumanDesk, type HumanAnswer } from '../../humanDesk.ts';
 import { auditText, handleInfluenceCommand } from './influenceCommand.ts';
 

@@ -4,7 +4,7 @@ import { auditLog } from '@the-house/games/influence/audit.ts';
 import { COMMAND_HELP, commandEvent, parseCommand } from '@the-house/games/influence/commandParser.ts';
 import type { InfluenceCommand, InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { gameCommand, type CommandSpec, type HouseCommand } from '../../commands/parse.ts';
-import type { GameCommandContext } from '../../houseGameAdapter.ts';
+import type { GameCommandContext } from '../houseGame.ts';
 import { resolvePlayer, whisperTurn } from '@the-house/games/influence/influenceQueries.ts';
 import { refusalOf, schemaProblem } from './influenceDryRun.ts';
 import { dmKey } from './influencePosts.ts';

@@ -1,5 +1,5 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
-import type { PhaseContext } from '../../houseGameAdapter.ts';
+import type { PhaseContext } from '../houseGame.ts';
 
 type Whisper = PhaseContext['whisper'];
 

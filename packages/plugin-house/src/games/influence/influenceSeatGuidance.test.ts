@@ -5,7 +5,7 @@ import type { InfluenceState } from '@the-house/games/influence/influenceTypes.t
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
 import { registerPlayer, unregisterPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { parseCommand } from '../../commands/parse.ts';
-import { houseCommandTable } from '../../gameAdapters.ts';
+import { houseCommandTable } from '../houseGames.ts';
 import { HouseService } from '../../houseService.ts';
 import type { GameRoom, PostAuthor, RoomGateway } from '../../roomGateway.ts';
 

@@ -5,7 +5,7 @@ import { describeOutcome } from '@the-house/games/narrations.ts';
 import { noiseStrikes } from '@the-house/games/trust/trustNoise.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import type { TrustState } from '@the-house/games/trust/trustTypes.ts';
-import type { PhaseContext } from '../../houseGameAdapter.ts';
+import type { PhaseContext } from '../houseGame.ts';
 import { ObserverDesk } from '../../observerDesk.ts';
 import { trustAdapter, trustRoundText } from './trustAdapter.ts';
 

@@ -5,10 +5,12 @@ import { trustMissRecap } from '@the-house/games/trust/trustNarration.ts';
 import { begsThisRound } from '@the-house/games/trust/trustNoise.ts';
 import type { TrustState, TrustView } from '@the-house/games/trust/trustTypes.ts';
 import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
-import type { HouseGameAdapter } from '../../houseGameAdapter.ts';
+import type { HouseGame } from '../houseGame.ts';
 import { trustEndPictures } from './trustEndPictures.ts';
 import type { PendingBeg } from '../../types.ts';
 import { trustMove, trustMoveForms, trustTurnText } from './trustSeat.ts';
+import { fieldChart } from '../../dashboard/scoreChart.ts';
+import { trustBoard } from './trustBoard.ts';
 
 /**
  * A Trust round in the room's words (`trustNarration`, audience `room`): who
@@ -42,8 +44,10 @@ function earlierEvents(match: Match, round: number): NarratedEvent[] {
  * the configured policy answers whatever is left (by leaving it out of
  * `external.observer`).
  */
-export const trustAdapter: HouseGameAdapter = {
+export const trustAdapter: HouseGame = {
   game: 'trust',
+  board: trustBoard,
+  chart: (detail) => fieldChart(detail.history, detail.summary.players.map((p) => p.name), 'sats', 'Sats after each round', 'sats'),
   async external(ctx, decisions) {
     const { match } = ctx;
     const state = match.state as TrustState;
