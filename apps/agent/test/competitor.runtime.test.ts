@@ -36,7 +36,7 @@ async function startCompetitor(port: number): Promise<string> {
 
 beforeAll(async () => {
   competitorUrl = await startCompetitor(await freePort());
-  host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1', HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_MATCH_DIR: matchDir } });
+  host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1:*', HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_MATCH_DIR: matchDir } });
 }, 120_000);
 
 afterAll(async () => {

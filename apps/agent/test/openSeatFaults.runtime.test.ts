@@ -38,7 +38,7 @@ const remoteOf = async (id: string, seat: string): Promise<RemoteSeatRecord> => 
 
 beforeAll(async () => {
   // Five misses in a row substitute a seat: an agent restarted on a loaded machine (a new process) is back well within them.
-  host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1', HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', HOUSE_REMOTE_MOVE_MS: '5000', HOUSE_REMOTE_BANK_MS: '10000', HOUSE_REMOTE_MAX_MISSES: '5' } });
+  host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1:*', HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', HOUSE_REMOTE_MOVE_MS: '5000', HOUSE_REMOTE_BANK_MS: '10000', HOUSE_REMOTE_MAX_MISSES: '5' } });
   chat = new RestChat(host.url, crypto.randomUUID(), 'Olive');
   houseId = await chat.agentId('The House');
   dm = await chat.dm(houseId);

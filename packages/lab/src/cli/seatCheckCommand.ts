@@ -20,7 +20,7 @@ const print = (line: CheckLine) => process.stdout.write(`${line.ok ? 'ok  ' : 'F
  * `bun run house seat-check <kind> <url>`: scripted turns against a
  * candidate agent, a line per check (`seatCheck`), exit 0 only when all
  * pass. Calls go through HOUSE_FETCH_ALLOW's outbound policy, as the House's
- * would (a local agent needs HOUSE_FETCH_ALLOW=127.0.0.1). For MCP it serves
+ * would (a local agent needs its address and port listed: HOUSE_FETCH_ALLOW=127.0.0.1:8080). For MCP it serves
  * a seat on loopback, prints the address (with its token) for the agent to
  * connect to, then checks that the agent comes back when the House drops its
  * connection, and last that it stops once its token is refused.

@@ -28,6 +28,8 @@ export interface ModelCallRecord {
   promptHash: string;
   params: Record<string, unknown>;
   response: string | null;
+  /** A remote seat's answer that was not a valid turn: kept as its size and hash only (`response` null), never its body, which may be anything the agent's address served. */
+  responseDigest?: { bytes: number; sha256: string };
   /** Why there is no answer: status, reason class and provider (`401 unauthorized from openai@...`), never the provider's text, which may echo the key. */
   error: string | null;
   /** The same, as fields (absent when answered, and in records older than the field). */

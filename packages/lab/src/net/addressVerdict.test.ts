@@ -8,8 +8,8 @@ const policyOf = (text: string): OutboundPolicy => {
   return parsed.policy;
 };
 
-const why = (address: string, policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY): string => {
-  const verdict = addressVerdict(address, policy);
+const why = (address: string, policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY, port = 80): string => {
+  const verdict = addressVerdict(address, policy, { port });
   return verdict.allowed ? `allowed ${verdict.address}` : verdict.why;
 };
 
@@ -86,14 +86,28 @@ describe('which addresses the House connects to', () => {
     expect(why('169.254.169.254', policyOf('169.254.169.254'))).toBe('allowed 169.254.169.254');
   });
 
-  test('HOUSE_FETCH_ALLOW=127.0.0.1 lets that address through in any spelling, and no other loopback address', () => {
+  test('HOUSE_FETCH_ALLOW=127.0.0.1 lets that address through in any spelling on 80 and 443, and no other loopback address', () => {
     const loopback = policyOf('127.0.0.1');
+    expect(why('127.0.0.1', loopback, 443)).toBe('allowed 127.0.0.1');
+    expect(why('127.0.0.1', loopback, 8080)).toBe('127.0.0.1 is loopback (127.0.0.0/8) (HOUSE_FETCH_ALLOW lists it for other ports than 8080)');
     expect(why('127.0.0.1', loopback)).toBe('allowed 127.0.0.1');
     expect(why('2130706433', loopback)).toBe('allowed 127.0.0.1');
     expect(why('::ffff:127.0.0.1', loopback)).toBe('allowed 127.0.0.1');
     expect(why('127.0.0.2', loopback)).toBe('127.0.0.2 is loopback (127.0.0.0/8)');
     expect(why('::1', loopback)).toBe('::1 is loopback (::1)');
     expect(why('10.0.0.1', loopback)).toBe('10.0.0.1 is private (RFC 1918)');
+  });
+
+  test('an entry with a port lets that port through, `:*` every port; a port not known matches only `:*`', () => {
+    const one = policyOf('127.0.0.1:8080, [::1]:9000, 10.0.0.0/8:*');
+    expect(why('127.0.0.1', one, 8080)).toBe('allowed 127.0.0.1');
+    expect(why('127.0.0.1', one, 8081)).toStartWith('127.0.0.1 is loopback');
+    expect(why('127.0.0.1', one, 80)).toStartWith('127.0.0.1 is loopback');
+    expect(why('::1', one, 9000)).toBe('allowed ::1');
+    expect(why('10.9.9.9', one, 5432)).toBe('allowed 10.9.9.9');
+    expect(addressVerdict('127.0.0.1', one).allowed).toBe(false);
+    expect(addressVerdict('10.9.9.9', one).allowed).toBe(true);
+    expect(why('169.254.169.254', policyOf('169.254.169.254:80'), 8080)).toStartWith('169.254.169.254 is the cloud metadata address');
   });
 
   test('the addresses of a host name HOUSE_FETCH_ALLOW lists pass, metadata excepted', () => {

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { IpAddress, OutboundPolicy } from './outboundPolicy.ts';
+import { portAllowed, type IpAddress, type OutboundPolicy } from './outboundPolicy.ts';
 
 /** Whether the House may connect to an address, and the address to connect to (IPv4 dotted, IPv6 compressed, no brackets). */
 export type AddressVerdict = { allowed: true; address: string } | { allowed: false; why: string };
@@ -64,9 +64,10 @@ const canonical = (ip: IpAddress): string => (ip instanceof ipaddr.IPv6 ? ip.toR
 
 const show = (text: string): string => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}...` : text);
 
-function listed(policy: OutboundPolicy, ip: IpAddress, exactly: boolean): boolean {
+/** Whether HOUSE_FETCH_ALLOW lists `ip` (itself when `exactly`) for `port`; a port not known matches only an entry for every port. */
+function listed(policy: OutboundPolicy, ip: IpAddress, exactly: boolean, port: number | null): boolean {
   const max = ip.kind() === 'ipv4' ? 32 : 128;
-  return policy.ranges.some(([net, bits]) => net.kind() === ip.kind() && (!exactly || bits === max) && ip.match(net, bits));
+  return policy.ranges.some(([net, bits, ports]) => net.kind() === ip.kind() && (!exactly || bits === max) && ip.match(net, bits) && (port === null ? ports === 'any' : portAllowed(ports, port)));
 }
 
 /** The IPv4 address in the last 32 bits of an IPv6 one. */
@@ -76,10 +77,10 @@ function lastIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 {
 }
 
 /** Why the House does not connect to `ip`, or null when it may. */
-function problemOf(ip: IpAddress, policy: OutboundPolicy, hostListed: boolean): string | null {
+function problemOf(ip: IpAddress, policy: OutboundPolicy, hostListed: boolean, port: number | null): string | null {
   const metadata = METADATA.get(canonical(ip));
-  if (metadata !== undefined) return listed(policy, ip, true) ? null : metadata;
-  if (hostListed || listed(policy, ip, false)) return null;
+  if (metadata !== undefined) return listed(policy, ip, true, port) ? null : metadata;
+  if (hostListed || listed(policy, ip, false, port)) return null;
   if (ip instanceof ipaddr.IPv4) {
     const range = ip.range();
     return range === 'unicast' ? null : (IPV4_RANGES.get(range) ?? `special-purpose (${range})`);
@@ -87,7 +88,7 @@ function problemOf(ip: IpAddress, policy: OutboundPolicy, hostListed: boolean): 
   // NAT64's well-known prefix reaches the IPv4 address it carries: that address is judged.
   if (ip.match(NAT64, 96)) {
     const inner = lastIPv4(ip);
-    const problem = problemOf(inner, policy, false);
+    const problem = problemOf(inner, policy, false, port);
     return problem ? `a NAT64 address of ${inner.toString()}, which is ${problem}` : null;
   }
   const range = ip.range();
@@ -105,13 +106,20 @@ function problemOf(ip: IpAddress, policy: OutboundPolicy, hostListed: boolean): 
  * (and connected to) as the IPv4 address it maps, a NAT64 one by the IPv4
  * address it carries. `hostListed`: the address is what a host name that
  * HOUSE_FETCH_ALLOW lists resolved to, so only metadata addresses are refused.
+ * `port`: the port to connect to, which the entry that lists the address
+ * must allow (an entry without a port allows 80 and 443); not given, only an
+ * entry for every port (`:*`) lists it.
  */
-export function addressVerdict(text: string, policy: OutboundPolicy, opts: { hostListed?: boolean } = {}): AddressVerdict {
+export function addressVerdict(text: string, policy: OutboundPolicy, opts: { hostListed?: boolean; port?: number } = {}): AddressVerdict {
   const parsed = parseAddress(text);
   if (!parsed) return { allowed: false, why: `${show(text)} is not an IP address` };
   if (parsed instanceof ipaddr.IPv6 && parsed.zoneId !== undefined) return { allowed: false, why: `${show(text)} is a scoped (interface-bound) address` };
   const ip = parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
   const address = canonical(ip);
-  const problem = problemOf(ip, policy, opts.hostListed ?? false);
-  return problem ? { allowed: false, why: `${address} is ${problem}` } : { allowed: true, address };
+  const port = opts.port ?? null;
+  const problem = problemOf(ip, policy, opts.hostListed ?? false, port);
+  if (!problem) return { allowed: true, address };
+  const everyPort: OutboundPolicy = { hosts: policy.hosts, ranges: policy.ranges.map(([net, bits]) => [net, bits, 'any'] as const) };
+  const otherPorts = port !== null && problemOf(ip, everyPort, opts.hostListed ?? false, null) === null;
+  return { allowed: false, why: `${address} is ${problem}${otherPorts ? ` (HOUSE_FETCH_ALLOW lists it for other ports than ${port})` : ''}` };
 }

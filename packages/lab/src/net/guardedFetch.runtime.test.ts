@@ -17,7 +17,8 @@ const policyOf = (text: string): OutboundPolicy => {
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.policy;
 };
-const LOOPBACK = policyOf('127.0.0.1');
+/** Every port of 127.0.0.1 (the test servers' ports are the system's pick). */
+const LOOPBACK = policyOf('127.0.0.1:*');
 
 let house: ReturnType<typeof Bun.serve>;
 let internal: ReturnType<typeof Bun.serve>;
@@ -198,7 +199,7 @@ describe('guardedFetch: the outbound policy on every request', () => {
     const six = Bun.serve({ port: 0, hostname: '::1', fetch: (req) => new Response(`six hello to ${req.headers.get('host')}`) });
     try {
       const resolve = tableResolver(new Map([['six.example.org', ['0:0:0:0:0:0:0:1']]]));
-      const got = await guardedFetch(`http://six.example.org:${six.port}/a.png`, { policy: policyOf('::1'), resolve });
+      const got = await guardedFetch(`http://six.example.org:${six.port}/a.png`, { policy: policyOf(`[::1]:${six.port}`), resolve });
       expect(await (got as Extract<GuardedFetchResult, { ok: true }>).response.text()).toBe(`six hello to six.example.org:${six.port}`);
       expect(refusal(await guardedFetch(`http://six.example.org:${six.port}/a.png`, { policy: LOOPBACK, resolve }))).toEndWith('::1 is loopback (::1)');
     } finally {
@@ -216,7 +217,7 @@ describe('guardedFetch: the outbound policy on every request', () => {
     expect(byAddress).toMatchObject({ ok: false, failure: { kind: 'unreachable', detail: expect.stringContaining('ERR_TLS_CERT_ALTNAME_INVALID') } });
   });
 
-  test('HOUSE_FETCH_ALLOW=127.0.0.1 lets the loopback server through; a redirect from it to a non-allowed address is refused at the hop', async () => {
+  test('HOUSE_FETCH_ALLOW=127.0.0.1:* lets the loopback server through; a redirect from it to a non-allowed address is refused at the hop', async () => {
     const open = await guardedFetch(`${base}/img.png`, { policy: LOOPBACK, transport: loopbackOnly });
     expect(open.ok).toBe(true);
     expect(await (open as Extract<GuardedFetchResult, { ok: true }>).response.text()).toBe('hello from the House');
@@ -254,9 +255,16 @@ describe('guardedFetch: the outbound policy on every request', () => {
       hostname: '127.0.0.1',
       fetch: (req) => new Response(JSON.stringify({ authorization: req.headers.get('authorization'), cookie: req.headers.get('cookie') })),
     });
+    // The other origin is a public one, as far as the policy knows: its name resolves to a public address, which this transport takes to the loopback server.
+    const resolve = tableResolver(new Map([['elsewhere.example.org', ['93.184.215.14']]]));
+    const publicToLoopback: Transport = (url, init) => {
+      const target = new URL(url);
+      if (target.hostname === '93.184.215.14') target.host = `127.0.0.1:${other.port}`;
+      return loopbackOnly(target.href, init);
+    };
     try {
       const headers = { authorization: 'Bearer sk-test-secret', cookie: 'session=1' };
-      const away = await guardedFetch(`${base}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${other.port}/echo`)}`, { policy: LOOPBACK, transport: loopbackOnly, headers });
+      const away = await guardedFetch(`${base}/redirect?to=${encodeURIComponent('http://elsewhere.example.org/echo')}`, { policy: LOOPBACK, transport: publicToLoopback, resolve, headers });
       expect(await (away as Extract<GuardedFetchResult, { ok: true }>).response.json()).toEqual({ authorization: null, cookie: null });
       seen.length = 0;
       await guardedFetch(`${base}/redirect?to=%2Fhome`, { policy: LOOPBACK, transport: loopbackOnly, headers });
@@ -270,6 +278,32 @@ describe('guardedFetch: the outbound policy on every request', () => {
       ]);
     } finally {
       other.stop(true);
+    }
+  });
+
+  test('issue 33 finding 3: an allow entry carries its port, and a redirect may not leave the host and port first contacted for another listed one', async () => {
+    const service = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('internal service body') });
+    const to = (target: string) => `${base}/redirect?to=${encodeURIComponent(target)}`;
+    try {
+      // The entry names the agent's port: that port only, not the internal service beside it on the same address.
+      const onePort = policyOf(`127.0.0.1:${house.port}`);
+      expect((await guardedFetch(`${base}/img.png`, { policy: onePort, transport: loopbackOnly })).ok).toBe(true);
+      expect(refusal(await guardedFetch(`http://127.0.0.1:${service.port}/`, { policy: onePort, transport: loopbackOnly }))).toContain(`lists it for other ports than ${service.port}`);
+      // Without a port, an entry lets through 80 and 443 only.
+      expect(refusal(await guardedFetch(`${base}/img.png`, { policy: policyOf('127.0.0.1'), transport: loopbackOnly }))).toContain(`lists it for other ports than ${house.port}`);
+      // Every port listed (`:*`): the agent's redirect to another port of the same address is still refused, at the hop.
+      asked = [];
+      expect(refusal(await guardedFetch(to(`http://127.0.0.1:${service.port}/secret`), { policy: LOOPBACK, transport: loopbackOnly }))).toBe(`${JSON.stringify(`http://127.0.0.1:${service.port}/secret`)}: 127.0.0.1 is loopback (127.0.0.0/8)`);
+      expect(asked).toHaveLength(1);
+      // A redirect to another name that resolves to the same address is another host.
+      const resolve = tableResolver(new Map([['agent.example.org', ['127.0.0.1']]]));
+      expect(refusal(await guardedFetch(to(`http://agent.example.org:${house.port}/`), { policy: policyOf(`127.0.0.1:*, agent.example.org:*`), transport: loopbackOnly, resolve }))).toContain('127.0.0.1 is loopback');
+      // An address named by the agent's answer (an A2A card's url) is judged against the agent's own host and port (`home`).
+      expect(refusal(await guardedFetch(`http://127.0.0.1:${service.port}/a2a`, { policy: LOOPBACK, home: `${base}/`, transport: loopbackOnly }))).toContain('127.0.0.1 is loopback');
+      expect((await guardedFetch(`${base}/a2a`, { policy: LOOPBACK, home: `${base}/`, transport: loopbackOnly })).ok).toBe(true);
+      expect(refusal(await guardedFetch(`${base}/a2a`, { policy: LOOPBACK, home: 'not a url', transport: loopbackOnly }))).toContain('127.0.0.1 is loopback');
+    } finally {
+      service.stop(true);
     }
   });
 

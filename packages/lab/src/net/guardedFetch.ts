@@ -1,6 +1,6 @@
 import { addressVerdict } from './addressVerdict.ts';
 import { hostVerdict } from './hostVerdict.ts';
-import { outboundPolicy, type OutboundPolicy } from './outboundPolicy.ts';
+import { DEFAULT_OUTBOUND_POLICY, outboundPolicy, portOf, type OutboundPolicy } from './outboundPolicy.ts';
 import { systemResolver, type Resolver } from './systemResolver.ts';
 
 /**
@@ -23,6 +23,14 @@ export type Transport = (url: string, init: BunFetchRequestInit) => Promise<Resp
 export interface GuardedFetchOptions {
   /** Default: HOUSE_FETCH_ALLOW's (`outboundPolicy()`). */
   policy?: OutboundPolicy;
+  /**
+   * The URL whose host and port alone may be reached through the policy's
+   * list (an entrant's own address, when the request is one its answer
+   * named); any other host or port, at any hop, must be public. Default: the
+   * URL fetched, so a redirect may not leave the host and port first contacted
+   * for another one that HOUSE_FETCH_ALLOW lists.
+   */
+  home?: string;
   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Readonly<Record<string, string>>;
   body?: string;
@@ -85,7 +93,8 @@ type Destination = { ok: true; name: string | null; addresses: string[] } | { ok
 async function destination(url: URL, policy: OutboundPolicy, resolve: Resolver, signal: AbortSignal | undefined): Promise<Destination> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('refused', `${shown(url.href)}: only http and https are fetched`);
   if (url.username || url.password) return fail('refused', `${shown(url.href)}: a URL with credentials is not fetched`);
-  const host = hostVerdict(url.hostname, policy);
+  const port = portOf(url);
+  const host = hostVerdict(url.hostname, policy, port);
   if (host.kind === 'refused') return fail('refused', `${shown(url.href)}: ${host.why}`);
   if (host.kind === 'address') return { ok: true, name: null, addresses: [host.address] };
   let found: readonly string[];
@@ -98,11 +107,31 @@ async function destination(url: URL, policy: OutboundPolicy, resolve: Resolver, 
   if (found.length > MAX_ADDRESSES) return fail('refused', `${shown(url.href)}: ${host.name} has ${found.length} addresses (at most ${MAX_ADDRESSES} are checked)`);
   const addresses: string[] = [];
   for (const address of found) {
-    const verdict = addressVerdict(address, policy, { hostListed: host.listed });
+    const verdict = addressVerdict(address, policy, { hostListed: host.listed, port });
     if (!verdict.allowed) return fail('refused', `${shown(url.href)}: ${host.name} has an address the House does not fetch from: ${verdict.why}`);
     if (!addresses.includes(verdict.address)) addresses.push(verdict.address);
   }
   return { ok: true, name: host.name, addresses };
+}
+
+/** A URL's host (no brackets, no trailing dot, lower case) and port: what `home` compares. */
+function hostPort(url: URL): string {
+  const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return `${host} ${portOf(url)}`;
+}
+
+/** `hostPort` of a URL; a home that is not a URL is no host (empty), so every hop must then be public. */
+function homeOf(text: string): string {
+  try {
+    return hostPort(new URL(text));
+  } catch {
+    return '';
+  }
+}
+
+/** The policy a hop is judged under: the whole list for the home host and port, public addresses only for any other. */
+function policyAt(url: URL, home: string, policy: OutboundPolicy): OutboundPolicy {
+  return hostPort(url) === home ? policy : DEFAULT_OUTBOUND_POLICY;
 }
 
 interface Request {
@@ -146,7 +175,10 @@ async function send(url: URL, to: Extract<Destination, { ok: true }>, request: R
  * connection (`hostVerdict`); a name is resolved once and every address it
  * has must pass (`addressVerdict`); the connection goes to a checked address
  * with the name in the Host header and SNI. A redirect is a new hop, judged
- * the same, at most `maxRedirects` of them; credentials do not follow one to
+ * the same, at most `maxRedirects` of them, except that HOUSE_FETCH_ALLOW's
+ * list serves only the host and port of `home` (the URL first fetched): a
+ * hop anywhere else must be public, so an allowed agent cannot send the House
+ * on to another local port or host. Credentials do not follow a redirect to
  * another origin, and a 303 (or a 301/302 after a POST) becomes a GET.
  * Never throws: a failure comes back with its kind and a detail for the host
  * log. The response's body is the caller's to read or cancel.
@@ -164,9 +196,10 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions = {
   } catch {
     return fail('refused', `${shown(url)} is not a URL`);
   }
+  const home = homeOf(options.home ?? url);
   // Each pass is a hop; the last one allowed returns, so the loop ends within maxRedirects + 1 passes.
   for (let hop = 0; ; hop += 1) {
-    const to = await destination(current, policy, resolve, request.signal);
+    const to = await destination(current, policyAt(current, home, policy), resolve, request.signal);
     if (!to.ok) return to;
     const sent = await send(current, to, request, transport);
     if (!sent.ok) return sent;

@@ -9,7 +9,10 @@ const policyOf = (text: string): OutboundPolicy => {
 };
 
 /** The host of a URL as the House receives it (the URL parser's hostname), judged. */
-const verdictOf = (url: string, policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY) => hostVerdict(new URL(url).hostname, policy);
+const verdictOf = (url: string, policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY) => {
+  const parsed = new URL(url);
+  return hostVerdict(parsed.hostname, policy, parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80);
+};
 
 describe("a URL's host, judged before any connection or DNS question", () => {
   test('loopback in every spelling a URL allows is refused: decimal, octal, hex, short, trailing dot, IPv6, mapped, compatible', () => {
@@ -51,9 +54,12 @@ describe("a URL's host, judged before any connection or DNS question", () => {
     expect(verdictOf('https://bücher.example/a.png')).toEqual({ kind: 'name', name: 'xn--bcher-kva.example', listed: false });
   });
 
-  test('HOUSE_FETCH_ALLOW lets its hosts and addresses through, and nothing next to them', () => {
-    const policy = policyOf('127.0.0.1, images.corp.internal, intranet');
+  test('HOUSE_FETCH_ALLOW lets its hosts and addresses through on their ports, and nothing next to them', () => {
+    const policy = policyOf('127.0.0.1, 127.0.0.1:8080, images.corp.internal, intranet');
     expect(verdictOf('http://127.0.0.1:8080/', policy)).toEqual({ kind: 'address', address: '127.0.0.1' });
+    expect(verdictOf('http://127.0.0.1:8081/', policy)).toMatchObject({ kind: 'refused', why: expect.stringContaining('lists it for other ports than 8081') });
+    expect(verdictOf('http://images.corp.internal:8443/', policy)).toEqual({ kind: 'refused', why: 'images.corp.internal is under .internal, a name for local use' });
+    expect(hostVerdict('images.corp.internal', policy)).toMatchObject({ kind: 'refused' });
     expect(verdictOf('http://2130706433/', policy)).toEqual({ kind: 'address', address: '127.0.0.1' });
     expect(verdictOf('http://127.0.0.2/', policy)).toEqual({ kind: 'refused', why: '127.0.0.2 is loopback (127.0.0.0/8)' });
     expect(verdictOf('http://images.corp.internal/', policy)).toEqual({ kind: 'name', name: 'images.corp.internal', listed: true });

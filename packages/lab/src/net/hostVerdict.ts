@@ -1,5 +1,5 @@
 import { addressVerdict, parseAddress } from './addressVerdict.ts';
-import type { OutboundPolicy } from './outboundPolicy.ts';
+import { portAllowed, type OutboundPolicy } from './outboundPolicy.ts';
 
 /**
  * What to do with a URL's host before any connection: connect to an address
@@ -34,20 +34,23 @@ const show = (text: string): string => JSON.stringify(text.length > 80 ? `${text
  * is resolved and let through; a name without a dot (reached through the
  * machine's search domains), one under localhost, local, internal or
  * home.arpa, or a metadata name is refused; any other name is resolved, and
- * every address it has must pass.
+ * every address it has must pass. `port` is the one the URL connects to: a
+ * listing lets a host or address through on its own ports only (not given,
+ * only on an entry for every port).
  */
-export function hostVerdict(hostname: string, policy: OutboundPolicy): HostVerdict {
+export function hostVerdict(hostname: string, policy: OutboundPolicy, port?: number): HostVerdict {
   const lower = hostname.toLowerCase();
   const bare = lower.startsWith('[') && lower.endsWith(']') ? lower.slice(1, -1) : lower;
   // A trailing dot is the same host (127.0.0.1., localhost.).
   const host = bare.endsWith('.') ? bare.slice(0, -1) : bare;
   if (parseAddress(host) || parseAddress(bare)) {
-    const verdict = addressVerdict(parseAddress(host) ? host : bare, policy);
+    const verdict = addressVerdict(parseAddress(host) ? host : bare, policy, port === undefined ? {} : { port });
     return verdict.allowed ? { kind: 'address', address: verdict.address } : { kind: 'refused', why: verdict.why };
   }
   if (!NAME.test(host) || host.split('.').some((label) => label.length === 0 || label.length > 63)) return { kind: 'refused', why: `${show(hostname)} is not a host name` };
   if (NUMERIC_LAST_LABEL.test(host)) return { kind: 'refused', why: `${show(hostname)} is neither a host name nor an address` };
-  if (policy.hosts.has(host)) return { kind: 'name', name: host, listed: true };
+  const ports = policy.hosts.get(host);
+  if (ports !== undefined && (port === undefined ? ports === 'any' : portAllowed(ports, port))) return { kind: 'name', name: host, listed: true };
   const local = LOCAL_NAMES.get(host);
   if (local !== undefined) return { kind: 'refused', why: `${host} is ${local}` };
   const suffix = LOCAL_SUFFIXES.find((s) => host === s || host.endsWith(`.${s}`));

@@ -45,7 +45,8 @@ export function answerOf(result: Message | Task): unknown {
  * through the outbound policy with its body bounded.
  */
 export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void } = {}): RemoteClient {
-  const fetchImpl = policedFetch(opts);
+  // The card's own address for the turns (`url`, `additionalInterfaces`) is the agent's word: only the address entered may be a listed local one.
+  const fetchImpl = policedFetch({ ...opts, home: baseUrl });
   const factory = new ClientFactory(
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
       transports: [new JsonRpcTransportFactory({ fetchImpl, legacyCompat: { enabled: true } }), new RestTransportFactory({ fetchImpl, legacyCompat: { enabled: true } })],

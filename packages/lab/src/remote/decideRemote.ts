@@ -2,7 +2,7 @@ import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
 import type { AnyGame, BrainContext, GameEvent, PlayerId, Strategy } from '@the-house/games/engine/types.ts';
 import type { DecisionRequest } from '../decision/decisionRequest.ts';
 import type { AnswerTrace, MatchRecorder } from '../models/matchRecorder.ts';
-import type { ModelClient } from '../models/modelCall.ts';
+import type { ModelCallRecord, ModelClient } from '../models/modelCall.ts';
 import type { ProviderGate } from '../models/providerGate.ts';
 import { baselineAnswer } from '../seats/baselineAnswer.ts';
 import { decideWithRepair } from '../seats/decideWithRepair.ts';
@@ -52,6 +52,33 @@ export interface RemoteTurnResult {
   houseFault: boolean;
 }
 
+/** What the record keeps of an answer that was not a valid turn, in place of its text. */
+export function notATurn(text: string): { bytes: number; sha256: string; text: string } {
+  const bytes = Buffer.byteLength(text);
+  const sha256 = sha256Hex(text);
+  return { bytes, sha256, text: `[not a valid turn: ${bytes} bytes, sha256 ${sha256}]` };
+}
+
+/**
+ * The answers the game refused, out of the record: each call's response
+ * becomes its size and SHA-256, and so does its text in the trace. A remote
+ * seat's address may serve anything (another service's page, through a
+ * misconfigured proxy), and a match file is signed and shared.
+ */
+function keepOnlyTurns(trace: AnswerTrace, calls: ReadonlyMap<number, ModelCallRecord>): void {
+  const valid = trace.outcome === 'valid' ? 0 : trace.outcome === 'repaired' ? 1 : -1;
+  trace.texts.forEach((text, i) => {
+    if (i === valid) return;
+    const digest = notATurn(text);
+    trace.texts[i] = digest.text;
+    const call = trace.calls[i] === undefined ? undefined : calls.get(trace.calls[i]!);
+    if (call && call.response !== null) {
+      call.response = null;
+      call.responseDigest = { bytes: digest.bytes, sha256: digest.sha256 };
+    }
+  });
+}
+
 /** The House's notice, logged before the phase is applied, that a seat's baseline now plays it. */
 export function substitutedNotice(player: PlayerId, why: string, strategy: string | null): GameEvent {
   return { type: 'seat_substituted', data: { player, why, strategy } };
@@ -67,17 +94,21 @@ export function substitutedNotice(player: PlayerId, why: string, strategy: strin
  * What the turn took past the move's time comes out of the bank; a fallback
  * by the seat's fault counts (timeout, invalid, unreachable), and past the
  * clock's limits the seat's baseline plays it from the next turn on, the log
- * told once. A turn the House itself cut short costs the seat nothing.
+ * told once. A turn the House itself cut short costs the seat nothing. An
+ * answer the game refuses is recorded as its size and hash only
+ * (`keepOnlyTurns`), and when no valid one came the turn has no decision:
+ * the game's fallback plays, the log saying the answer was not a valid turn.
  */
 export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnResult> {
   const { game, state, ctx, request, line, recorder, signal } = input;
   const started = Date.now();
   let timedOut = false;
   const asked: Array<Record<string, unknown>> = [];
+  const answered = new Map<number, ModelCallRecord>();
   let unreachable = false;
   // Why this ask failed, in the House's own words (the recorder may keep only a class of failure).
   let reason: string | null = null;
-  const { decision, trace } = await decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
+  const { decision: given, trace } = await decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
     const window = askWindow(line.clock, Date.now(), ctx.deadline);
     if (repair && window.msLeft < MIN_REPAIR_MS) return { text: null, error: 'no time left for a repair' };
     const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
@@ -105,6 +136,7 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
     const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: '', params };
     const r = await recorder.call(client, line.client.gate ?? null, meta, prompt, both);
     asked.push(r.call.params);
+    answered.set(r.call.seq, r.call);
     if (r.text === null && deadline.aborted && !signal.aborted) timedOut = true;
     if (r.text !== null) return { text: r.text, error: null, call: r.call.seq };
     return { text: null, error: timedOut ? `no answer within ${window.msLeft} ms` : (reason ?? r.error), call: r.call.seq };
@@ -124,7 +156,10 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
   }
   // A turn the House cut short is its own fault: recorded so, and asked again after the resume.
   if (at && houseFault) at.fault = { by: 'house', kind: 'stopped' };
-  const missing = trace.texts.length === 0 ? `no answer (${trace.errors.join('; ')})` : undefined;
+  const refused = trace.outcome === 'fallback' && trace.texts.length > 0;
+  keepOnlyTurns(trace, answered);
+  const decision = refused ? undefined : given;
+  const missing = trace.texts.length === 0 ? `no answer (${trace.errors.join('; ')})` : refused ? `its answer was not a valid turn (${trace.errors.at(-1) ?? 'refused'})` : undefined;
   return { decision, trace, fault, houseFault, ...(missing ? { missing } : {}) };
 }
 

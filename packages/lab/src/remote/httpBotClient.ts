@@ -11,7 +11,7 @@ import type { RemoteClient } from './remoteClient.ts';
  * from the answer; through the outbound policy, with the body bounded.
  */
 export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void } = {}): RemoteClient {
-  const send = policedFetch(opts);
+  const send = policedFetch({ ...opts, home: url });
   return {
     kind: 'http',
     provider: `http@${redactUrl(url)}`,

@@ -28,7 +28,7 @@ export interface OpenAiSeatOptions {
 export function openaiSeatClient(opts: OpenAiSeatOptions): RemoteClient & { free: false; gate: ProviderGate; redact(text: string): string; model: string } {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const redact = secretsRedactor(opts.apiKey, base);
-  const send = policedFetch(opts);
+  const send = policedFetch({ policy: opts.policy, home: base, onDetail: opts.onDetail });
   const gate = providerGate(`entrant|${redactUrl(base)}|${sha256Hex(`${base}\n${opts.apiKey}`).slice(0, 12)}`, base, opts.onProblem);
   return {
     kind: 'openai',

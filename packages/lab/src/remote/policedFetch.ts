@@ -19,10 +19,12 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * A `fetch` for libraries that take one (`@a2a-js/sdk`'s `fetchImpl`) that
  * goes out only through `guardedFetch` (the House's outbound policy: no
  * loopback, private or metadata address unless HOUSE_FETCH_ALLOW lists it,
- * at every redirect hop) and reads at most `limit` bytes of any body. Its
+ * at every redirect hop; HOUSE_FETCH_ALLOW's list only for `home`'s host
+ * and port, so an address an agent's card or redirect names elsewhere must
+ * be public) and reads at most `limit` bytes of any body. Its
  * errors say what kind of failure it was; `onDetail` gets the host-log detail.
  */
-export function policedFetch(opts: { policy?: OutboundPolicy; limit?: number; onDetail?: (detail: string) => void } = {}): typeof fetch {
+export function policedFetch(opts: { policy?: OutboundPolicy; home?: string; limit?: number; onDetail?: (detail: string) => void } = {}): typeof fetch {
   const limit = opts.limit ?? MAX_BODY_BYTES;
   const call = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -31,7 +33,7 @@ export function policedFetch(opts: { policy?: OutboundPolicy; limit?: number; on
     const headers: Record<string, string> = {};
     new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined)).forEach((value, key) => (headers[key] = value));
     const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : await new Response(init.body).text();
-    const got = await guardedFetch(url, { policy: opts.policy, method: method as Method, headers, body, signal: init.signal ?? undefined });
+    const got = await guardedFetch(url, { policy: opts.policy, ...(opts.home !== undefined ? { home: opts.home } : {}), method: method as Method, headers, body, signal: init.signal ?? undefined });
     if (!got.ok) {
       opts.onDetail?.(got.failure.detail);
       throw new RemoteCallError(got.failure.kind === 'refused' ? 'the address is one the House does not call (HOUSE_FETCH_ALLOW)' : got.failure.kind === 'aborted' ? 'no answer in time' : got.failure.kind === 'redirects' ? 'too many redirects' : 'the agent could not be reached', got.failure.kind);

@@ -15,7 +15,7 @@ const SEATS = 8;
 const ROUNDS = 10;
 const LATENCY_MS = 300;
 const players = Array.from({ length: SEATS }, (_, i) => `p${i}`);
-const loopback = (parseFetchAllow('127.0.0.1') as { ok: true; policy: OutboundPolicy }).policy;
+const loopback = (parseFetchAllow('127.0.0.1:*') as { ok: true; policy: OutboundPolicy }).policy;
 
 /** A reference A2A agent in a process of its own (so its work is not the House's), answering after `delayMs`. */
 async function agentProcess(delayMs: number): Promise<{ url: string; stop(): void }> {

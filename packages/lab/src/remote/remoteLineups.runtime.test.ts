@@ -17,7 +17,7 @@ afterAll(async () => {
 
 /** `bun run house ...` in a process of its own (the agents answer from this one), allowed to call loopback as a builder testing a local agent would be. */
 async function house(...args: string[]): Promise<{ code: number; stdout: string }> {
-  const child = Bun.spawn([process.execPath, HOUSE_MAIN, ...args], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, HOUSE_FETCH_ALLOW: '127.0.0.1' } });
+  const child = Bun.spawn([process.execPath, HOUSE_MAIN, ...args], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, HOUSE_FETCH_ALLOW: '127.0.0.1:*' } });
   const stdout = await new Response(child.stdout as ReadableStream<Uint8Array>).text();
   return { code: await child.exited, stdout };
 }

@@ -21,7 +21,7 @@ import type { RemoteClient } from './remoteClient.ts';
 import { clockRulesSchema, newClock, type ClockRules } from './seatClock.ts';
 
 // Loopback is refused by default: these tests allow it explicitly, as HOUSE_FETCH_ALLOW=127.0.0.1 would.
-const loopback = (parseFetchAllow('127.0.0.1') as { ok: true; policy: OutboundPolicy }).policy;
+const loopback = (parseFetchAllow('127.0.0.1:*') as { ok: true; policy: OutboundPolicy }).policy;
 const compact = seatPrompter('compact');
 const running: Array<{ stop(): unknown }> = [];
 afterAll(async () => {
@@ -157,5 +157,36 @@ describe('remote seats through the one pipeline', () => {
       const hop = await turn(line(httpBotClient(`http://127.0.0.1:${redirector.port}/turn`, { policy: loopback })));
       expect(hop.trace.errors[0]).toContain('does not call');
     }
+  });
+
+  test("issue 33 finding 3: an A2A card naming another local port is judged as a hop away from the agent's address: the turn never reaches it", async () => {
+    const agent = started(referenceA2aAgent());
+    // A card served from one port that sends the House's turns to another (the reference agent's, standing in for a service beside it).
+    const front = started(Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: async (req) => (new URL(req.url).pathname === '/.well-known/agent-card.json' ? fetch(`${agent.url}/.well-known/agent-card.json`) : new Response('not here', { status: 404 })) }));
+    const { trace, fault } = await turn(line(a2aSeatClient(`http://127.0.0.1:${front.port}`, { policy: loopback })));
+    expect(agent.turns.length).toBe(0);
+    expect(fault).toBe('unreachable');
+    expect(trace.errors[0]).toContain('does not call');
+  });
+
+  test('issue 33 finding 3: an answer that is not a valid turn is recorded as its size and SHA-256 only, and the fallback plays without it', async () => {
+    const body = `<html>internal service: db password hunter2 ${'x'.repeat(500)}</html>`;
+    const service = started(Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(body, { headers: { 'content-type': 'text/html' } }) }));
+    const { decision, trace, fault, missing, recorder } = await turn(line(httpBotClient(`http://127.0.0.1:${service.port}/turn`, { policy: loopback })));
+    expect(fault).toBe('invalid');
+    expect(trace.outcome).toBe('fallback');
+    expect(decision).toBeUndefined();
+    expect(missing).toStartWith('its answer was not a valid turn');
+    const digest = { bytes: Buffer.byteLength(body), sha256: new Bun.CryptoHasher('sha256').update(body).digest('hex') };
+    expect(recorder.record.calls.map((c) => [c.response, c.responseDigest])).toEqual([
+      [null, digest],
+      [null, digest],
+    ]);
+    expect(trace.texts).toEqual([`[not a valid turn: ${digest.bytes} bytes, sha256 ${digest.sha256}]`, `[not a valid turn: ${digest.bytes} bytes, sha256 ${digest.sha256}]`]);
+    expect(JSON.stringify(recorder.record)).not.toContain('hunter2');
+    // A repaired answer keeps the valid one whole and only the digest of the first.
+    const repaired = await turn(line(httpBotClient(started(referenceHttpBot({ mode: 'illegal' })).url, { policy: loopback })));
+    expect(repaired.recorder.record.calls[0]!.response).toBeNull();
+    expect(repaired.recorder.record.calls[0]!.responseDigest).toMatchObject({ bytes: expect.any(Number) });
   });
 });

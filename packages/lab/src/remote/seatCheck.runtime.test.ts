@@ -13,7 +13,7 @@ afterAll(async () => {
 /** `bun run house seat-check ...` in a process of its own (the agents answer from this one), its output as it goes. */
 function seatCheck(args: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number; lines: string[] }> {
   // Loopback is refused by default; a builder checking a local agent allows it, as here.
-  const child = Bun.spawn([process.execPath, HOUSE_MAIN, 'seat-check', ...args, '--move-ms', '3000'], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, HOUSE_FETCH_ALLOW: '127.0.0.1' } });
+  const child = Bun.spawn([process.execPath, HOUSE_MAIN, 'seat-check', ...args, '--move-ms', '3000'], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, HOUSE_FETCH_ALLOW: '127.0.0.1:*' } });
   const lines: string[] = [];
   return (async () => {
     const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();

@@ -22,8 +22,8 @@ let internalHits = 0;
 const allowBefore = process.env.HOUSE_FETCH_ALLOW;
 
 beforeAll(() => {
-  // The image server is on loopback: the House is told so, as a host would be (HOUSE_FETCH_ALLOW=127.0.0.1); 127.0.0.2 stays out.
-  process.env.HOUSE_FETCH_ALLOW = '127.0.0.1';
+  // The image server is on loopback, on a port of the system's choosing: the House is told so, as a host would be (HOUSE_FETCH_ALLOW=127.0.0.1:*); 127.0.0.2 stays out.
+  process.env.HOUSE_FETCH_ALLOW = '127.0.0.1:*';
   server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
