@@ -2,6 +2,8 @@ import type { IAgentRuntime } from '@elizaos/core';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { parsePriceTable, type PriceTable } from '@the-house/lab/models/priceTable.ts';
 import { parseAdmins, type Admins } from './access.ts';
+import { parseDeclaredEntrants, type DeclaredEntrant } from './entrants/declaredEntrants.ts';
+import { readableFile } from './entrants/readableFile.ts';
 import { numberSetting } from './houseSettings.ts';
 
 function text(runtime: IAgentRuntime, key: string): string {
@@ -36,6 +38,17 @@ export class HouseConfig {
   /** Why HOUSE_ADMINS cannot be used as it is, one line each. */
   get adminProblems(): string[] {
     return parseAdmins(text(this.runtime, 'HOUSE_ADMINS')).problems;
+  }
+
+  /** The entrants the operator declares (HOUSE_ENTRANTS); none, and the problem in one line, when it cannot be used. */
+  get declaredEntrants(): { entrants: DeclaredEntrant[]; problem: string | null } {
+    const parsed = parseDeclaredEntrants(text(this.runtime, 'HOUSE_ENTRANTS'), readableFile);
+    return parsed.ok ? { entrants: parsed.entrants, problem: null } : { entrants: [], problem: parsed.error };
+  }
+
+  /** A setting as text ('' when unset). */
+  text(key: string): string {
+    return text(this.runtime, key);
   }
 
   /** Where people reach this host in a browser (HOUSE_PUBLIC_URL when it is reached by another name). */

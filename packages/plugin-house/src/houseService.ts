@@ -13,6 +13,8 @@ import { openMatch } from './desk/openMatch.ts';
 import { gameCommandsByGame, houseCommandTable } from './games/houseGames.ts';
 import { roomGatewayFor } from './gatewayRegistry.ts';
 import { HouseConfig } from './houseConfig.ts';
+import { syncDeclaredEntrants } from './entrants/declaredEntrants.ts';
+import { EntrantStore } from './entrants/entrantStore.ts';
 import { signingKeyOf } from './matchFile.ts';
 import { MatchStore } from './matchStore.ts';
 import { PeopleNames } from './people.ts';
@@ -67,9 +69,21 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   static override async start(runtime: IAgentRuntime): Promise<HouseService> {
     const service = new HouseService(runtime);
     for (const problem of service.settings.adminProblems) runtime.logger.error(`House: ${problem}`);
+    void service.declareEntrants();
     interceptCommands(runtime);
     setTimeout(() => void service.resumeAll(), 0);
     return service;
+  }
+
+  /** The entrants HOUSE_ENTRANTS declares, made (or made again) the operator's; one it cannot read changes nothing and is logged. */
+  async declareEntrants(): Promise<void> {
+    const { entrants, problem } = this.settings.declaredEntrants;
+    if (problem) return void this.runtime.logger.error(`House: ${problem}; no entrant is declared`);
+    try {
+      for (const note of await syncDeclaredEntrants(new EntrantStore(this.runtime), entrants)) this.runtime.logger.warn(`House: ${note}`);
+    } catch (error) {
+      this.runtime.logger.error(`House: the entrants HOUSE_ENTRANTS declares could not be stored: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   override async stop(): Promise<void> {

@@ -1,6 +1,8 @@
 import { applyOptionFlag, MAX_ROUND_DELAY_MS } from '@the-house/lab/seats/matchOptions.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { parseEnter, type EnterArgs } from '../entrants/parseEnter.ts';
+import { parseEntrants } from '../entrants/parseEntrants.ts';
+import type { EntrantsCommand } from '../entrants/entrantDesk.ts';
 
 /**
  * The House's chat commands, parsed at the boundary before any model is asked.
@@ -32,8 +34,8 @@ export type HouseCommand =
   | { kind: 'resume'; match?: string; options: Record<string, unknown> }
   /** Registers (or updates) an agent elsewhere to play at the House's tables (at any time: the desk answers it before any match is looked up). */
   | { kind: 'enter'; entrant: EnterArgs }
-  /** Lists the registered entrants, or removes one. */
-  | { kind: 'entrants'; remove?: string }
+  /** Lists the registered entrants, or removes, opens (to anyone, within budgets) or closes one. */
+  | EntrantsCommand
   /** A game's own verb, routed to that game's adapter with its arguments untouched. */
   | { kind: 'game'; verb: string; args: string[]; text: string };
 
@@ -227,10 +229,12 @@ export const baseCommands: readonly CommandSpec[] = [
   {
     verb: 'entrants',
     action: 'HOUSE_ENTRANTS',
-    usage: '!entrants [remove NAME]',
-    help: 'list the registered agents, or remove yours',
-    parse: (args) =>
-      args.length === 0 ? ok({ kind: 'entrants' }) : args.length === 2 && args[0]!.toLowerCase() === 'remove' ? ok({ kind: 'entrants', remove: mentionName(args[1]!) }) : fail('`!entrants` lists them; `!entrants remove NAME` removes yours'),
+    usage: '!entrants [remove|open|close NAME]',
+    help: 'list the registered agents; remove yours; open yours to anyone (`open NAME --match-tokens N --day-tokens N` for an openai one) or make it private again (`close NAME`)',
+    parse: (args) => {
+      const parsed = parseEntrants(args.map((a, i) => (i === 1 ? mentionName(a) : a)));
+      return parsed.ok ? ok(parsed.command) : fail(parsed.error);
+    },
   },
   { verb: 'resume', action: 'HOUSE_RESUME', usage: '!resume [MATCH] [--budget-tokens N ...]', help: 'continue a paused match', parse: parseResume },
 ];

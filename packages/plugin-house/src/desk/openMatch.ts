@@ -17,6 +17,9 @@ import { clockSettings } from '@the-house/lab/remote/clockSettings.ts';
 import { entrantSeats, seatTokenText, type SeatedEntrant } from '../entrants/entrantSeats.ts';
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { typedPrivately } from '../entrants/typedPrivately.ts';
+import { entrantKey } from '../entrants/entrantKey.ts';
+import { entrantSpendOf } from '../entrants/entrantSpend.ts';
+import { isAdmin } from '../access.ts';
 
 /** A line-up entry that seats one of the game's baselines with no agent behind it. */
 const BOT = /^bot:(.+)$/i;
@@ -98,14 +101,15 @@ export async function openMatch(
     const botOf = (n: string) => BOT.exec(n)?.[1];
     const badBots = names.filter((n) => botOf(n) !== undefined && !ownValue(game.strategies, botOf(n)!.toLowerCase()));
     if (badBots.length) return { ok: false, error: `No baseline ${quote(badBots.join(', '))} in ${game.title}. Its baselines: ${Object.keys(game.strategies).map((s) => `bot:${s}`).join(', ')}` };
-    const entered = await entrantSeats(new EntrantStore(host.runtime), names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n)), game, clockSettings().rules, author, (a) => typedPrivately(host.gateway, a));
+    const asker = { author, admin: !!author && isAdmin(host.settings.admins, author), privately: (a: CommandAuthor) => typedPrivately(host.gateway, a), spentToday: (name: string) => entrantSpendOf(host.runtime).today(name) };
+    const entered = await entrantSeats(new EntrantStore(host.runtime), names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n)), game, clockSettings().rules, asker);
     if (!entered.ok) return { ok: false, error: entered.error };
-    const unknown = names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n) && !entered.seats.has(n.toLowerCase()));
+    const unknown = names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n) && !entered.seats.has(entrantKey(n)));
     if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${quote(unknown.join(', '))}. Players: ${available.join(', ') || 'none'}, or me` };
     const me = author ? await host.people.nameOf(author) : '';
     players = names.map((n) => {
       if (n.toLowerCase() === 'me') return me;
-      const entrant = entered.seats.get(n.toLowerCase());
+      const entrant = entered.seats.get(entrantKey(n));
       if (entrant) {
         remotes[entrant.name] = entrant.record;
         seatedEntrants.push(entrant);

@@ -1,5 +1,5 @@
 import { parseRemoteSpec, type RemoteSpec } from '@the-house/lab/remote/remoteSpec.ts';
-import { ENTRANT_NAME, ENTRANT_VERSION } from './entrant.ts';
+import { ENTRANT_VERSION, entrantNameProblem } from './entrant.ts';
 
 /** `!enter` as parsed: the entrant's name, where it is reached, its version, and a key when one was given (never echoed). */
 export interface EnterArgs {
@@ -30,7 +30,8 @@ export function parseEnter(args: readonly string[]): { ok: true; value: EnterArg
   }
   const [name, kindWord, ...more] = words;
   if (!name || !kindWord) return { ok: false, error: ENTER_USAGE };
-  if (!ENTRANT_NAME.test(name)) return { ok: false, error: `an entrant's name is a letter then letters, digits, dots, dashes or underscores (at most 32); ${ENTER_USAGE}` };
+  const badName = entrantNameProblem(name);
+  if (badName) return { ok: false, error: `${badName}; ${ENTER_USAGE}` };
   const kind = kindWord.toLowerCase();
   let entry: string;
   let key: string | undefined;

@@ -1,5 +1,6 @@
 import type { RemoteKind } from '@the-house/lab/remote/remoteClient.ts';
 import type { SeatClockState } from '@the-house/lab/remote/seatClock.ts';
+import type { OpenBudget } from './entrant.ts';
 
 /**
  * A seat held by a registered entrant, as the match keeps it (saved after
@@ -17,4 +18,6 @@ export interface RemoteSeatRecord {
   clock: SeatClockState;
   fallback: string | null;
   tokenHash?: string;
+  /** Seated by someone other than its owner or an admin: the budgets its owner allows others, which the House holds the seat to. */
+  budget?: OpenBudget;
 }

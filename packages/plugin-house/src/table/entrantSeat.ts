@@ -8,11 +8,27 @@ import { mcpSeatRules } from '@the-house/lab/remote/mcpSeatRules.ts';
 import { remoteClientFor } from '@the-house/lab/remote/remoteClientFor.ts';
 import { RemoteSeat } from '@the-house/lab/seats/remoteSeat.ts';
 import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
+import { budgetSpentAnswer } from '@the-house/lab/seats/baselineAnswer.ts';
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { entrantLabel } from '../entrants/entrant.ts';
+import { declaredKey } from '../entrants/declaredEntrants.ts';
+import { entrantSpendOf } from '../entrants/entrantSpend.ts';
 import type { RemoteSeatRecord } from '../entrants/remoteSeatRecord.ts';
 import { seatMatchOf } from './seatMatchOf.ts';
 import type { TableCore } from './tableCore.ts';
+
+/**
+ * An OpenAI-compatible entrant's key, for the very URL and model its seat was
+ * given: a declared entrant's from the setting HOUSE_ENTRANTS names for it, a
+ * person's from what they gave privately. An entrant since entered again
+ * elsewhere (another URL or model) gets none: its key never follows a name.
+ */
+async function keyOf(table: TableCore, record: RemoteSeatRecord): Promise<string | undefined> {
+  const stored = await new EntrantStore(table.host.runtime).find(record.entrant);
+  if (!stored || stored.name !== record.entrant || stored.url !== record.url || stored.model !== record.model) return undefined;
+  if (stored.declared) return declaredKey(table.host.settings.declaredEntrants.entrants, record, (name) => table.host.settings.text(name) || undefined);
+  return stored.key;
+}
 
 /**
  * A seat held by a registered entrant's agent (A2A, HTTP, an
@@ -29,14 +45,18 @@ export class EntrantSeat implements Seat {
   readonly desk: McpSeatDesk | null;
   private readonly seat: RemoteSeat;
 
-  constructor(table: TableCore, id: PlayerId, record: RemoteSeatRecord) {
+  constructor(
+    private readonly table: TableCore,
+    private readonly id: PlayerId,
+    private readonly record: RemoteSeatRecord,
+  ) {
     const game = table.host.games[table.stored.game]!;
     const desk = record.kind === 'mcp' ? new McpSeatDesk(mcpSeatRules(game.title, game.summary)) : null;
     const line = async (): Promise<RemoteSeatLine> => {
       const fallback = record.fallback ? (ownValue(game.strategies, record.fallback) ?? null) : null;
       const entrant = `entrant:${entrantLabel({ name: record.entrant, version: record.version })}`;
       if (desk) return { client: desk, clock: record.clock, entrant, fallback };
-      const key = record.kind === 'openai' ? (await new EntrantStore(table.host.runtime).find(record.entrant))?.key : undefined;
+      const key = record.kind === 'openai' ? await keyOf(table, record) : undefined;
       const logger = table.host.runtime.logger;
       const client = remoteClientFor({ kind: record.kind, url: record.url, model: record.model }, { policy: outboundPolicy().policy, apiKey: key, onDetail: (detail) => logger.warn(`House: seat ${id} of ${table.id}: ${detail}`) });
       return { client: client!, clock: record.clock, entrant, fallback };
@@ -46,8 +66,35 @@ export class EntrantSeat implements Seat {
     this.info = this.seat.info;
   }
 
-  decide(turn: SeatTurn): Promise<SeatAnswer> {
-    return this.seat.decide(turn);
+  /**
+   * A seat someone other than its owner gave it is held to the budgets its
+   * owner allows (`!entrants open`): past the match's or the day's, its
+   * baseline plays the turn and the log says why; what it spends counts
+   * toward the day.
+   */
+  async decide(turn: SeatTurn): Promise<SeatAnswer> {
+    const { budget } = this.record;
+    if (!budget) return this.seat.decide(turn);
+    const { table, id } = this;
+    const ledger = entrantSpendOf(table.host.runtime);
+    const inMatch = table.recorder.spend(id).tokens;
+    const today = await ledger.today(this.record.entrant);
+    const over =
+      budget.matchTokens !== undefined && inMatch >= budget.matchTokens
+        ? `its owner's budget for a match is spent (${inMatch} of ${budget.matchTokens} tokens)`
+        : budget.dayTokens !== undefined && today >= budget.dayTokens
+          ? `its owner's budget for today is spent (${today} of ${budget.dayTokens} tokens)`
+          : null;
+    if (over) {
+      const match = table.match!;
+      const strategy = this.record.fallback ? (ownValue(match.game.strategies, this.record.fallback) ?? null) : null;
+      return budgetSpentAnswer(table.recorder, match.game, match.state, turn.view, turn.ctx, turn.request, over, strategy);
+    }
+    try {
+      return await this.seat.decide(turn);
+    } finally {
+      await ledger.add(this.record.entrant, table.recorder.spend(id).tokens - inMatch);
+    }
   }
 
   tell(): Promise<void> {
