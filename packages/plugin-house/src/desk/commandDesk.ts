@@ -7,6 +7,7 @@ import { houseGameOf, gameCommandsByGame, houseCommandTable, verbAdapter } from 
 import { HumanDesk } from '../humanDesk.ts';
 import { matchByRef, tableOf } from '../tables.ts';
 import { isOpen, type Table } from '../table/table.ts';
+import { openerSits } from '../table/openerSits.ts';
 import { gamesText, helpText, observerLinkText, playWhichText, statusText, tableLine } from '../texts/houseTexts.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { CommandAuthor, StoredMatch } from '../types.ts';
@@ -17,6 +18,12 @@ import { agentNamed, openMatch, privateSeat, quote, tableStartedText } from './o
 import { entrantCommand } from '../entrants/entrantDesk.ts';
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { typedPrivately } from '../entrants/typedPrivately.ts';
+
+/** The policy that answers a match's begs when no person does (Trust's `observer` config). */
+const begPolicy = (stored: StoredMatch): string => {
+  const policy = (stored.config as { observer?: unknown } | null)?.observer;
+  return typeof policy === 'string' ? policy : 'beg';
+};
 
 const stringSetting = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
@@ -217,6 +224,7 @@ export class CommandDesk {
       }
       case 'grant':
       case 'decline': {
+        if (live && openerSits(live.stored)) return `Nobody answers the begs of ${live.id} (RULES T-c): ${live.stored.owner!.name}, who opened it, sits in it, so the game's ${begPolicy(live.stored)} policy answers them.`;
         const no = owned(command.kind);
         if (no) return no;
         if (!live) return `No open beg from ${command.player}: nobody is begging right now.`;

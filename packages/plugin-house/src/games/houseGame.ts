@@ -42,6 +42,8 @@ export interface PhaseContext {
   whisper(members: PlayerId[], text: string, as: PlayerId, key?: string): Promise<void>;
   /** The person watching, for requests only a person answers (Trust's begs). */
   observer: ObserverDesk;
+  /** No person observes (RULES T-c: its opener sits in it): the game's policy answers what the observer would, at once. */
+  unobserved?: boolean;
   /** Writes to the observer privately: the chat `!play` came from (nowhere when it came from no chat; the House tab shows pending begs). */
   tellObserver(text: string): Promise<void>;
   signal: AbortSignal;

@@ -1,6 +1,7 @@
 import { runMatch } from '@the-house/games/engine/runner.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
+import { openerSits } from './openerSits.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
 import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
 import { closePhase } from '@the-house/lab/seats/closePhase.ts';
@@ -43,6 +44,7 @@ function phaseContext(table: TableCore, backlog?: PhaseBacklog, dms = false): Ph
     say: backlog ? (text, key, as) => later(() => say(text, key, as)) : say,
     whisper: backlog && dms ? (members, text, as, key) => later(() => whisper(members, text, as, key)) : whisper,
     observer: table.observer,
+    unobserved: openerSits(table.stored),
     tellObserver: (text) => table.voice.tellObserver(text),
     signal: table.abort.signal,
     setting: (key, fallback) => host.settings.number(key, fallback),

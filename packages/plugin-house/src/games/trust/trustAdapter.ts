@@ -56,6 +56,8 @@ export const trustAdapter: HouseGame = {
     const begs: PendingBeg[] = begsThisRound(state, decisions).map((b) => ({ ...b, round: state.round, deadline }));
     if (begs.length === 0) return undefined;
     const policy = state.config.observer;
+    // RULES T-c: its opener sits in it, so no person observes: the policy answers now, nobody is asked and nothing waits.
+    if (ctx.unobserved) return { observer: {} };
     // The desk opens before the observer hears of a beg: an answer typed the moment the message arrives finds it open.
     const asking = ctx.observer.ask(begs, deadline, ctx.signal);
     for (const beg of begs) {
