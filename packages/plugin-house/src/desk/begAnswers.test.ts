@@ -1,6 +1,11 @@
 import { afterAll, expect, test } from 'bun:test';
+import { Match } from '@the-house/games/engine/match.ts';
+import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import { registerPlayer, unregisterPlayer } from '@the-house/plugin-player/playerRegistry.ts';
+import type { PhaseContext } from '../games/houseGame.ts';
+import { trustAdapter } from '../games/trust/trustAdapter.ts';
 import { HouseService } from '../houseService.ts';
+import { ObserverDesk } from '../observerDesk.ts';
 import { silentGateway } from '../roomGateway.ts';
 import { fakeRuntime } from '../testing/fakeRuntime.ts';
 
@@ -43,4 +48,25 @@ test('an admin may answer the begs of a match whose opener watches it (the obser
   expect(await h.handleCommand({ kind: 'grant', player: 'Ivo', amount: 3, reason: 'x' }, admin, table.id)).toBe('Granted 3 sats to Ivo: x. They will be told.');
   expect((await asking).answers).toEqual({ Ivo: { amount: 3, reason: 'x' } });
   await h.stop();
+});
+
+test("the Trust adapter leaves an unobserved match's begs to the policy at once: nobody is asked, nothing waits", async () => {
+  const match = Match.create(trustGame, { missChance: 0 }, 1, ['Ada', 'Bram']);
+  const room: string[] = [];
+  const told: string[] = [];
+  const observer = new ObserverDesk();
+  const ctx = {
+    matchId: 'm',
+    match,
+    say: async (text: string) => void room.push(text),
+    tellObserver: async (text: string) => void told.push(text),
+    observer,
+    unobserved: true,
+    signal: new AbortController().signal,
+    // A beg timeout of a day: were the House to wait for an answer, this test would never end.
+    setting: (key: string, fallback: number) => (key === 'HOUSE_BEG_TIMEOUT_MS' ? 86_400_000 : fallback),
+  } as unknown as PhaseContext;
+  expect(await trustAdapter.external!(ctx, { Ada: { action: 'BEG', amount: 9, reason: 'roof' }, Bram: { action: 'BLOCK' } })).toEqual({ observer: {} });
+  expect(told).toEqual([]);
+  expect(observer.pending()).toEqual([]);
 });
