@@ -44,7 +44,7 @@ test('4 tables at once, a DM per seat every round: no 429 from the global limit,
   for (let t = 0; t < TABLES; t++) {
     const channel = guild.world.addTextChannel(`table-${t + 1}`);
     const seats = PEOPLE.slice(t * 3, t * 3 + 3);
-    const asked = guild.say(seats[0]!, channel.id, `!play trust --seed ${30 + t} --set maxRounds=${ROUNDS}`);
+    const asked = guild.say(seats[0]!, channel.id, `!play trust --open --seed ${30 + t} --set maxRounds=${ROUNDS}`);
     const lobby = await guild.waitFor(channel.id, houseSays((x) => x.includes(`lobby trust-${30 + t}-`)), { since: asked.id });
     const match = new RegExp(`lobby (trust-${30 + t}-\\w+)`).exec(lobby.content)![1]!;
     for (const person of seats) {

@@ -31,7 +31,7 @@ test('lobby: !play opens it with the default seats (four for Trust, with differe
   const h = house();
   expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('!join is not possible now: no match is open. Allowed now: !help, !games, !name, !play, !status, !resume.');
   const opened = await h.handleCommand({ kind: 'play', game: 'cafe', players: [], seed: 4, options: {} }, observer);
-  expect(opened).toMatch(/^Café V3 lobby cafe-4-\w+ \(seed 4\) seats Ivo, Jana, Kurt\. Players may !join; it starts in 60 s or at !start\.$/);
+  expect(opened).toMatch(/^Café V3 lobby cafe-4-\w+ \(seed 4\) seats Ivo, Jana, Kurt\. Observer and House admins may !join \(`!play cafe --open` opens a lobby to anyone\); it starts in 60 s or at !start\.$/);
   expect(await h.handleCommand({ kind: 'join' }, ivo)).toBe('Ivo is already seated.');
   const id = (await h.listMatches()).matches[0]!.id;
   await h.stopMatch(id);
@@ -138,7 +138,7 @@ describe('a person in a seat', () => {
 
   test('a person joins a lobby by !join and holds a seat; a name taken by an agent is refused', async () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000' });
-    await h.handleCommand({ kind: 'play', game: 'cafe', players: [], seed: 8, options: {} }, observer);
+    await h.handleCommand({ kind: 'play', game: 'cafe', players: [], seed: 8, options: {}, open: true }, observer);
     expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat joins Café V3 as a person: the House will ask you for each move here: Ivo, Jana, Kurt, Pat.');
     expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat is already seated.');
     const id = (await h.listMatches()).matches[0]!.id;
@@ -363,7 +363,7 @@ describe('fair use of tables (issue 23)', () => {
 
   test('the owner sends a seat away from the lobby with !kick; nobody else may', async () => {
     const h = house({ HOUSE_LOBBY_MS: '60000' });
-    await h.handleCommand(game('trust', [], 39), tom);
+    await h.handleCommand({ ...game('trust', [], 39), open: true }, tom);
     const id = h.openMatches()[0]!.id;
     const stranger = { id: 'person-x', name: 'Xena', room: room('x-dm') };
     expect(await h.handleCommand({ kind: 'join' }, { ...stranger, room: room('tom-dm') })).toStartWith('Xena joins Trust as a person');

@@ -184,7 +184,7 @@ async function playInTheHouse(c: HouseCase): Promise<void> {
     }
     for (const p of people) expect(await h.handleCommand({ kind: 'name', name: p.name }, p)).toContain(`sit down as ${p.name}`);
     if (c.lobby) {
-      await h.handleCommand({ kind: 'play', game: c.game, players: [], seed: c.seed, options: {}, config }, owner);
+      await h.handleCommand({ kind: 'play', game: c.game, players: [], seed: c.seed, options: {}, config, open: true }, owner);
       for (const p of people) expect(await h.handleCommand({ kind: 'join' }, { ...p, room: owner.room })).toStartWith(`${p.name} joins `);
       expect(await h.handleCommand({ kind: 'start' }, owner)).toContain('has started');
     } else {

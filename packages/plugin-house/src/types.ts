@@ -125,6 +125,8 @@ export interface StoredMatch {
   observerKey?: string;
   /** Who opened the match: with the House's admins, the only one who may stop, start, resume it or answer its begs. */
   owner?: MatchOwner | null;
+  /** A lobby its opener opened to anyone (`!play GAME --open`); otherwise only they and the admins may !join it. */
+  lobbyOpen?: boolean;
   /** The table (room or channel) the match was opened at; commands typed there act on it. */
   table?: string;
   /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */

@@ -35,7 +35,7 @@ describe('parseCommand', () => {
   });
 
   test('!play errors say what is allowed', () => {
-    const usage = 'usage: `!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
+    const usage = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
     expect(parseCommand('!play')).toEqual({ ok: true, command: { kind: 'play', game: '', players: [], options: {} } });
     expect(parseCommand('!play --seed 3')).toEqual({ ok: false, error: `which game? ${usage}` });
     expect(parseCommand('!play trust --seed')).toEqual({ ok: false, error: `--seed needs a whole number, got nothing; ${usage}` });

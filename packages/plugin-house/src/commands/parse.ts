@@ -13,7 +13,7 @@ import type { EntrantsCommand } from '../entrants/entrantDesk.ts';
 export type HouseCommand =
   | { kind: 'help' }
   | { kind: 'games' }
-  | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown>; config?: Record<string, unknown> }
+  | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown>; config?: Record<string, unknown>; open?: boolean }
   | { kind: 'join' }
   /** The owner sends a seat away from the lobby. */
   | { kind: 'kick'; player: string }
@@ -91,15 +91,20 @@ function configValue(text: string): unknown {
 }
 
 function parsePlay(args: string[]): ParsedCommand {
-  const usage = 'usage: `!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
+  const usage = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
   const rest = [...args];
   let seed: number | undefined;
   const players: string[] = [];
   const options: Record<string, unknown> = {};
   const config: Record<string, unknown> = {};
   let game: string | undefined;
+  let open = false;
   while (rest.length) {
     const token = rest.shift()!;
+    if (token === '--open') {
+      open = true;
+      continue;
+    }
     if (token.startsWith('--')) {
       const [name, raw] = flag(token, rest);
       if (name === '--set') {
@@ -138,7 +143,9 @@ function parsePlay(args: string[]): ParsedCommand {
   }
   // `!play` alone: the House answers with the games it runs and how to start one.
   if (!game) return players.length || seed !== undefined || Object.keys(options).length || Object.keys(config).length ? fail(`which game? ${usage}`) : ok({ kind: 'play', game: '', players, options });
+  if (open && players.length) return fail('`--open` opens a lobby to anyone: `!play GAME --open` (with names the match starts at once, seated as named)');
   const command: HouseCommand = { kind: 'play', game, players, options };
+  if (open) command.open = true;
   if (Object.keys(config).length) command.config = config;
   if (seed !== undefined) command.seed = seed;
   return ok(command);
@@ -180,8 +187,8 @@ function parseResume(args: string[]): ParsedCommand {
 export const baseCommands: readonly CommandSpec[] = [
   { verb: 'help', action: 'HOUSE_HELP', usage: '!help', help: 'how to start and watch a match, and every command', parse: noArgs('help', { kind: 'help' }) },
   { verb: 'games', action: 'HOUSE_GAMES', usage: '!games', help: 'list the games the House runs', parse: noArgs('games', { kind: 'games' }) },
-  { verb: 'play', action: 'HOUSE_PLAY', usage: '!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]', help: 'open a match (with names: start it at once, `me` for a seat of your own; without: open a lobby for !join)', parse: parsePlay },
-  { verb: 'join', action: 'HOUSE_JOIN', usage: '!join', help: 'join the open lobby', parse: noArgs('join', { kind: 'join' }) },
+  { verb: 'play', action: 'HOUSE_PLAY', usage: '!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]', help: 'open a match (with names: start it at once, `me` for a seat of your own; without: open a lobby, which you and the admins may !join, anyone with `--open`)', parse: parsePlay },
+  { verb: 'join', action: 'HOUSE_JOIN', usage: '!join', help: "sit down in the lobby: its opener's and the admins', or anyone's when opened with `--open`", parse: noArgs('join', { kind: 'join' }) },
   {
     verb: 'kick',
     action: 'HOUSE_KICK',

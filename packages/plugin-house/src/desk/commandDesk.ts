@@ -178,7 +178,7 @@ export class CommandDesk {
         }
         const busy = this.busyTables();
         if (busy.length >= host.settings.maxTables) return `All ${host.settings.maxTables} tables are busy (HOUSE_MAX_TABLES): ${busy.map((t) => this.line(t)).join('; ')}. Wait for one to end, or ask its owner to !stop it.`;
-        const opened = await openMatch(host, command.game, command.players, command.seed, author.origin ?? null, command.options, author, command.config ?? {});
+        const opened = await openMatch(host, command.game, command.players, command.seed, author.origin ?? null, command.options, author, command.config ?? {}, command.open === true);
         return opened.ok ? opened.text : opened.error;
       }
       case 'join': {
@@ -190,6 +190,11 @@ export class CommandDesk {
         if (!viaAgent && agentNamed(name)) return `${name} is the name of a player agent; a person needs another name to sit down.`;
         if (t.stored.players.some((p) => lookalike(p) === lookalike(name))) return `${name} is already seated.`;
         if (t.stored.players.length >= game.maxPlayers) return `The table is full (${game.maxPlayers} players).`;
+        // The lobby's opener decides who sits: they and the admins, anyone only in a lobby they opened to all.
+        const owner = t.stored.owner;
+        if (owner && !t.stored.lobbyOpen && !(!fromPlayer && mayControl(owner, host.settings.admins, author))) {
+          return `Only ${owner.name}, who opened ${t.id}, or a House admin may sit in its lobby; ${owner.name} may open a lobby to anyone with \`!play ${t.stored.game} --open\`.`;
+        }
         if (!viaAgent) {
           t.stored.humans[name] = await privateSeat(host, author);
           // RULES T-c: the person who opened it now sits in it, so no one observes it.

@@ -87,6 +87,7 @@ export async function openMatch(
   rawOptions: unknown = {},
   author: CommandAuthor | null = null,
   rawConfig: unknown = {},
+  openLobby = false,
 ): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
   const game = ownValue(host.games, gameId);
   if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(host.games).join(', ')}` };
@@ -167,6 +168,7 @@ export async function openMatch(
     observer: person && !Object.values(humans).some((h) => h.id === person.id) ? await privateSeat(host, person) : null,
     observerKey: randomBytes(24).toString('base64url'),
     owner: person ? { id: person.id, name: await host.people.nameOf(person) } : null,
+    ...(openLobby && names.length === 0 ? { lobbyOpen: true } : {}),
     table: author ? tableOf(author) : 'default',
     rooms: {},
     createdAt: now,

@@ -25,7 +25,7 @@ export function helpText(games: Record<string, AnyGame>, table: readonly Command
   const sections = [...byGame].filter(([, specs]) => specs.length).map(([id, specs]) => [`In ${games[id]?.title ?? id} only:`, ...specs.map((s) => `- \`${s.usage}\` ${s.help}`)]);
   return [
     `**The House** runs ${Object.values(games).map((g) => g.title).join(', ')} among its players (\`!games\` says what each is).`,
-    'Start: `!play trust` opens a lobby (others `!join`, it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
+    'Start: `!play trust` opens a lobby (you and the admins may `!join` it, anyone when opened with `!play trust --open`; it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
     `Watch: each match gets a room under *Groups* in this window, and the dashboard: ${dashboardUrl}`,
     'In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown, `!view` shows everything you know.',
     'A command acts on the match of the room you type it in; add `--match ID` for another. Only the person who opened a match (or an admin) may stop it or answer its begs.',
@@ -68,7 +68,8 @@ export function startedText(games: Record<string, AnyGame>, stored: StoredMatch,
 
 /** The lobby's announcement. */
 export function lobbyText(game: AnyGame, stored: StoredMatch, waitMs: number): string {
-  return `${game.title} lobby ${stored.id} (seed ${stored.seed}) seats ${stored.players.join(', ')}. Players may !join; it starts in ${Math.round(waitMs / 1000)} s or at !start.`;
+  const who = stored.lobbyOpen || !stored.owner ? 'Anyone may !join' : `${stored.owner.name} and House admins may !join (\`!play ${game.id} --open\` opens a lobby to anyone)`;
+  return `${game.title} lobby ${stored.id} (seed ${stored.seed}) seats ${stored.players.join(', ')}. ${who}; it starts in ${Math.round(waitMs / 1000)} s or at !start.`;
 }
 
 /** `!status` of one match: the scoreboard, how it ended or why it waits, and whether its match file is there. */
