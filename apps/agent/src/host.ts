@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { logger as frameworkLogger, type Character, type IAgentRuntime, type Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
-import { AgentServer } from '@elizaos/server';
+import { AgentServer, type ServerMiddleware } from '@elizaos/server';
 import { housePlugin, parseAdmins, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
 import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
 import { parseFetchAllow } from '@the-house/lab/net/outboundPolicy.ts';
@@ -11,6 +11,7 @@ import { serverGateway } from './serverGateway.ts';
 import { registerDiscordSendHandler } from './discordSendHandler.ts';
 import { inProcessBusPlugin, serveBusInProcess } from './inProcessBus.ts';
 import { replaceApiRateLimit } from './peopleRateLimit.ts';
+import { byteLimit, jsonBodies, plainErrors } from './jsonBodies.ts';
 import { houseLogs } from './logLevels.ts';
 import { quietLines } from './quietLines.ts';
 import { shortUrls } from './shortUrls.ts';
@@ -171,7 +172,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   skipUnloggedLines(frameworkLogger);
   const restore = quietLines(startLines(loopbackOnly));
   try {
-    await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls] });
+    await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls, jsonBodies(byteLimit(env.EXPRESS_MAX_PAYLOAD, 2 * 1024 * 1024)) as ServerMiddleware] });
   } catch (error) {
     lock?.release();
     const text = error instanceof Error ? error.message : String(error);
@@ -180,6 +181,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   } finally {
     restore();
   }
+  // Last in line: an error nothing answered is one line of JSON, not Express's page with its stack trace.
+  server.app.use(plainErrors((line) => log(line)));
   if (!replaceApiRateLimit(server.app)) log("warning: this server's /api rate limit was not found, so it still counts this machine's own requests (1,000 per 15 minutes)");
   const bound = Number(env.SERVER_PORT ?? port);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
