@@ -52,7 +52,8 @@ export const matrixGame: GameDefinition<MatrixConfig, MatrixState, MatrixDecisio
       round: 1,
       phase: 'play',
       // The continuation draws come from this stream, one after each round; pairs and noise from streams derived from seed and round.
-      rng: Rng.fromSeed(seed).state(),
+      // Derived rather than seeded straight: the first draw of a stream seeded with a small number is close to 1.
+      rng: Rng.derive(seed, 'continuation').state(),
       table: table.table,
       sitting: table.sitting,
       byes,

@@ -76,7 +76,8 @@ export function matrixLegalMoves(state: MatrixState, player: PlayerId): string[]
   const opponents = opponentsOf(state, player).map((o) => o.id);
   if (opponents.length === 0) return [];
   const words = moveWords(state.config);
-  const out = [`C (${words.C}) against ${opponents.length > 1 ? 'every opponent' : opponents[0]}: {"action": "C"}`, `D (${words.D}) against ${opponents.length > 1 ? 'every opponent' : opponents[0]}: {"action": "D"}`];
+  const against = opponents.length > 1 ? 'every opponent' : opponents[0];
+  const out = [`C, ${words.C}, against ${against}: {"action": "C"}`, `D, ${words.D}, against ${against}: {"action": "D"}`];
   if (opponents.length > 1) out.push(`a move per opponent: {"moves": {${opponents.map((o, i) => `"${o}": "${i % 2 ? 'D' : 'C'}"`).join(', ')}}} (opponents this round: ${opponents.join(', ')})`);
   return out;
 }
