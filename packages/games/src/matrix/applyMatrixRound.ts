@@ -2,11 +2,12 @@ import { Rng } from '../engine/rng.ts';
 import { nullRecord, ownValue } from '../engine/safeKey.ts';
 import type { GameEvent, Outcome, PhaseInput, PlayerId, Step } from '../engine/types.ts';
 import { openEnded, payoffsOf } from './matrixConfig.ts';
-import { flip, type Move } from './matrixDecision.ts';
+import { flip, type MatrixDecision, type Move } from './matrixDecision.ts';
 import { matrixOutcome } from './matrixOutcome.ts';
 import { payoff } from './matrixPresets.ts';
 import { drawPairs } from './matrixTable.ts';
 import type { MatrixState, Meeting, Role } from './matrixTypes.ts';
+import { opponentsOf } from './matrixOpponents.ts';
 import { matrixFallback, matrixLegalMoves, validateMatrixDecision } from './validateMatrixDecision.ts';
 
 /** One game of the round as everyone saw it: the moves as they landed and what each side got. */
@@ -36,11 +37,10 @@ export function applyMatrixRound(state: MatrixState, input: PhaseInput): Step<Ma
   const events: GameEvent[] = [];
   const notices: Record<PlayerId, string[]> = nullRecord();
   const tell = (id: PlayerId, text: string) => (notices[id] ??= []).push(text);
-  const intended = new Map<PlayerId, (opponent: PlayerId) => Move>();
+  const decided = new Map<PlayerId, MatrixDecision>();
 
-  const seated = new Set(state.table.flat());
   for (const player of state.players) {
-    if (!seated.has(player)) continue;
+    if (opponentsOf(state, player).length === 0) continue;
     const raw = ownValue(input.decisions, player);
     const checked = raw === undefined ? NO_DECISION : validateMatrixDecision(state, player, raw);
     const decision = checked.ok ? checked.decision : matrixFallback(state, player);
@@ -50,33 +50,42 @@ export function applyMatrixRound(state: MatrixState, input: PhaseInput): Step<Ma
       events.push({ type: 'fallback', data: { player, decision, reason }, to: [player] });
       tell(player, reason);
     }
-    intended.set(player, (opponent) => (decision.moves ? (ownValue(decision.moves, opponent) ?? decision.action ?? 'C') : decision.action!));
+    decided.set(player, decision);
   }
+  const intended = (player: PlayerId, opponent: PlayerId): Move => {
+    const d = decided.get(player)!;
+    return d.moves ? (ownValue(d.moves, opponent) ?? d.action ?? 'C') : d.action!;
+  };
 
   const payoffs = payoffsOf(config);
   const scores = nullRecord<number>(state.players.map((p) => [p, ownValue(state.scores, p) ?? 0]));
   const gains = nullRecord<number>(state.players.map((p) => [p, 0]));
   const memory: Record<PlayerId, Record<PlayerId, Meeting>> = nullRecord();
   const meetingsOf = (player: PlayerId): Record<PlayerId, Meeting> => (memory[player] ??= Object.assign(nullRecord<Meeting>(), ownValue(state.memory, player)));
+  const rounds = config.pairing === 'pairs' ? round : null;
   const games: PlayedGame[] = [];
 
-  for (const [row, column] of state.table) {
-    const meant: [Move, Move] = [intended.get(row)!(column), intended.get(column)!(row)];
-    const landed = [land(state, row, column, meant[0], events, tell), land(state, column, row, meant[1], events, tell)] as const;
-    const paid: [number, number] = [payoff(payoffs.row, landed[0], landed[1]), payoff(payoffs.column, landed[1], landed[0])];
-    games.push({ row, column, moves: `${landed[0]}${landed[1]}`, payoffs: paid });
+  for (let i = 0; i < state.table.length; i++) {
+    const [row, column] = state.table[i]!;
+    const meantRow = intended(row, column);
+    const meantColumn = intended(column, row);
+    const playedRow = land(state, row, column, meantRow, events, tell);
+    const playedColumn = land(state, column, row, meantColumn, events, tell);
+    const paid: [number, number] = [payoff(payoffs.row, playedRow, playedColumn), payoff(payoffs.column, playedColumn, playedRow)];
+    games.push({ row, column, moves: `${playedRow}${playedColumn}`, payoffs: paid });
     scores[row]! += paid[0];
     scores[column]! += paid[1];
     gains[row]! += paid[0];
     gains[column]! += paid[1];
-    const rounds = config.pairing === 'pairs' ? round : null;
-    meetingsOf(row)[column] = met(ownValue(meetingsOf(row), column), 'row', landed[0], landed[1], meant[0], rounds);
-    meetingsOf(column)[row] = met(ownValue(meetingsOf(column), row), 'column', landed[1], landed[0], meant[1], rounds);
+    const rowMeetings = meetingsOf(row);
+    const columnMeetings = meetingsOf(column);
+    rowMeetings[column] = met(ownValue(rowMeetings, column), 'row', playedRow, playedColumn, meantRow, rounds);
+    columnMeetings[row] = met(ownValue(columnMeetings, row), 'column', playedColumn, playedRow, meantColumn, rounds);
   }
   for (const player of state.players) memory[player] ??= ownValue(state.memory, player) ?? nullRecord();
 
   events.push({ type: 'round', data: state.sitting === null ? { round, games, scores } : { round, games, scores, sitting: state.sitting } });
-  const byes = state.sitting === null ? state.byes : { ...state.byes, [state.sitting]: (ownValue(state.byes, state.sitting) ?? 0) + 1 };
+  const byes = state.sitting === null ? state.byes : nullRecord([...Object.entries(state.byes), [state.sitting, (ownValue(state.byes, state.sitting) ?? 0) + 1] as const]);
   const next: MatrixState = { ...state, scores, gains, memory, notices, byes, result: ONGOING };
   const end = ending(next);
   if (end.how) {
@@ -86,7 +95,7 @@ export function applyMatrixRound(state: MatrixState, input: PhaseInput): Step<Ma
     events.push({ type: 'match_over', data: { winners: next.result.winners, kind: next.result.kind, rounds: round, scores } });
   } else {
     next.round = round + 1;
-    if (config.pairing === 'pairs') Object.assign(next, drawPairs(state.players, seed, next.round, nullRecord(Object.entries(byes))));
+    if (config.pairing === 'pairs') Object.assign(next, drawPairs(state.players, seed, next.round, byes));
   }
   next.rng = end.rng;
   return { state: next, events };
@@ -105,9 +114,9 @@ function land(state: MatrixState, mover: PlayerId, opponent: PlayerId, meant: Mo
   return played;
 }
 
-/** A meeting one game longer. */
+/** A meeting one game longer, with the role of this game (drawn pairs may swap it). */
 function met(before: Meeting | undefined, role: Role, mine: Move, theirs: Move, meant: Move, round: number | null): Meeting {
-  const out: Meeting = before ? { role: before.role, mine: before.mine + mine, theirs: before.theirs + theirs, meant: before.meant + meant } : { role, mine, theirs, meant };
+  const out: Meeting = before ? { role, mine: before.mine + mine, theirs: before.theirs + theirs, meant: before.meant + meant } : { role, mine, theirs, meant };
   if (round !== null) out.rounds = [...(before?.rounds ?? []), round];
   return out;
 }

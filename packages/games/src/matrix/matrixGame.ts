@@ -7,6 +7,7 @@ import { MAX_PLAYERS, matrixConfigSchema, type MatrixConfig } from './matrixConf
 import { matrixDecisionSchema, type MatrixDecision } from './matrixDecision.ts';
 import { matrixDigest } from './matrixDigest.ts';
 import { matrixModelPrompt } from './matrixModelPrompt.ts';
+import { opponentsOf } from './matrixOpponents.ts';
 import { matrixNarration } from './matrixNarration.ts';
 import { matrixPrompt } from './matrixPrompt.ts';
 import { matrixStrategies } from './matrixStrategies.ts';
@@ -64,11 +65,7 @@ export const matrixGame: GameDefinition<MatrixConfig, MatrixState, MatrixDecisio
       result: { over: false, winners: [], kind: null },
     };
   },
-  actors(state) {
-    if (state.result.over) return [];
-    const seated = new Set(state.table.flat());
-    return state.players.filter((p) => seated.has(p));
-  },
+  actors: (state) => (state.result.over ? [] : state.players.filter((p) => opponentsOf(state, p).length > 0)),
   legalMoves: matrixLegalMoves,
   validate: validateMatrixDecision,
   fallback: matrixFallback,

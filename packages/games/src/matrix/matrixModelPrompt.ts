@@ -4,9 +4,8 @@ import type { ModelPrompt, PlayerId } from '../engine/types.ts';
 import { flip, type Move } from './matrixDecision.ts';
 import { PRESET_NAMES, PRESETS, symmetric, type Bimatrix, type PresetName } from './matrixPresets.ts';
 import type { MatrixView, Meeting, Opponent, Role } from './matrixTypes.ts';
+import { gameTitle, moveWords } from './matrixWords.ts';
 
-const PLAIN = { C: 'cooperate', D: 'defect' } as const;
-const CUSTOM = 'a 2x2 game with payoffs of its own';
 const BY_TITLE = new Map<string, PresetName>(PRESET_NAMES.map((name) => [PRESETS[name].title, name]));
 
 const percent = (p: number): string => `${Math.round(p * 10_000) / 100}%`;
@@ -37,9 +36,9 @@ function lengthLine(view: MatrixView): string {
 
 /** The match's rules and move signatures: the same text on every call of a match. */
 function rules(view: MatrixView): string {
-  const words = view.preset ? PRESETS[view.preset].moves : PLAIN;
+  const words = moveWords(view.preset);
   const lines = [
-    `Matrix games, run by The House: ${view.preset ? PRESETS[view.preset].title : CUSTOM}. Each round you play C or D against each opponent of the round, all at once; payoffs add up to your score; the highest score wins.`,
+    `Matrix games, run by The House: ${gameTitle(view.preset)}. Each round you play C or D against each opponent of the round, all at once; payoffs add up to your score; the highest score wins.`,
     payoffLine(view.payoffs),
     `C: ${words.C}. D: ${words.D}.`,
     view.pairing === 'round-robin' ? 'Pairing: a round robin, every round you meet every other player.' : 'Pairing: each round players are paired at random; with an odd count one sits out.',

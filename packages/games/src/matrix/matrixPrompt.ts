@@ -1,10 +1,8 @@
 import { plainList } from '../engine/plainWords.ts';
 import { ownValue } from '../engine/safeKey.ts';
-import type { Payoffs } from './matrixPresets.ts';
-import { PRESETS, symmetric } from './matrixPresets.ts';
+import { symmetric, type Payoffs } from './matrixPresets.ts';
 import type { MatrixView, Meeting } from './matrixTypes.ts';
-
-const WORDS = { C: 'cooperate', D: 'defect' } as const;
+import { gameTitle, moveWords } from './matrixWords.ts';
 
 /** Meetings a person's prompt spells out move by move; earlier ones are counted. */
 const SPELLED = 20;
@@ -37,9 +35,9 @@ const count = (s: string): number => [...s].filter((c) => c === 'C').length;
  * private notice, and how to answer.
  */
 export function matrixPrompt(view: MatrixView): string {
-  const words = view.preset ? PRESETS[view.preset].moves : WORDS;
-  const title = view.preset ? PRESETS[view.preset].title : 'A 2x2 game';
-  const lines = [`${title}, round ${view.round}${view.rounds !== null ? ` of ${view.rounds}` : ''}. You are ${view.you}, with ${view.score} points.`];
+  const words = moveWords(view.preset);
+  const title = gameTitle(view.preset);
+  const lines = [`${title[0]!.toUpperCase()}${title.slice(1)}, round ${view.round}${view.rounds !== null ? ` of ${view.rounds}` : ''}. You are ${view.you}, with ${view.score} points.`];
   if (symmetric(view.payoffs)) lines.push(`Each game you and your opponent choose C or D at once. You get: ${payoffWords(view.payoffs.row, words)}.`);
   else {
     lines.push(`Each game you and your opponent choose C or D at once; what you get depends on your role. As the row player: ${payoffWords(view.payoffs.row, words)}.`);

@@ -15,6 +15,7 @@ export type Pairing = readonly [row: PlayerId, column: PlayerId];
  * secret: where `meant` differs from `mine`, noise flipped its move).
  */
 export interface Meeting {
+  /** The role played at the last meeting (fixed for a match under `round-robin`; drawn afresh each round under `pairs`). */
   role: Role;
   mine: string;
   theirs: string;

@@ -5,6 +5,7 @@ import { matrixDecisionSchema, type MatrixDecision, type Move } from './matrixDe
 import { opponentsOf } from './matrixOpponents.ts';
 import type { MatrixState } from './matrixTypes.ts';
 import { moveWords } from './matrixWords.ts';
+import { presetOf } from './matrixConfig.ts';
 
 /**
  * zod results for frozen decisions: a frozen object cannot change, so its
@@ -75,7 +76,7 @@ export function matrixLegalMoves(state: MatrixState, player: PlayerId): string[]
   if (state.result.over) return [];
   const opponents = opponentsOf(state, player).map((o) => o.id);
   if (opponents.length === 0) return [];
-  const words = moveWords(state.config);
+  const words = moveWords(presetOf(state.config));
   const against = opponents.length > 1 ? 'every opponent' : opponents[0];
   const out = [`C, ${words.C}, against ${against}: {"action": "C"}`, `D, ${words.D}, against ${against}: {"action": "D"}`];
   if (opponents.length > 1) out.push(`a move per opponent: {"moves": {${opponents.map((o, i) => `"${o}": "${i % 2 ? 'D' : 'C'}"`).join(', ')}}} (opponents this round: ${opponents.join(', ')})`);

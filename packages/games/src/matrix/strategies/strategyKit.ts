@@ -2,7 +2,7 @@ import { nullRecord, ownValue } from '../../engine/safeKey.ts';
 import type { BrainContext, Strategy, StrategyTraits } from '../../engine/types.ts';
 import type { MatrixDecision, Move } from '../matrixDecision.ts';
 import type { Payoffs } from '../matrixPresets.ts';
-import type { MatrixView, Role } from '../matrixTypes.ts';
+import type { MatrixView, Opponent, Role } from '../matrixTypes.ts';
 
 /**
  * What a classic strategy reads of one opponent: the moves so far as they
@@ -23,6 +23,27 @@ export type Rule = (seen: Seen, rng: BrainContext['rng']) => Move;
 const ALL: Record<Move, MatrixDecision> = { C: Object.freeze({ action: 'C' }), D: Object.freeze({ action: 'D' }) };
 
 /**
+ * Decisions of a move per opponent, by the round's opponents (one list per
+ * table and player) and the moves: handed out again, frozen, so the
+ * validator checks each shape once.
+ */
+const perOpponentDecisions = new WeakMap<readonly Opponent[], Map<string, MatrixDecision>>();
+/** Distinct decisions kept per list of opponents before its map starts afresh. */
+const KEPT = 4096;
+
+function movesDecision(opponents: readonly Opponent[], moves: string): MatrixDecision {
+  let known = perOpponentDecisions.get(opponents);
+  if (!known) perOpponentDecisions.set(opponents, (known = new Map()));
+  let decision = known.get(moves);
+  if (!decision) {
+    if (known.size >= KEPT) known.clear();
+    decision = Object.freeze({ moves: Object.freeze(nullRecord(opponents.map((o, i) => [o.id, moves[i] as Move] as const))) });
+    known.set(moves, decision);
+  }
+  return decision;
+}
+
+/**
  * A classic strategy played against each opponent of the round apart, as in
  * Axelrod's round robins: one move for all when the rule gives each the same
  * (a frozen decision the validator checks once), else a move per opponent.
@@ -35,15 +56,15 @@ export function perOpponent(spec: { name: string; description: string; traits: O
     description: spec.description,
     traits: { ...spec.traits, usesModel: false },
     decide(view, ctx) {
-      const moves: Array<readonly [string, Move]> = [];
+      let moves = '';
       for (const o of view.opponents) {
         const m = ownValue(view.met, o.id);
         const payoffs = o.role === 'row' ? view.payoffs.row : view.payoffs.column;
-        moves.push([o.id, rule(m ? { mine: m.mine, theirs: m.theirs, role: o.role, payoffs } : { mine: '', theirs: '', role: o.role, payoffs }, ctx.rng)]);
+        moves += rule(m ? { mine: m.mine, theirs: m.theirs, role: o.role, payoffs } : { mine: '', theirs: '', role: o.role, payoffs }, ctx.rng);
       }
-      const first = moves[0]?.[1] ?? 'C';
-      if (moves.every(([, m]) => m === first)) return ALL[first];
-      return Object.freeze({ moves: Object.freeze(nullRecord(moves)) });
+      if (!moves.includes('D')) return ALL.C;
+      if (!moves.includes('C')) return ALL.D;
+      return movesDecision(view.opponents, moves);
     },
   };
 }
