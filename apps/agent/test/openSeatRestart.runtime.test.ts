@@ -9,6 +9,7 @@ import { repoRoot, startHost } from '../src/host.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
 import { waitUntil } from './kit/waitUntil.ts';
+import { revealLink } from './kit/revealLink.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'house-open-seat-restart-'));
 const children: Array<ReturnType<typeof Bun.spawn>> = [];
@@ -43,9 +44,10 @@ test('the House killed mid-match resumes; its MCP seat goes on with the same tok
   await first.chat.send(dm, '!enter ref-mcp mcp');
   await first.chat.waitFor(dm, houseId, (t) => t.startsWith('Entered ref-mcp'), 30_000);
   await first.chat.send(dm, '!play trust Ada,@ref-mcp --seed 21');
-  const opened = await first.chat.waitFor(dm, houseId, (t) => t.includes('/house/mcp/seat/'), 30_000);
+  const opened = await first.chat.waitFor(dm, houseId, (t) => t.includes('/house/reveal/'), 30_000);
   const id = /match (trust-21-\w{8})/.exec(opened)![1]!;
-  const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec(opened)![1]!;
+  // The reply holds a one-time link, not the token: opened once, it shows the seat's address.
+  const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec((await revealLink(opened, `http://127.0.0.1:${port}`)).secret)![1]!;
   const agent = await spawnAgent('mcp', ['--url', `http://127.0.0.1:${port}/house/mcp/seat/${token}`]);
   agents.push(agent);
   await waitUntil(() => agent.turns().length >= 5, () => `the MCP agent handed in ${agent.turns().length} turns; its last lines: ${JSON.stringify(agent.lines.slice(-3))}`, 60_000);

@@ -8,6 +8,7 @@ import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { RestChat } from './kit/restChat.ts';
+import { revealLink } from './kit/revealLink.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
 import { liveViewOf, startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
 
@@ -51,14 +52,14 @@ afterAll(async () => {
 
 describe('entrants', () => {
   test('!enter registers each kind, !entrants lists them without keys; an OpenAI-compatible one with no key is refused, told where the key goes', async () => {
-    expect(await ask(`!enter ref-a2a a2a ${a2a.url} --version 1.0`, 'Entered')).toBe('Entered ref-a2a@1.0 (a2a). `!play trust me,@ref-a2a` seats it.');
+    expect(await ask(`!enter ref-a2a a2a ${a2a.url} --version 1.0`, 'Entered')).toBe('Entered ref-a2a@1.0 (a2a). `!play trust me,@ref-a2a` seats it. It is private: only you or a House admin seat it (`!entrants open ref-a2a` lets anyone).');
     expect(await ask(`!enter ref-http http ${http.url}`, 'Entered')).toStartWith('Entered ref-http (http).');
     expect(await ask('!enter ref-mcp mcp', 'Entered')).toContain('seat token');
     expect(await ask('!enter Ada http https://bot.example.org/turn', 'Ada is')).toBe('Ada is the name of a player agent here; enter your agent under another name.');
-    expect(await ask('!enter bare openai https://api.example.org/v1 small-model', 'bare needs')).toContain('HOUSE_ENTRANT_KEY_BARE');
+    expect(await ask('!enter bare openai https://api.example.org/v1 small-model', 'Not entered: bare needs')).toBe('Not entered: bare needs its key: send `!enter bare openai BASE_URL MODEL KEY` in a direct message to the House.');
     const list = await ask('!entrants', 'Entrants');
     expect(list).toContain('`ref-a2a@1.0` · a2a · http://127.0.0.1:');
-    expect(list).toContain('`ref-mcp` · mcp · connects to the House · entered by Olive');
+    expect(list).toContain('`ref-mcp` · mcp · connects to the House · entered by Olive · private');
     expect(await ask('!enter x ftp://nowhere', '')).toContain('needs one URL');
   });
 
@@ -82,7 +83,11 @@ describe('entrants', () => {
 async function playRemote(game: string, seed: number, extra = ''): Promise<{ id: string; token: string; mcp: AgentProcess }> {
   const opened = await ask(`!play ${game} Ada,Bram,@ref-a2a,@ref-http,@ref-mcp --seed ${seed}${extra}`, /match|MCP seat/);
   const id = /match (\S+-\d+-\w{8})/.exec(opened)?.[1];
-  const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec(opened)?.[1];
+  // The reply holds no token (a DM can be read back over REST): a link shows the seat's address once, and says so when opened again.
+  expect(opened).not.toContain('/house/mcp/seat/');
+  const revealed = await revealLink(opened);
+  const token = /\/house\/mcp\/seat\/([A-Za-z0-9_-]{43})/.exec(revealed.secret)?.[1];
+  expect((await fetch(revealed.link, { method: 'POST', headers: { accept: 'application/json' } })).status).toBe(410);
   if (!id || !token) throw new Error(`no match id or seat token in: ${opened}`);
   const mcp = await spawnAgent('mcp', ['--url', `${host.url}/house/mcp/seat/${token}`]);
   agents.push(mcp);
@@ -158,7 +163,7 @@ describe('remote seats at a House table', () => {
   test("an OpenAI-compatible entrant plays with the House's prompt and repair; its key, given privately, never reaches the record, the file or a listing", async () => {
     const stub = startOpenAiStub({ mode: 'legal', viewOf: liveViewOf(host) });
     try {
-      expect(await ask(`!enter bare openai ${stub.baseUrl} small-model sk-entrant-key-98765`, 'Entered')).toBe('Entered bare (openai). `!play trust me,@bare` seats it.');
+      expect(await ask(`!enter bare openai ${stub.baseUrl} small-model sk-entrant-key-98765`, 'Entered')).toStartWith('Entered bare (openai). `!play trust me,@bare` seats it.');
       const opened = await ask('!play trust Ada,@bare --seed 13 --set maxRounds=4', /match trust-13-/);
       const id = /match (trust-13-\w{8})/.exec(opened)![1]!;
       await waitForEnd(host.service, id, 60_000);

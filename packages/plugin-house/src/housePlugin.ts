@@ -4,11 +4,12 @@ import { HouseService } from './houseService.ts';
 import { houseStateProvider } from './houseStateProvider.ts';
 import { houseRoutes } from './routes.ts';
 import { mcpSeatRoutes } from './entrants/mcpSeatRoutes.ts';
+import { revealRoutes } from './reveal/revealRoutes.ts';
 
 /**
  * The House: its service (matches, rooms, persistence), one action per chat
- * command, the state provider, the dashboard routes and the MCP seat routes
- * (served under /house).
+ * command, the state provider, the dashboard routes, the MCP seat routes and
+ * the one-time links to secrets (served under /house).
  */
 export const housePlugin: Plugin = {
   name: 'house',
@@ -16,5 +17,5 @@ export const housePlugin: Plugin = {
   services: [HouseService],
   actions: commandActions(),
   providers: [houseStateProvider],
-  routes: [...houseRoutes, ...mcpSeatRoutes],
+  routes: [...houseRoutes, ...mcpSeatRoutes, ...revealRoutes],
 };

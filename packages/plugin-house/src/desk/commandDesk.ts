@@ -8,7 +8,8 @@ import { HumanDesk } from '../humanDesk.ts';
 import { matchByRef, tableOf } from '../tables.ts';
 import { isOpen, type Table } from '../table/table.ts';
 import { openerSits } from '../table/openerSits.ts';
-import { gamesText, helpText, observerLinkText, playWhichText, statusText, tableLine } from '../texts/houseTexts.ts';
+import { gamesText, helpText, playWhichText, statusText, tableLine } from '../texts/houseTexts.ts';
+import { observerLinkLine } from '../reveal/secretLinks.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { CommandAuthor, StoredMatch } from '../types.ts';
 import { publicSummary } from '../records/audience.ts';
@@ -160,7 +161,7 @@ export class CommandDesk {
           const text = statusText(publicSummary(host.games, live.summary()), live.stored, live.match?.state ?? live.stored.state, live.observer.pending(), live.fileNote(), host.games[live.stored.game]?.scoreName);
           // Asked privately by its owner or an admin, the status carries the observer link.
           const watcher = author.private === true && !fromPlayer && (live.stored.owner ? mayControl(live.stored.owner, host.settings.admins, author) : isAdmin(host.settings.admins, author));
-          return watcher && live.stored.observerKey ? `${text}\n${observerLinkText(live.id, host.settings.publicUrl, live.stored.observerKey)}` : text;
+          return watcher && live.stored.observerKey ? `${text}\n${observerLinkLine(host.runtime, host.settings.publicUrl, live.id, live.stored.observerKey)}` : text;
         }
         if (stored) return this.statusOf(stored);
         const open = this.tables.filter((t) => isOpen(t.stored.status));

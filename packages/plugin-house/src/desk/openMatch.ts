@@ -14,7 +14,8 @@ import type { Table } from '../table/table.ts';
 import type { CommandAuthor, HumanSeat, StoredMatch } from '../types.ts';
 import type { DeskHost } from './deskHost.ts';
 import { clockSettings } from '@the-house/lab/remote/clockSettings.ts';
-import { entrantSeats, seatTokenText, type SeatedEntrant } from '../entrants/entrantSeats.ts';
+import { entrantSeats, type SeatedEntrant } from '../entrants/entrantSeats.ts';
+import { seatTokenText } from '../reveal/secretLinks.ts';
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { typedPrivately } from '../entrants/typedPrivately.ts';
 import { entrantKey } from '../entrants/entrantKey.ts';
@@ -179,7 +180,7 @@ export async function openMatch(
   if (!lobby) {
     const error = table.begin();
     if (error) return { ok: false, error };
-    return { ok: true, id, text: `${await tableStartedText(host, table)}${seatTokenText(host.settings.publicUrl, seatedEntrants)}` };
+    return { ok: true, id, text: `${await tableStartedText(host, table)}${seatTokenText(host.runtime, host.settings.publicUrl, seatedEntrants)}` };
   }
   const wait = host.settings.lobbyMs;
   houseLog(host.runtime, `${id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);

@@ -7,7 +7,6 @@ import { entrantKey } from './entrantKey.ts';
 import type { EntrantStore } from './entrantStore.ts';
 import type { RemoteSeatRecord } from './remoteSeatRecord.ts';
 import { mintSeatToken, tokenHash } from '@the-house/lab/remote/seatToken.ts';
-import { MCP_SEAT_PATH } from '@the-house/lab/remote/mcpSeatServer.ts';
 
 /** An entrant seated by `!play`: its seat name, what the match keeps of it, and an MCP seat's token (given once, then only its hash is kept). */
 export interface SeatedEntrant {
@@ -88,10 +87,4 @@ export async function entrantSeats(store: EntrantStore, names: readonly string[]
     seats.set(key, { name: entrant.name, record, ...(token ? { token } : {}) });
   }
   return { ok: true, seats };
-}
-
-/** What the owner of MCP seats is told once, with the `!play` reply: each seat's URL with its token, and that it is not shown again. */
-export function seatTokenText(publicUrl: string, seated: readonly SeatedEntrant[]): string {
-  const lines = seated.filter((s) => s.token).map((s) => `- ${s.name}: ${publicUrl}${MCP_SEAT_PATH}${s.token}`);
-  return lines.length ? `\nMCP seat${lines.length > 1 ? 's' : ''} for your agent (shown once, for this match only; the address is the key, so keep it to yourself):\n${lines.join('\n')}` : '';
 }

@@ -14,7 +14,8 @@ import { writeMatchFile } from '../matchFile.ts';
 import { StoreError } from '../matchStore.ts';
 import { ObserverDesk } from '../observerDesk.ts';
 import { matchDetail, matchSummary } from '../records/matchSummary.ts';
-import { fileNotWrittenText, fileNoteText, observerLinkText, resumeText, roomName } from '../texts/houseTexts.ts';
+import { fileNotWrittenText, fileNoteText, resumeText, roomName } from '../texts/houseTexts.ts';
+import { observerLinkLine } from '../reveal/secretLinks.ts';
 import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
 import { playTable } from './playTable.ts';
 import { Seats } from './seatFactory.ts';
@@ -140,7 +141,7 @@ export class Table implements TableCore {
     stored.state = this.match.state;
     this.roomReady = this.voice.openRoom();
     this.done = playTable(this, true);
-    if (stored.observer && stored.observerKey) void this.voice.tellObserver(observerLinkText(stored.id, this.host.settings.publicUrl, stored.observerKey)).catch(() => undefined);
+    if (stored.observer && stored.observerKey) void this.voice.tellObserver(observerLinkLine(this.host.runtime, this.host.settings.publicUrl, stored.id, stored.observerKey)).catch(() => undefined);
     houseLog(this.host.runtime, `${stored.id} started: ${stored.players.join(', ')}; room "${this.roomName}"`);
     return null;
   }

@@ -193,7 +193,7 @@ export class TableVoice {
   /** What was for one person, in the game room under their name (pinged on Discord); the observer link never goes there. */
   private async sayTo(name: string, seat: HumanSeat | null | undefined, text: string): Promise<void> {
     const key = this.stored.observerKey;
-    const line = key && text.includes(key) ? dmClosedSecretText() : text;
+    const line = (key && text.includes(key)) || text.includes('/house/reveal/') ? dmClosedSecretText() : text;
     const people = seat?.discordId ? new Map([[name.toLowerCase(), seat.discordId]]) : new Map<string, string>();
     await this.speak(`@${name}: ${line}`, undefined, undefined, [], people);
   }

@@ -145,9 +145,9 @@ export function privateRoundText(round: number, notices: readonly unknown[]): st
   return `Round ${round}, privately for you: ${notices.join(' ')}`;
 }
 
-/** The observer's private link: everything of the match, live (RULES S-a). */
-export function observerLinkText(id: string, publicUrl: string, key: string): string {
-  return `Your observer link for ${id}: everything of it, live, including what the players do not see. It is yours alone; do not share it: ${publicUrl}/house/observe/${key}`;
+/** The observer's private link (everything of the match, live: RULES S-a), behind a link that shows it once (`reveal/`). */
+export function observerLinkText(id: string, revealLink: string): string {
+  return `Your observer link for ${id} (everything of it, live, including what the players do not see) is behind this link, which shows it once within an hour: ${revealLink} . If it says it was opened already, someone else read it; \`!status\` here gives a new one.`;
 }
 
 /** The room's line when a person let too many turns pass. */
