@@ -12,6 +12,8 @@ import { registerDiscordSendHandler } from './discordSendHandler.ts';
 import { inProcessBusPlugin, serveBusInProcess } from './inProcessBus.ts';
 import { replaceApiRateLimit } from './peopleRateLimit.ts';
 import { byteLimit, jsonBodies, plainErrors } from './jsonBodies.ts';
+import { parseDeclaredEntrants } from '@the-house/plugin-house/entrants/declaredEntrants.ts';
+import { readableFile } from '@the-house/plugin-house/entrants/readableFile.ts';
 import { houseLogs } from './logLevels.ts';
 import { quietLines } from './quietLines.ts';
 import { shortUrls } from './shortUrls.ts';
@@ -116,6 +118,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // Likewise an outbound allow-list the House cannot read: it would refuse every fetch, quietly.
   const fetchAllow = parseFetchAllow(env.HOUSE_FETCH_ALLOW);
   if (!fetchAllow.ok) throw new HostError(fetchAllow.error);
+  // And entrants the operator declares that cannot be read: their keys would bind to nothing, or to the wrong address.
+  const declared = parseDeclaredEntrants(env.HOUSE_ENTRANTS, readableFile);
+  if (!declared.ok) throw new HostError(declared.error);
   const port = options.port ?? Number(env.PORT ?? 3000);
   const host = env.SERVER_HOST ?? '127.0.0.1';
   // Where links in the House's posts point; the agents' own bus never uses it (inProcessBus.ts).

@@ -52,6 +52,9 @@ export interface RemoteTurnResult {
   houseFault: boolean;
 }
 
+/** Whether a recorded answer's text is what `notATurn` keeps in place of one the game refused. */
+export const isNotATurn = (text: string): boolean => /^\[not a valid turn: \d+ bytes, sha256 [0-9a-f]{64}\]$/.test(text);
+
 /** What the record keeps of an answer that was not a valid turn, in place of its text. */
 export function notATurn(text: string): { bytes: number; sha256: string; text: string } {
   const bytes = Buffer.byteLength(text);

@@ -11,6 +11,7 @@ import { NotesBook } from './notesBook.ts';
 import { seatOwner } from './seatOwner.ts';
 import { recordedFresh, seatPrompter, type SeatPrompter } from './seatPrompts.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { isNotATurn } from '../remote/decideRemote.ts';
 
 /** Where a replay first parted from the recorded match. */
 export interface Divergence {
@@ -138,6 +139,8 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
         const check = (text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => {
           const recordedCall = call === undefined ? undefined : calls.get(call);
           if (!recordedCall || !seat || seat.brain !== 'model' || !samePrompts) return;
+          // A repair that quoted an answer the record keeps only as its digest cannot be rebuilt: it is not checked.
+          if (repair && isNotATurn(repair.previous)) return;
           checked += 1;
           const request = decisionRequest(game, state, bundle.id, game.view(state, player), { player, round, phase });
           const req = repair ? { ...request, error: repair.error, previous: repair.previous } : request;

@@ -1,8 +1,7 @@
 import { applyOptionFlag, MAX_ROUND_DELAY_MS } from '@the-house/lab/seats/matchOptions.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { parseEnter, type EnterArgs } from '../entrants/parseEnter.ts';
-import { parseEntrants } from '../entrants/parseEntrants.ts';
-import type { EntrantsCommand } from '../entrants/entrantDesk.ts';
+import { parseEntrants, type EntrantsCommand } from '../entrants/parseEntrants.ts';
 
 /**
  * The House's chat commands, parsed at the boundary before any model is asked.

@@ -41,7 +41,9 @@ describe("the operator's .env keys (issue 33, finding 1)", () => {
       expect((await host.store.find(other))?.url).toBe('https://a.example.org');
     }
     expect(await entrantCommand(host, { kind: 'entrants', remove: 'My_Bot' }, mal)).toBe("my-bot is Olive's entrant; only they or a House admin may remove it.");
-    expect(await host.store.list()).toHaveLength(1);
+    // Its owner entering it again in another spelling keeps its name, so its ratings and records go on under one.
+    expect(await entrantCommand(host, enter('My_Bot http https://b.example.org'), olive)).toStartWith('Entered my-bot (http).');
+    expect(await host.store.list()).toMatchObject([{ name: 'my-bot', url: 'https://b.example.org' }]);
   });
 
   test('HOUSE_ENTRANTS declares an entrant with its exact name, URL, model and the setting that holds its key; it is the operator\'s', async () => {

@@ -6,6 +6,7 @@ import { entrantLabel, type Entrant, type OpenBudget } from './entrant.ts';
 import { sameEntrant } from './entrantKey.ts';
 import type { EntrantStore } from './entrantStore.ts';
 import type { EnterArgs } from './parseEnter.ts';
+import type { EntrantsCommand } from './parseEntrants.ts';
 
 export interface EntrantDeskHost {
   readonly entrants: EntrantStore;
@@ -16,9 +17,6 @@ export interface EntrantDeskHost {
   /** Whether the command was typed where only its author and the House read it. */
   privately(author: CommandAuthor): Promise<boolean>;
 }
-
-/** What `!entrants` asks: the list, or to remove, open or close one entrant. */
-export type EntrantsCommand = { kind: 'entrants'; remove?: string; open?: { name: string; budget: OpenBudget }; close?: string };
 
 const tokens = (n: number): string => n.toLocaleString('en-US');
 
@@ -80,12 +78,14 @@ export async function entrantCommand(host: EntrantDeskHost, command: { kind: 'en
     return `${found.name} is no longer entered (matches it sits in now play on).`;
   }
   if (isPlayerAgent(author.id)) return 'A player agent may not enter agents; a person does, with `!enter`.';
-  const { name, spec, version, key } = command.entrant;
-  if (key !== undefined && !(await host.privately(author))) return `Not entered: a key was typed where others can read it. Revoke that key, then send \`!enter ${name} openai ...\` with a new one in a direct message to the House.`;
-  const agent = playerNames().find((p) => sameEntrant(p, name));
-  if (agent) return `${name} is the name of a player agent here${agent === name ? '' : ` (${agent})`}; enter your agent under another name.`;
-  if (spec.kind === 'openai' && key === undefined) return `Not entered: ${name} needs its key: send \`!enter ${name} openai BASE_URL MODEL KEY\` in a direct message to the House.`;
+  const { name: typed, spec, version, key } = command.entrant;
+  if (key !== undefined && !(await host.privately(author))) return `Not entered: a key was typed where others can read it. Revoke that key, then send \`!enter ${typed} openai ...\` with a new one in a direct message to the House.`;
+  const agent = playerNames().find((p) => sameEntrant(p, typed));
+  if (agent) return `${typed} is the name of a player agent here${agent === typed ? '' : ` (${agent})`}; enter your agent under another name.`;
+  if (spec.kind === 'openai' && key === undefined) return `Not entered: ${typed} needs its key: send \`!enter ${typed} openai BASE_URL MODEL KEY\` in a direct message to the House.`;
   const owner = { id: author.id, name: await host.nameOf(author) };
+  // Entered again in another spelling, it keeps the one it has: its ratings and records go on under one name.
+  const name = (await host.entrants.find(typed))?.name ?? typed;
   // A new entry starts private: whoever opened the old one opened what it was then.
   const entrant: Entrant = { name, kind: spec.kind, url: spec.url, ...(spec.model ? { model: spec.model } : {}), ...(version ? { version } : {}), owner, ...(key ? { key } : {}), createdAt: Date.now() };
   const refused = await host.entrants.put(entrant, (existing) => !existing.declared && (existing.owner.id === author.id || admin), admin);

@@ -1,5 +1,7 @@
 import { MAX_OPEN_TOKENS, type OpenBudget } from './entrant.ts';
-import type { EntrantsCommand } from './entrantDesk.ts';
+
+/** What `!entrants` asks: the list, or to remove, open or close one entrant. */
+export type EntrantsCommand = { kind: 'entrants'; remove?: string; open?: { name: string; budget: OpenBudget }; close?: string };
 
 export const ENTRANTS_USAGE = '`!entrants` lists them; `!entrants remove NAME` removes yours; `!entrants open NAME [--match-tokens N --day-tokens N]` lets anyone seat it (an openai one within those budgets); `!entrants close NAME` makes it private again';
 
