@@ -19,6 +19,7 @@ import { quietLines } from './quietLines.ts';
 import { shortUrls } from './shortUrls.ts';
 import { memoSettings } from './memoSettings.ts';
 import { skipUnloggedLines } from './skipUnloggedLines.ts';
+import { safeLogLines } from './safeLogLines.ts';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -90,6 +91,8 @@ export function applyDefaults(env: NodeJS.ProcessEnv): void {
   env.SERVER_HOST ||= '127.0.0.1';
   env.PGLITE_DATA_DIR ||= join(repoRoot, '.eliza', '.elizadb');
   env.HOUSE_MATCH_DIR ||= join(repoRoot, '.eliza', 'matches');
+  // The House's own files (its signing key, running matches' files): beside the database, never in the match folder.
+  env.HOUSE_DATA_DIR ||= join(repoRoot, '.eliza');
   env.SECRET_SALT ||= 'the-house-development-salt';
   env.LOG_LEVEL ||= 'warn';
 }
@@ -175,6 +178,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     if (houseLogs(env, level)) log(line);
   });
   skipUnloggedLines(frameworkLogger);
+  // A write the database refuses is logged by plugin-sql with the query's parameters (a whole match row): they stay out.
+  safeLogLines(frameworkLogger);
   const restore = quietLines(startLines(loopbackOnly));
   try {
     await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls, jsonBodies(byteLimit(env.EXPRESS_MAX_PAYLOAD, 2 * 1024 * 1024)) as ServerMiddleware] });
@@ -194,6 +199,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const runtimes = server.getAllAgents();
   for (const runtime of runtimes) {
     skipUnloggedLines(runtime.logger);
+    safeLogLines(runtime.logger);
     memoSettings(runtime);
   }
   // Each agent's message bus asks the server for its channels as it starts: ready means those answers are in

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { IAgentRuntime } from '@elizaos/core';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { parsePriceTable, type PriceTable } from '@the-house/lab/models/priceTable.ts';
@@ -28,6 +29,21 @@ export class HouseConfig {
   /** Where match files (bundles, prompt texts) go; none when unset (tests). */
   get matchDir(): string | null {
     return text(this.runtime, 'HOUSE_MATCH_DIR') || null;
+  }
+
+  /**
+   * The House's own files, never to be shared (HOUSE_DATA_DIR; the host sets
+   * `.eliza`): the files of its running matches, none when unset (tests).
+   * Match files go to HOUSE_MATCH_DIR, the folder people may be given.
+   */
+  get dataDir(): string | null {
+    const dir = text(this.runtime, 'HOUSE_DATA_DIR');
+    return dir ? resolve(dir) : null;
+  }
+
+  /** Where the House keeps its signing key: HOUSE_DATA_DIR, else `.eliza` where it runs; never the match folder. */
+  get keyDir(): string {
+    return this.dataDir ?? resolve('.eliza');
   }
 
   /** The admins by platform ids; an entry that is not one is left out (the host refuses to start with it, and the House logs it). */

@@ -15,16 +15,19 @@ import { roomGatewayFor } from './gatewayRegistry.ts';
 import { HouseConfig } from './houseConfig.ts';
 import { syncDeclaredEntrants } from './entrants/declaredEntrants.ts';
 import { EntrantStore } from './entrants/entrantStore.ts';
-import { signingKeyOf } from './matchFile.ts';
-import { MatchStore } from './matchStore.ts';
+import { houseMatchStore } from './houseMatchStore.ts';
+import type { MatchStore } from './matchStore.ts';
+import { houseLog } from './houseLog.ts';
 import { PeopleNames } from './people.ts';
 import { RatingsStore } from './ratingsStore.ts';
+import { publishedKey } from './signingKey.ts';
 import { MatchRecords } from './records/matchRecords.ts';
 import type { RoomGateway } from './roomGateway.ts';
 import { isOpen, Table } from './table/table.ts';
 import type { ClosedTable, TableHost } from './table/tableHost.ts';
 import { helpText, notOpenText } from './texts/houseTexts.ts';
 import { TableVoice } from './table/tableVoice.ts';
+import { tellOwner } from './table/tellOwner.ts';
 import type { CommandAuthor, CommandDesk as Desk, MatchDetail, MatchPage, MatchSummary, StoredMatch } from './types.ts';
 
 export type { CommandAuthor } from './types.ts';
@@ -58,11 +61,11 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     super(runtime);
     this.games = gameTable;
     this.settings = new HouseConfig(runtime);
-    this.store = new MatchStore(runtime, { attempts: this.settings.saveAttempts, backoffMs: this.settings.saveBackoffMs });
+    this.store = houseMatchStore(runtime, this.settings);
     this.ratings = new RatingsStore(runtime);
     this.people = new PeopleNames(runtime);
     this.gateway = roomGatewayFor(runtime);
-    this.records = new MatchRecords(runtime, this.games, this.settings, this.store, this.live);
+    this.records = new MatchRecords(runtime, this.games, this.settings, this.store, this.live, (stored, text) => tellOwner(this.voiceFor(stored), stored, text));
     this.desk = new CommandDesk(this);
   }
 
@@ -196,10 +199,12 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     return this.ratings.leaderboards(Object.keys(this.games));
   }
 
-  /** The public key the House signs its match files with, and its fingerprint; null when it writes no match files (no HOUSE_MATCH_DIR). */
-  signingKey(): { pem: string; fingerprint: string } | null {
+  /** The public key the House signs its match files with, and its fingerprint (or why it cannot be had, in one line); null when it writes no match files (no HOUSE_MATCH_DIR). */
+  signingKey(): { pem: string; fingerprint: string } | { error: string } | null {
     const dir = this.settings.matchDir;
-    return dir ? signingKeyOf(dir) : null;
+    if (!dir) return null;
+    const key = publishedKey(this.settings.keyDir, dir, (line) => houseLog(this.runtime, line, 'warn'));
+    return key.ok ? { pem: key.pem, fingerprint: key.fingerprint } : { error: key.why };
   }
 
   // ---- resume ----

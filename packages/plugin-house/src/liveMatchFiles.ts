@@ -71,6 +71,17 @@ export class LiveMatchFiles {
     }
   }
 
+  /** The rows a match has files of (`head`, `log.0`, ...). */
+  names(id: string): Set<string> {
+    const folder = this.folder(id);
+    if (!folder) return new Set();
+    try {
+      return new Set(readdirSync(folder).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)));
+    } catch {
+      return new Set();
+    }
+  }
+
   /** The matches that have files here. */
   ids(): string[] {
     try {

@@ -1,8 +1,9 @@
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import type { Outcome } from '@the-house/games/engine/types.ts';
 import { BUNDLE_FORMAT, readBundle, writeBundle, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
-import { createPublicKey, type KeyObject } from 'node:crypto';
-import { fingerprintOf, houseKey, signMatchFile } from '@the-house/lab/signing/matchSignature.ts';
+import { signMatchFile } from '@the-house/lab/signing/matchSignature.ts';
+import { houseLogLine } from './houseLog.ts';
+import { houseSigningKey } from './signingKey.ts';
 import type { RoundHistoryEntry, StoredMatch } from './types.ts';
 
 /** The match file the House writes when a match ends, pauses or stops: what `replay-match` replays, and what a damaged store row is rebuilt from. */
@@ -27,22 +28,15 @@ export function bundleOf(stored: StoredMatch, outcome: Outcome, head: string): M
 
 /**
  * Writes the match file and signs it with the House's Ed25519 key (kept in
- * the same directory, made on first use): `bun run house verify-match`
- * rechecks its hash chain and that signature, so anyone can recheck a result
- * and what its rating was computed from.
+ * HOUSE_DATA_DIR, outside the match folder; made on first use): `bun run
+ * house verify-match` rechecks its hash chain and that signature, so anyone
+ * can recheck a result and what its rating was computed from. A key that
+ * cannot be had throws before any file is written.
  */
-export function writeMatchFile(dir: string, stored: StoredMatch, outcome: Outcome, head: string): void {
+export function writeMatchFile(dir: string, keyDir: string, stored: StoredMatch, outcome: Outcome, head: string): void {
+  const key = houseSigningKey(keyDir, dir, (line) => houseLogLine(line, 'warn'));
   const path = writeBundle(dir, bundleOf(stored, outcome, head));
-  signMatchFile(path, stored.id, head, keyOf(dir));
-}
-
-const keys = new Map<string, KeyObject>();
-const keyOf = (dir: string): KeyObject => keys.get(dir) ?? keys.set(dir, houseKey(dir)).get(dir)!;
-
-/** The public half of the key the House signs match files in `dir` with (made now if no match has been signed yet), and its fingerprint: what `verify-match --key` checks a file against. */
-export function signingKeyOf(dir: string): { pem: string; fingerprint: string } {
-  const publicKey = createPublicKey(keyOf(dir));
-  return { pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), fingerprint: fingerprintOf(publicKey) };
+  signMatchFile(path, stored.id, head, key);
 }
 
 /**

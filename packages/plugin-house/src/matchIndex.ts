@@ -17,8 +17,10 @@ export interface IndexRows {
   check(raw: unknown): Read<unknown>;
   /** A checked write; throws when the database keeps refusing it. */
   write(key: string, value: unknown): Promise<void>;
-  /** Every match id whose head row (or running match's files) is stored, or null when the database cannot list them. */
+  /** Every match id whose head row is stored, or null when the database cannot list them. */
   storedIds(): Promise<string[] | null>;
+  /** The matches with running files (another database's among them, when a House ran on it with the same data folder). */
+  fileIds(): string[];
   /** What a match's head row says of it, or null when it cannot be read. */
   headOf(id: string): Promise<{ createdAt: number; status: MatchStatus } | null>;
   /** Whether anything else of a match with no head is stored (its summary row): an id the index names with nothing behind it is not kept. */
@@ -63,7 +65,10 @@ export class MatchIndex {
   }
 
   private async read(): Promise<{ all: string[]; open: Set<string> }> {
-    const [index, open, stored] = await Promise.all([this.list(INDEX_KEY), this.list(OPEN_KEY), this.rows.storedIds()]);
+    const [index, open, heads] = await Promise.all([this.list(INDEX_KEY), this.list(OPEN_KEY), this.rows.storedIds()]);
+    const stored = await this.withFiles(heads);
+    // A new House: no index, and no match stored that one would list. Nothing to rebuild or say.
+    if (index.state === 'missing' && !stored?.length) return { all: [], open: new Set() };
     const known = index.state === 'whole' || index.state === 'legacy' ? index.ids : [];
     const listed = new Set(known);
     const unlisted = (stored ?? []).filter((id) => !listed.has(id));
@@ -81,6 +86,19 @@ export class MatchIndex {
     this.rows.log(`the match index (${INDEX_KEY}) ${why}; rebuilt from the stored match heads: ${rebuilt.all.length} matches, ${rebuilt.open.size} open`);
     await this.writeBoth(rebuilt.all, rebuilt.open);
     return rebuilt;
+  }
+
+  /**
+   * The stored ids and those of the running files whose match this database
+   * still knows (its summary row): files another database's House left in
+   * the same data folder name no match here. Null when neither can be listed.
+   */
+  private async withFiles(heads: string[] | null): Promise<string[] | null> {
+    const known = new Set(heads ?? []);
+    const files = this.rows.fileIds().filter((id) => !known.has(id));
+    const kept = await Promise.all(files.map((id) => this.rows.hasRemains(id)));
+    const ours = files.filter((_, i) => kept[i]);
+    return heads === null && ours.length === 0 ? null : [...known, ...ours];
   }
 
   /** Writes what was rebuilt; a database that refuses it leaves the index in memory, and the next start rebuilds it again. */

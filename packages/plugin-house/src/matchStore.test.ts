@@ -136,7 +136,7 @@ test('a missing chunk row, a short one, or a log that does not end at the saved 
   head.tails.log.pop();
   rows.set('house:match:m1', { json: JSON.stringify(head) });
   expect(await new MatchStore(runtime).load('m1')).toMatchObject({ ok: false, damage: `its log breaks at entry ${2 * CHUNK + 2}: chain head differs from the published head` });
-  expect(await new MatchStore(runtime).load('nope')).toEqual({ ok: false, damage: 'its head row is missing', match: null });
+  expect(await new MatchStore(runtime).load('nope')).toEqual({ ok: false, damage: 'its head row is missing', match: null, headLost: true });
 });
 
 test('a write the database refuses is tried again, then fails loudly with the row it could not save', async () => {
@@ -321,6 +321,29 @@ test('issue 33 (4): the open list edited alone is rebuilt from the heads and sai
   const quiet: string[] = [];
   expect(await new MatchStore(runtime, { log: (line) => quiet.push(line) }).ids()).toEqual(['a', 'b', 'c']);
   expect(quiet).toEqual([]);
+});
+
+test("issue 33 (4): with its index and its head row both lost, a running match is listed again from its running files; another database's files in the same folder are not", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'house-live-'));
+  try {
+    const summaryOf = (id: string) => ({ id, game: 'trust', status: 'running' as const, round: 1, players: [], winners: [], spend: { tokens: 0, cost: 0 } });
+    const elsewhere = cacheRuntime();
+    await new MatchStore(elsewhere.runtime, { live: new LiveMatchFiles(dir) }).save({ ...match(), id: 'z', createdAt: 9 }, summaryOf('z'));
+    const { runtime, rows } = cacheRuntime();
+    const store = new MatchStore(runtime, { live: new LiveMatchFiles(dir) });
+    await store.save({ ...match(), id: 'a', status: 'finished', createdAt: 1 }, summaryOf('a'));
+    await store.save({ ...match(), id: 'b', createdAt: 2 }, summaryOf('b'));
+    rows.delete('house:matches');
+    rows.delete('house:match:b');
+    const lines: string[] = [];
+    const next = new MatchStore(runtime, { live: new LiveMatchFiles(dir), log: (line) => lines.push(line) });
+    expect(await next.ids()).toEqual(['a', 'b']);
+    expect(await next.openIds()).toEqual(['b']);
+    expect(lines).toEqual(['the match index (house:matches) is missing; rebuilt from the stored match heads: 2 matches, 1 open']);
+    expect((await next.load('b')).ok).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** A running match with three full chunks of every list, saved with its running files in `dir`. */

@@ -2,7 +2,7 @@ import type { IAgentRuntime } from '@elizaos/core';
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import { databaseErrorText } from './databaseErrorText.ts';
 import type { LiveMatchFiles } from './liveMatchFiles.ts';
-import { MatchIndex } from './matchIndex.ts';
+import { MatchIndex, OPEN } from './matchIndex.ts';
 import { checkRow, rowOf, type Read, type Row } from './storeRows.ts';
 import { storedHeadIds } from './storedHeads.ts';
 import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
@@ -47,7 +47,17 @@ export class StoreError extends Error {}
  * that could be read, each list up to its first broken chunk, the log up to
  * its first broken link.
  */
-export type LoadedMatch = { ok: true; match: StoredMatch; repaired?: string } | { ok: false; damage: string; match: StoredMatch | null };
+export type LoadedMatch =
+  | { ok: true; match: StoredMatch; repaired?: string }
+  | {
+      ok: false;
+      damage: string;
+      match: StoredMatch | null;
+      /** How long the log is by its head row (what a file must cover to stand in for it); absent when the head is lost. */
+      logLength?: number;
+      /** The head row is lost: `match` holds only what the summary row and the chunks still there say (no seed, config or seats' record). */
+      headLost?: boolean;
+    };
 
 export interface StoreOptions {
   /** Tries per write before it counts as failed. */
@@ -112,6 +122,8 @@ export class MatchStore {
   private readonly attempts: number;
   private readonly backoffMs: number;
   private readonly live: LiveMatchFiles | null;
+  /** Matches whose rows this process copied to their running files: their closing save is copied too, until the files go. */
+  private readonly filed = new Set<string>();
 
   constructor(
     private readonly runtime: IAgentRuntime,
@@ -126,11 +138,8 @@ export class MatchStore {
       raw: (key) => this.runtime.getCache<unknown>(key),
       check: checkRow,
       write: async (key, value) => void (await this.put(key, value)),
-      storedIds: async () => {
-        const heads = await storedIds();
-        const files = this.live?.ids() ?? [];
-        return heads === null && files.length === 0 ? null : [...new Set([...(heads ?? []), ...files])];
-      },
+      storedIds,
+      fileIds: () => this.live?.ids() ?? [],
       headOf: async (id) => {
         const head = await this.headRow(id);
         return head ? { createdAt: Number(head.value.createdAt) || 0, status: head.value.status } : null;
@@ -214,7 +223,7 @@ export class MatchStore {
     else {
       const why = read.ok ? 'is not a match' : read.why;
       const copy = this.fromFiles<Head>(id, 'head');
-      if (!copy || !isHead(copy.value)) return { ok: false, damage: `its head row ${why}`, match: await this.remains(id) };
+      if (!copy || !isHead(copy.value)) return { ok: false, damage: `its head row ${why}`, match: await this.remains(id), headLost: true };
       head = copy.value;
       repaired.push(`its head row ${why}`);
       restore.push([headKey(id), copy.row]);
@@ -259,7 +268,8 @@ export class MatchStore {
       const chain = verifyChain(match.log, logHead);
       if (!chain.ok) problems.push(`its log breaks at entry ${chain.at}: ${chain.reason}`);
     }
-    if (problems.length) return { ok: false, damage: [...repaired, ...problems].join('; '), match: intactPart(match) };
+    const logLength = (Number.isInteger(full.log) ? full.log : 0) * CHUNK + (Array.isArray(tails.log) ? tails.log.length : 0);
+    if (problems.length) return { ok: false, damage: [...repaired, ...problems].join('; '), match: intactPart(match), logLength };
     const unwritten = await this.writeBack(restore);
     this.written.set(id, { ...full });
     this.sums.set(id, sums ? { log: [...sums.log], history: [...sums.history], calls: [...sums.calls], phases: [...sums.phases] } : null);
@@ -345,6 +355,13 @@ export class MatchStore {
     const done = known === null ? { log: 0, history: 0, calls: 0, phases: 0 } : (this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 });
     const sums: Record<ListName, string[]> = known ? { log: [...known.log], history: [...known.history], calls: [...known.calls], phases: [...known.phases] } : { log: [], history: [], calls: [], phases: [] };
     const now = lists(match);
+    // Only a match still open keeps running files (and its closing save, so they agree until they go); a closed match read back and repaired has its signed file.
+    const filed = !!this.live && (OPEN.has(status) || this.filed.has(match.id));
+    if (filed && !this.filed.has(match.id)) {
+      this.filed.add(match.id);
+      this.fileEarlierChunks(match, done);
+    }
+    const fileOf = (name: string) => (filed ? { id: match.id, name } : undefined);
     const full = {} as Lengths;
     const tails = {} as Record<ListName, unknown[]>;
     const writes: Array<Promise<void>> = [];
@@ -354,19 +371,35 @@ export class MatchStore {
       full[list] = Math.floor(Math.max(0, items.length - 1) / CHUNK);
       sums[list].length = Math.min(sums[list].length, done[list], full[list]);
       for (let n = Math.min(done[list], full[list]); n < full[list]; n++) {
-        writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK), { id: match.id, name: `${list}.${n}` }).then((sum) => void (sums[list][n] = sum)));
+        writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK), fileOf(`${list}.${n}`)).then((sum) => void (sums[list][n] = sum)));
       }
       tails[list] = items.slice(full[list] * CHUNK);
     }
     await Promise.all(writes);
     const { log: _log, history: _history, record, ...rest } = match;
     const logHead = match.log.length ? match.log[match.log.length - 1]!.hash : undefined;
-    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, updatedAt: Date.now() }, { id: match.id, name: 'head' });
+    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, updatedAt: Date.now() }, fileOf('head'));
     this.written.set(match.id, full);
     this.sums.set(match.id, sums);
     if (summary && this.savedStatus.get(match.id) !== status) await this.put(summaryKey(match.id), summary);
     this.savedStatus.set(match.id, status);
     await this.index.update(match.id, status);
+  }
+
+  /**
+   * A match this process saves to its running files for the first time (a
+   * resumed one whose files were lost, or were never made) gets the chunks
+   * sealed before: the same rows as in the database, so each can stand in
+   * for its row.
+   */
+  private fileEarlierChunks(match: StoredMatch, done: Lengths): void {
+    const have = this.live!.names(match.id);
+    const now = lists(match);
+    for (const list of LISTS) {
+      for (let n = 0; n < done[list] && (n + 1) * CHUNK <= now[list].length; n++) {
+        if (!have.has(`${list}.${n}`)) this.live!.write(match.id, `${list}.${n}`, rowOf(now[list].slice(n * CHUNK, (n + 1) * CHUNK)));
+      }
+    }
   }
 
   /** Forgets what it tracked of a match that left memory (it is read from the database when asked for again). */
@@ -378,6 +411,7 @@ export class MatchStore {
 
   /** A closed match's running files go, once its signed match file holds it. */
   dropFiles(id: string): void {
+    this.filed.delete(id);
     this.live?.remove(id);
   }
 }

@@ -58,6 +58,12 @@ describe('houseRoutes', () => {
     expect((none.body as { error: string }).error).toContain('HOUSE_MATCH_DIR');
   });
 
+  test('issue 33 (7): GET /signing-key with no key to be had (its folder full or read-only): a 503 in one plain line, no 500', async () => {
+    const full = await call('/signing-key', {}, { ...house, signingKey: () => ({ error: 'the House could not make or read its signing key: the disk is full' }) });
+    expect(full.statusCode).toBe(503);
+    expect(full.body).toEqual({ error: 'No signing key to publish: the House could not make or read its signing key: the disk is full.' });
+  });
+
   test('GET /matches: a page of summaries; page and per are read within bounds', async () => {
     const asked: unknown[] = [];
     const paging = { listMatches: (options: unknown) => (asked.push(options), { matches: [match.summary], page: 1, per: 20, total: 1 }), getMatch: () => null };

@@ -23,8 +23,8 @@ export interface MatchReader {
   leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
   /** The live match an observer link names (its private key), in full; null for any other key. */
   observe?(key: string): MatchDetail | null;
-  /** The public key match files are signed with, and its fingerprint; null when the House writes no match files. */
-  signingKey?(): { pem: string; fingerprint: string } | null;
+  /** The public key match files are signed with, and its fingerprint (or why it cannot be had, in one line); null when the House writes no match files. */
+  signingKey?(): { pem: string; fingerprint: string } | { error: string } | null;
 }
 
 function reader(runtime: IAgentRuntime): MatchReader | null {
@@ -203,6 +203,8 @@ export const houseRoutes: Route[] = [
     handler: handle(async (house, _req, res) => {
       const key = house.signingKey?.() ?? null;
       if (!key) return void res.status(404).json({ error: 'This House writes no match files (HOUSE_MATCH_DIR is not set), so it signs none.' });
+      // A key that cannot be made (its folder full or read-only) is the server's trouble, for now: one line, no path.
+      if ('error' in key) return void res.status(503).json({ error: `No signing key to publish: ${key.error}.` });
       // The PEM as it is, for `curl ... > house.pub.pem` and `verify-match --key house.pub.pem`; the fingerprint a signature names, beside it.
       res.setHeader?.('Content-Type', 'application/x-pem-file');
       res.setHeader?.('X-Key-Fingerprint', key.fingerprint);

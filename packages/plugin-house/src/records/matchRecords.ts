@@ -8,6 +8,7 @@ import type { MatchStore } from '../matchStore.ts';
 import type { Table } from '../table/table.ts';
 import type { ClosedTable } from '../table/tableHost.ts';
 import { fileNoteText } from '../texts/houseTexts.ts';
+import { damagedText, rebuiltText } from '../texts/storageTexts.ts';
 import type { MatchDetail, MatchPage, MatchSummary, StoredMatch } from '../types.ts';
 import { damagedDetail, matchDetail, matchSummary, spendOf } from './matchSummary.ts';
 
@@ -19,6 +20,9 @@ const RECENT_TABLES = 256;
 const CHECKED = 4096;
 
 export type Loaded = { match: StoredMatch; damage?: string } | { match: null; damage: string; partial: StoredMatch | null };
+
+/** Says a private line to the person who opened a match. */
+export type TellOwner = (stored: StoredMatch, text: string) => Promise<void>;
 
 function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
   map.delete(key);
@@ -41,6 +45,8 @@ export class MatchRecords {
   private readonly fileProblems = new Map<string, string>();
   /** Closed matches by their game room (the GUI group, the Discord thread): a command typed there is about that match. */
   private readonly byRoom = new Map<string, string>();
+  /** What was last reported of each damaged match: a damage is logged and told once, never on every read. */
+  private readonly reported = new Map<string, string>();
 
   constructor(
     private readonly runtime: IAgentRuntime,
@@ -48,6 +54,7 @@ export class MatchRecords {
     private readonly config: HouseConfig,
     private readonly store: MatchStore,
     private readonly tables: ReadonlyMap<string, Table>,
+    private readonly tellOwner: TellOwner = async () => {},
   ) {}
 
   /** A table's match closed: its detail stays at hand for a while, its table remembers it for `!status`. */
@@ -113,7 +120,7 @@ export class MatchRecords {
     if (cached) return cached;
     const loaded = await this.load(id);
     if (!loaded) return null;
-    if (!loaded.match) return damagedDetail(id, loaded.damage, loaded.partial);
+    if (!loaded.match) return damagedDetail(this.games, id, loaded.damage, loaded.partial);
     const stored = loaded.match;
     const detail = matchDetail(this.games, stored, matchSummary(this.games, stored, stored.state, spendOf(stored.record)), null, loaded.damage ?? null);
     remember(this.recent, id, detail, RECENT_DETAILS);
@@ -132,20 +139,27 @@ export class MatchRecords {
   }
 
   /**
-   * A damaged match is rebuilt from its match file when the file is whole and
-   * covers what was lost (and written back); otherwise it comes back as
-   * damage only. Either way the House logs what was wrong.
+   * A damaged match: rows its running files still hold were put back by the
+   * store; otherwise it is rebuilt from its signed match file when the file
+   * is whole and covers what was lost (and written back); otherwise it comes
+   * back as damage, with what is intact of it. What was wrong is logged and
+   * told to the match's owner once.
    */
   private async loadAndRepair(id: string): Promise<Loaded | null> {
     const loaded = await this.store.load(id);
-    if (loaded.ok) return { match: loaded.match };
+    if (loaded.ok) {
+      if (!loaded.repaired) return { match: loaded.match };
+      this.report(id, loaded.match, `House: match ${id} was damaged in the database (${loaded.repaired}); rebuilt from its running files`, rebuiltText(id, loaded.repaired, 'running files'));
+      return { match: loaded.match, damage: `${loaded.repaired}; rebuilt from its running files` };
+    }
     if (!loaded.match && !(await this.store.ids()).includes(id)) return null;
     const dir = this.config.matchDir;
-    const lost = loaded.match ? loaded.match.log.length : 0;
-    const rebuilt = dir ? rebuildFromFile(dir, id, loaded.match, lost) : { ok: false as const, why: 'no match folder is set (HOUSE_MATCH_DIR)' };
+    const base = loaded.headLost ? null : loaded.match;
+    const lost = loaded.logLength ?? loaded.match?.log.length ?? 0;
+    const rebuilt = dir ? rebuildFromFile(dir, id, base, lost) : { ok: false as const, why: 'no match folder is set (HOUSE_MATCH_DIR)' };
     if (rebuilt.ok) {
-      this.runtime.logger.error(`House: match ${id} was damaged in the database (${loaded.damage}); rebuilt from its match file`);
       const repaired = rebuilt.match;
+      this.report(id, repaired, `House: match ${id} was damaged in the database (${loaded.damage}); rebuilt from its match file`, rebuiltText(id, loaded.damage, 'match file'));
       try {
         this.store.forget(id);
         await this.store.save(repaired, matchSummary(this.games, repaired, repaired.state, spendOf(repaired.record)));
@@ -155,8 +169,17 @@ export class MatchRecords {
       return { match: repaired, damage: `${loaded.damage}; rebuilt from its match file` };
     }
     const damage = `${loaded.damage}; not rebuilt: ${rebuilt.why}`;
-    this.runtime.logger.error(`House: match ${id} is damaged: ${damage}`);
+    const rounds = loaded.match?.history.at(-1)?.round ?? 0;
+    this.report(id, loaded.headLost ? null : loaded.match, `House: match ${id} is damaged: ${damage}`, damagedText(id, damage, rounds, `${this.config.publicUrl}/house/matches/${id}`));
     return { match: null, damage, partial: loaded.match };
+  }
+
+  /** Logs a match's damage, and tells its owner, unless this very damage was reported already. */
+  private report(id: string, stored: StoredMatch | null, line: string, toOwner: string): void {
+    if (this.reported.get(id) === line) return;
+    remember(this.reported, id, line, CHECKED);
+    this.runtime.logger.error(line);
+    if (stored) void this.tellOwner(stored, toOwner).catch((error) => this.runtime.logger.warn(`House: could not tell ${id}'s owner it was damaged: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** For `!status` of a closed match: whether its match file is there. */

@@ -1,5 +1,6 @@
 import { addSpend, NO_SPEND, type Spend } from '@the-house/lab/models/budget.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { seatUsage, type MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { roomName } from '../texts/houseTexts.ts';
 import type { MatchDetail, MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
@@ -60,17 +61,32 @@ export function matchDetail(
   };
 }
 
-/** What is known of a match that could not be read whole, nor rebuilt: listed as damaged, with what was wrong. */
-export function damagedDetail(id: string, damage: string, partial: StoredMatch | null): MatchDetail {
+/**
+ * What is known of a match that could not be read whole, nor rebuilt:
+ * listed as damaged, with what was wrong, and with its intact part (the
+ * store's `partial`: its log up to the first break, its round reports as far
+ * as they were read, each seat's score in the last of them).
+ */
+export function damagedDetail(games: Record<string, AnyGame>, id: string, damage: string, partial: StoredMatch | null): MatchDetail {
+  const history = partial?.history ?? [];
+  const last = history.at(-1);
+  const field = ownValue(games, partial?.game ?? '')?.presentation.scoreField ?? null;
+  const scoreOf = (name: string): number => {
+    const fields = last && Object.hasOwn(last.players, name) ? last.players[name] : undefined;
+    const score = field && fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
+    return typeof score === 'number' && Number.isFinite(score) ? score : 0;
+  };
   const summary: MatchSummary = {
     id,
     game: partial?.game ?? id.split('-')[0]!,
     status: 'damaged',
-    round: 0,
-    players: (partial?.players ?? []).map((name) => ({ name, alive: false, score: 0 })),
+    round: last?.round ?? 0,
+    players: (partial?.players ?? []).map((name) => ({ name, alive: false, score: scoreOf(name) })),
     winners: [],
-    spend: { tokens: 0, cost: 0 },
+    spend: partial ? spendOf(partial.record) : { tokens: 0, cost: 0 },
     damage,
+    ...(partial?.owner ? { owner: partial.owner.name } : {}),
+    ...(partial?.createdAt ? { createdAt: partial.createdAt } : {}),
   };
-  return { summary, state: null, events: [], history: [], outcome: { over: false, winners: [], kind: null }, pendingBegs: [], usage: {}, budget: {}, paused: null, waitingFor: [], damage };
+  return { summary, state: null, events: partial?.log ?? [], history, outcome: { over: false, winners: [], kind: null }, pendingBegs: [], usage: {}, budget: {}, paused: null, waitingFor: [], damage };
 }

@@ -11,6 +11,7 @@ import type { HouseGame } from '../games/houseGame.ts';
 import { houseLog } from '../houseLog.ts';
 import { HumanDesk } from '../humanDesk.ts';
 import { writeMatchFile } from '../matchFile.ts';
+import { SigningKeyError } from '../signingKey.ts';
 import { StoreError } from '../matchStore.ts';
 import { ObserverDesk } from '../observerDesk.ts';
 import { matchDetail, matchSummary } from '../records/matchSummary.ts';
@@ -209,11 +210,11 @@ export class Table implements TableCore {
     const { stored, match } = this;
     if (!dir || !match || stored.status === 'running') return;
     try {
-      writeMatchFile(dir, stored, match.outcome(), match.log?.head ?? '');
+      writeMatchFile(dir, this.host.settings.keyDir, stored, match.outcome(), match.log?.head ?? '');
       this.fileProblem = null;
     } catch (error) {
       // The previous file (if any) is left whole; the database holds the match, so nothing pauses.
-      const why = fileProblem(error);
+      const why = error instanceof SigningKeyError ? error.message : fileProblem(error);
       this.fileProblem = why;
       houseLog(this.host.runtime, `${stored.id}: its match file could not be written (${why}); the database still holds the match`, 'error');
       void this.voice.tellObserver(fileNotWrittenText(stored.id, why)).catch(() => undefined);
@@ -230,6 +231,8 @@ export class Table implements TableCore {
   /** A closed match leaves memory: its file is written, and the House reads it from the database from now on. */
   retire(): void {
     this.writeFile();
+    // Its running files go once its signed file holds it (at once when the House writes no match files).
+    if (!this.fileProblem) this.host.store.dropFiles(this.id);
     this.host.retire(this);
   }
 }

@@ -1,0 +1,15 @@
+import type { StoredMatch } from '../types.ts';
+import type { TableVoice } from './tableVoice.ts';
+
+/**
+ * A private line for the person who opened a match: their chat with the
+ * House as the observer (they hold no seat), else the chat of the seat they
+ * hold (RULES T-c: a seated opener is no observer). A match opened by no
+ * person (a lobby filled by itself, REST) has nobody to tell.
+ */
+export async function tellOwner(voice: Pick<TableVoice, 'tellObserver' | 'tellPerson'>, stored: StoredMatch, text: string): Promise<void> {
+  if (stored.observer) return voice.tellObserver(text);
+  const owner = stored.owner?.id;
+  const seat = owner ? Object.entries(stored.humans ?? {}).find(([, human]) => human?.id === owner)?.[0] : undefined;
+  if (seat !== undefined) await voice.tellPerson(seat, text);
+}
