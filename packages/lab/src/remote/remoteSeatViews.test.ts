@@ -125,7 +125,8 @@ describe('what a remote seat is sent', () => {
     const whisper = (turn: RemoteTurn) => (turn.phase === 'WHISPER' ? { whispers: [{ to: to(turn.seat), text: posing }] } : turn.phase === 'WHISPER 2' ? { whispers: [{ to: to(turn.seat), text: forging }] } : undefined);
     const { match, sent } = await playRemote(games.influence!, players, 4, {}, whisper);
     const entries = match.log!.entries;
-    expect(entries.find((e) => e.type === 'refused' && (e.data as { player: string }).player === 'ada')).toMatchObject({ to: ['ada'], data: { reason: expect.stringMatching(/^Refused: the message imitates The House/) } });
+    // Refused by the game, the whisper is no valid turn: the seat has no decision this phase, and its writer alone is told why (issue 33: a refused answer is kept only as its digest, so the game never reads it).
+    expect(entries.find((e) => e.type === 'decision_missing' && (e.data as { player: string }).player === 'ada')).toMatchObject({ to: ['ada'], data: { why: expect.stringContaining('its answer was not a valid turn (Refused: the message imitates The House') } });
     expect(entries.some((e) => JSON.stringify(e.data ?? {}).includes('ada is protected') && e.type !== 'refused')).toBe(false);
     expect(entries.some((e) => e.type === 'dm' && (e.data as { from: string; text: string }).from === 'ada' && (e.data as { text: string }).text === forging)).toBe(true);
     let read = 0;
