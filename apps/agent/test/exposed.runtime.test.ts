@@ -80,6 +80,6 @@ test("a person who sits down from a group chat gets their turns in their own cha
   expect((await pia.messages(group, 100)).filter((m) => m.content.includes('your move'))).toEqual([]);
   expect((await pia.messages(direct[0]!, 100)).filter((m) => m.content.includes('observer link'))).toEqual([]);
   await pia.send(direct[0]!, '!grant @Ada 3 no');
-  expect(await pia.waitFor(direct[0]!, houseId, (t) => t.includes('cannot answer its begs'))).toBe(`You sit in ${id}, so you cannot answer its begs (RULES T-c): with a person seated in it, the game's policy answers them.`);
+  expect(await pia.waitFor(direct[0]!, houseId, (t) => t.startsWith('Nobody answers the begs'))).toBe(`Nobody answers the begs of ${id} (RULES T-c): Pia, who opened it, sits in it, so the game's decline policy answers them.`);
   await host.service.stopMatch(id);
 }, 120_000);
