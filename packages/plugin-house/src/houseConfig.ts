@@ -124,4 +124,9 @@ export class HouseConfig {
   get saveBackoffMs(): number {
     return this.number('HOUSE_SAVE_BACKOFF_MS', 100);
   }
+
+  /** The first wait before a match paused by a refused save asks the database again (HOUSE_SAVE_PROBE_MS); each next wait is twice as long, up to a minute. */
+  get saveProbeMs(): number {
+    return this.number('HOUSE_SAVE_PROBE_MS', 1_000);
+  }
 }

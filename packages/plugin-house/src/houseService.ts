@@ -28,6 +28,7 @@ import type { ClosedTable, TableHost } from './table/tableHost.ts';
 import { helpText, notOpenText } from './texts/houseTexts.ts';
 import { TableVoice } from './table/tableVoice.ts';
 import { tellOwner } from './table/tellOwner.ts';
+import { pausedBySave } from './table/databaseWait.ts';
 import type { CommandAuthor, CommandDesk as Desk, MatchDetail, MatchPage, MatchSummary, StoredMatch } from './types.ts';
 
 export type { CommandAuthor } from './types.ts';
@@ -223,7 +224,11 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
         if (stored.status === 'running' && restored) {
           this.seat(stored, restored).playOn('restart');
         } else if (stored.status === 'lobby') this.seat(stored, null).begin();
-        else if (stored.status === 'paused') this.seat(stored, restored);
+        else if (stored.status === 'paused') {
+          const table = this.seat(stored, restored);
+          // Paused by a save the database refused before the stop: it goes on once the database answers, as it would have.
+          if (pausedBySave(stored)) table.databaseWait.start();
+        }
       }
     } catch (error) {
       this.runtime.logger.error(`House: could not load saved matches: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,6 +10,8 @@ import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
 const headKey = (id: string) => `house:match:${id}`;
 const chunkKey = (id: string, list: ListName, n: number) => `house:match:${id}:${list}:${n}`;
 const summaryKey = (id: string) => `house:match:${id}:summary`;
+/** The row a probe of the database writes. */
+const PROBE_KEY = 'house:probe';
 
 /** The lists of a match that only grow; they are saved in chunks so a save costs one phase, not the whole match. */
 const LISTS = ['log', 'history', 'calls', 'phases'] as const;
@@ -399,6 +401,18 @@ export class MatchStore {
       for (let n = 0; n < done[list] && (n + 1) * CHUNK <= now[list].length; n++) {
         if (!have.has(`${list}.${n}`)) this.live!.write(match.id, `${list}.${n}`, rowOf(now[list].slice(n * CHUNK, (n + 1) * CHUNK)));
       }
+    }
+  }
+
+  /**
+   * Whether the database takes a write now: one small row, tried once and
+   * never retried (what a match paused by a refused save waits for).
+   */
+  async probe(): Promise<boolean> {
+    try {
+      return (await this.runtime.setCache(PROBE_KEY, Date.now())) === true;
+    } catch {
+      return false;
     }
   }
 

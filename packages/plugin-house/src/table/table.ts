@@ -18,6 +18,7 @@ import { matchDetail, matchSummary } from '../records/matchSummary.ts';
 import { fileNotWrittenText, fileNoteText, resumeText, roomName } from '../texts/houseTexts.ts';
 import { observerLinkLine } from '../reveal/secretLinks.ts';
 import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
+import { DatabaseWait } from './databaseWait.ts';
 import { playTable } from './playTable.ts';
 import { Seats } from './seatFactory.ts';
 import type { TableCore } from './tableCore.ts';
@@ -49,6 +50,10 @@ export class Table implements TableCore {
   roomReady: Promise<void> | null = null;
   /** Why its match file could not be written, when it could not. */
   fileProblem: string | null = null;
+  /** Paused by a save the database refused: waits for the database, and plays on once it answers. */
+  readonly databaseWait: DatabaseWait = new DatabaseWait(this);
+  /** A `!resume` (or the database wait's) under way: a second one meanwhile would play the match twice. */
+  private resuming = false;
 
   constructor(
     readonly host: TableHost,
@@ -109,7 +114,8 @@ export class Table implements TableCore {
    * Saves the match (`as`: the match as it stood at the end of a phase, when
    * its save is written later). A save the database refuses (after the
    * store's retries) pauses the match rather than letting it run on unsaved:
-   * the error is logged, the House tab shows why, and `!resume` tries again.
+   * the error is logged, the House tab shows why, its owner is told, and it
+   * goes on by itself once the database answers again (or at `!resume`).
    */
   async persist(as: StoredMatch = this.stored): Promise<boolean> {
     try {
@@ -117,12 +123,13 @@ export class Table implements TableCore {
       return true;
     } catch (error) {
       const why = error instanceof StoreError ? error.message : `could not save: ${error instanceof Error ? error.message : String(error)}`;
-      houseLog(this.host.runtime, `${this.stored.id}: ${why}; the match is paused until a save works (!resume)`, 'error');
+      houseLog(this.host.runtime, `${this.stored.id}: ${why}; the match is paused until a save works (it goes on by itself then, or at !resume)`, 'error');
       if (this.stored.status === 'running' || this.stored.status === 'lobby') {
         this.stored.status = 'paused';
         this.stored.paused = why;
         this.abort.abort();
         if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+        this.databaseWait.start();
       }
       return false;
     }
@@ -158,6 +165,17 @@ export class Table implements TableCore {
   async resume(rawOptions: Record<string, unknown>): Promise<string> {
     const { stored } = this;
     if (stored.status !== 'paused') return `Match ${stored.id} is ${stored.status}, not paused.`;
+    if (this.resuming) return `Match ${stored.id} is being resumed already.`;
+    this.resuming = true;
+    try {
+      return await this.resumeNow(rawOptions);
+    } finally {
+      this.resuming = false;
+    }
+  }
+
+  private async resumeNow(rawOptions: Record<string, unknown>): Promise<string> {
+    const { stored } = this;
     const budget = { ...stored.options.budget, ...((rawOptions.budget as object | undefined) ?? {}) };
     const options = matchOptionsSchema.safeParse({ ...stored.options, ...rawOptions, budget });
     if (!options.success) return `bad options: ${matchOptionsProblem(options.error)}`;
@@ -172,6 +190,7 @@ export class Table implements TableCore {
       stored.options = before.options;
       return `Match ${stored.id} cannot resume yet: ${stored.paused ?? before.paused}`;
     }
+    this.databaseWait.end();
     if (!this.match) return this.begin() ?? `Match ${stored.id} starts: ${stored.players.join(', ')}.`;
     this.playOn('resume');
     return resumeText(stored.id, (this.match.state as { round: number }).round);
@@ -183,6 +202,7 @@ export class Table implements TableCore {
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
     stored.status = 'stopped';
     this.abort.abort();
+    this.databaseWait.end();
     this.observer.close();
     this.humans.closeAll();
     houseLog(this.host.runtime, `${stored.id} stopped${this.match ? ` at round ${(this.match.state as { round: number }).round}` : ' in its lobby'}`);
@@ -193,6 +213,7 @@ export class Table implements TableCore {
   /** The House is stopping: every wait ends, nothing more is said or saved. */
   halt(): void {
     this.abort.abort();
+    this.databaseWait.end();
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
     this.observer.close();
     this.humans.closeAll();

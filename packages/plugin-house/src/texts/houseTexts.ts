@@ -125,7 +125,7 @@ export function budgetPausedText(id: string, why: string): string {
 }
 
 export function savePausedText(id: string): string {
-  return `Match ${id} is paused: the House could not save it. Its owner or an admin can try again with !resume ${id}.`;
+  return `Match ${id} is paused: the House could not save it. It goes on by itself once the database answers again; its owner or an admin can try sooner with !resume ${id}.`;
 }
 
 export function failedText(id: string): string {
