@@ -22,9 +22,14 @@ let client: Client;
 
 const INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages, GatewayIntentBits.GuildMembers];
 
+/** One REST call as `app`, waiting out a rate limit as discord.js would (the tests call faster than a bot may). */
 async function api(app: WorldApp, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> & { code?: number } }> {
-  const res = await fetch(`${emulator.api}/v10${path}`, { method, headers: { authorization: `Bot ${app.token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>) };
+  for (;;) {
+    const res = await fetch(`${emulator.api}/v10${path}`, { method, headers: { authorization: `Bot ${app.token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = res.status === 204 ? {} : ((await res.json()) as Record<string, unknown> & { retry_after?: number });
+    if (res.status !== 429) return { status: res.status, json };
+    await Bun.sleep(Math.ceil((json.retry_after ?? 1) * 1000));
+  }
 }
 
 beforeAll(async () => {
@@ -179,3 +184,145 @@ test('a shared-scope 429 (a busy channel) is waited out by discord.js and sent o
   expect(emulator.rest.sharedRefused).toBe(2);
   expect(emulator.rest.bannedAt).toBeNull();
 });
+
+test('files: Attach Files is wanted in a server channel (50013), the upload limit holds (40005), and the files are kept to be read back', async () => {
+  const bot = members.botId;
+  const pictures = world.addTextChannel('pictures');
+  const channel = (await client.channels.fetch(pictures.id)) as TextChannel;
+  const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
+  const file = { attachment: Buffer.from(png), name: 'map.png', description: 'A map of the mine.' };
+  const refused = (await channel.send({ content: 'Round 10', files: [file] }).catch((e: unknown) => e)) as DiscordAPIError;
+  expect([refused.status, refused.code]).toEqual([403, 50013]);
+  world.overwrite(pictures.id, { member: bot }, P.AttachFiles, 0n);
+  const sent = await channel.send({ content: 'Round 10', files: [file] });
+  expect(sent.attachments.first()!.name).toBe('map.png');
+  expect(sent.attachments.first()!.description).toBe('A map of the mine.');
+  const kept = world.history(pictures.id).at(-1)!.attachments;
+  expect(kept.map((a) => [a.filename, a.description, [...a.data]])).toEqual([['map.png', 'A map of the mine.', [...png]]]);
+  // Files alone are a post; whitespace alone is not.
+  expect((await channel.send({ files: [file] })).content).toBe('');
+  expect(((await channel.send('  \n ').catch((e: unknown) => e)) as DiscordAPIError).code).toBe(50006);
+  world.uploadLimitBytes = 10;
+  const large = (await channel.send({ files: [file] }).catch((e: unknown) => e)) as DiscordAPIError;
+  expect([large.status, large.code]).toEqual([413, 40005]);
+  world.uploadLimitBytes = 25 * 1024 * 1024;
+  // A DM wants no Attach Files.
+  const dm = await client.users.createDM(sam.id);
+  expect((await dm.send({ files: [file] })).attachments.size).toBe(1);
+});
+
+test('deletes: a message answers 10008 and a reply to it fails or, with fail_if_not_exists off, goes as a plain message; a thread and a channel answer 10003; the bot hears of each', async () => {
+  const room = world.addTextChannel('deleted-soon');
+  const channel = (await client.channels.fetch(room.id)) as TextChannel;
+  const asked = world.post(sam.id, room.id, '!status');
+  const heard: string[] = [];
+  client.on('messageDelete', (m) => void heard.push(`message ${m.id}`));
+  client.on('threadDelete', (t) => void heard.push(`thread ${t.id}`));
+  client.on('channelDelete', (c) => void heard.push(`channel ${c.id}`));
+  world.deleteMessage(room.id, asked.id);
+  expect((await api(members, 'GET', `/channels/${room.id}/messages/${asked.id}`)).json.code).toBe(10008);
+  const failing = (await channel.send({ content: 'running', reply: { messageReference: asked.id } }).catch((e: unknown) => e)) as DiscordAPIError;
+  expect(failing.code).toBe(50035);
+  const plainReply = await channel.send({ content: 'running', reply: { messageReference: asked.id, failIfNotExists: false } });
+  expect(world.history(room.id).find((m) => m.id === plainReply.id)!.referenceId).toBeNull();
+  const thread = await channel.threads.create({ name: 'Trust t2' });
+  world.deleteChannel(thread.id);
+  expect((await api(members, 'POST', `/channels/${thread.id}/messages`, { content: 'Round 2' })).json.code).toBe(10003);
+  world.deleteChannel(room.id);
+  const gone = await api(members, 'POST', `/channels/${room.id}/messages`, { content: 'Round 2' });
+  expect([gone.status, gone.json.code]).toEqual([404, 10003]);
+  await waitUntil(() => heard.length === 3, () => `MESSAGE_DELETE, THREAD_DELETE and CHANNEL_DELETE (heard ${heard.join(', ')})`, 10_000);
+  expect(heard).toEqual([`message ${asked.id}`, `thread ${thread.id}`, `channel ${room.id}`]);
+});
+
+test('a thread locked while active: a member without Manage Threads is refused (160005, or 50013 as some paths answer), one with it may post', async () => {
+  const thread = await (client.channels.cache.get(games.id) as TextChannel).threads.create({ name: 'Trust t3' });
+  world.lockThread(thread.id);
+  expect(world.channel(thread.id).thread!.archived).toBe(false);
+  const locked = await api(members, 'POST', `/channels/${thread.id}/messages`, { content: 'Round 3' });
+  expect([locked.status, locked.json.code]).toEqual([403, 160005]);
+  world.lockedThreadCode = 50013;
+  expect((await api(members, 'POST', `/channels/${thread.id}/messages`, { content: 'Round 3' })).json.code).toBe(50013);
+  world.lockedThreadCode = 160005;
+  world.overwrite(games.id, { member: members.botId }, P.ManageThreads, 0n);
+  expect((await api(members, 'POST', `/channels/${thread.id}/messages`, { content: 'Round 3' })).status).toBe(200);
+  world.overwrite(games.id, { member: members.botId }, 0n, 0n);
+});
+
+test("AutoMod: a keyword rule blocks content (200000), the harmful-links filter blocks a link (240000); exempt roles, Manage Server and DMs pass", async () => {
+  const words = world.addAutoModRule({ name: 'No cheating talk', kind: 'keyword', keywords: ['cheat*'] });
+  const links = world.addAutoModRule({ name: 'Harmful links', kind: 'links', hosts: ['bad.example'] });
+  const blocked = await api(members, 'POST', `/channels/${games.id}/messages`, { content: 'Ada cheated in round 2' });
+  expect([blocked.status, blocked.json.code]).toEqual([400, 200000]);
+  const link = await api(members, 'POST', `/channels/${games.id}/messages`, { content: 'see https://bad.example/x' });
+  expect([link.status, link.json]).toEqual([400, { message: 'Message blocked by harmful links filter', code: 240000 }]);
+  expect((await api(members, 'POST', `/channels/${games.id}/messages`, { content: 'see https://good.example/x, a cheetah' })).status).toBe(200);
+  const dm = await client.users.createDM(sam.id);
+  expect((await dm.send('Ada cheated')).content).toBe('Ada cheated');
+  const exempt = world.addRole('Exempt', 0n);
+  world.giveRole(members.botId, exempt.id);
+  world.removeAutoModRule(words.id);
+  world.addAutoModRule({ name: 'No cheating talk', kind: 'keyword', keywords: ['cheat*'], exemptRoles: [exempt.id] });
+  expect((await api(members, 'POST', `/channels/${games.id}/messages`, { content: 'Ada cheated' })).status).toBe(200);
+  world.setRolePermissions(exempt.id, P.ManageGuild);
+  expect((await api(members, 'POST', `/channels/${games.id}/messages`, { content: 'https://bad.example/x' })).status).toBe(200);
+  world.takeRole(members.botId, exempt.id);
+  for (const rule of [...world.autoMod]) world.removeAutoModRule(rule.id);
+  expect(links.id).not.toBe('');
+});
+
+test('identify limits count: session_start_limit goes down with each IDENTIFY; past it Discord resets the token, and the bot is closed with 4004', async () => {
+  const limited = new DiscordWorld({ sessionStarts: { total: 2, resetAfterMs: 86_400_000 } });
+  const app = limited.addBot('Limited', 0);
+  limited.invite(`https://discord.com/oauth2/authorize?client_id=${app.id}&scope=bot&permissions=${P.ViewChannel | P.SendMessages}`);
+  const own = startDiscordEmulator({ world: limited, heartbeatMs: 1000 });
+  undo();
+  const undoOwn = pointDiscordJsAt(own.api);
+  const limits = async () => ((await (await fetch(`${own.api}/v10/gateway/bot`, { headers: { authorization: `Bot ${app.token}` } })).json()) as { session_start_limit: { remaining: number; total: number } }).session_start_limit;
+  const bot = new Client({ intents: [GatewayIntentBits.Guilds] });
+  const errors: string[] = [];
+  bot.on('shardError', (error) => void errors.push(error.message));
+  try {
+    expect(await limits()).toMatchObject({ total: 2, remaining: 2 });
+    await bot.login(app.token);
+    await waitUntil(() => bot.isReady(), 'logged in', 10_000);
+    expect((await limits()).remaining).toBe(1);
+    own.gateway.invalidateSession(app.botId, false);
+    await waitUntil(() => own.gateway.stats.identifies === 2, 'a second IDENTIFY', 10_000);
+    expect((await limits()).remaining).toBe(0);
+    const token = app.token;
+    own.gateway.invalidateSession(app.botId, false);
+    await waitUntil(() => errors.includes('Authentication failed'), () => `closed with 4004 (errors: ${errors.join(', ')})`, 10_000);
+    expect(own.gateway.stats.refusedIdentifies.at(-1)).toEqual({ code: 4004, reason: 'Authentication failed.' });
+    expect(app.token).not.toBe(token);
+    expect((await fetch(`${own.api}/v10/users/@me`, { headers: { authorization: `Bot ${token}` } })).status).toBe(401);
+  } finally {
+    await bot.destroy();
+    undoOwn();
+    undo = pointDiscordJsAt(emulator.api);
+    await own.stop();
+  }
+}, 30_000);
+
+test('a token revoked mid-session: REST answers 401, the gateway closes the bot with 4004, and its session cannot be resumed', async () => {
+  const app = world.addBot('Revoked', 0);
+  world.invite(`https://discord.com/oauth2/authorize?client_id=${app.id}&scope=bot&permissions=${P.ViewChannel | P.SendMessages}`);
+  const bot = new Client({ intents: [GatewayIntentBits.Guilds] });
+  const errors: string[] = [];
+  bot.on('shardError', (error) => void errors.push(error.message));
+  try {
+    await bot.login(app.token);
+    await waitUntil(() => bot.isReady() && emulator.gateway.connected(app.botId), 'logged in', 10_000);
+    const old = app.token;
+    const resumesBefore = emulator.gateway.stats.resumes;
+    world.revokeToken(app.id);
+    await waitUntil(() => errors.includes('Authentication failed'), () => `closed with 4004 (errors: ${errors.join(', ')})`, 10_000);
+    expect(emulator.gateway.connected(app.botId)).toBe(false);
+    expect(emulator.gateway.stats.resumes).toBe(resumesBefore);
+    const refused = await fetch(`${emulator.api}/v10/channels/${games.id}/messages`, { method: 'POST', headers: { authorization: `Bot ${old}`, 'content-type': 'application/json' }, body: JSON.stringify({ content: 'hello' }) });
+    expect(refused.status).toBe(401);
+    expect((await api(app, 'POST', `/channels/${games.id}/messages`, { content: 'with the new token' })).status).toBe(200);
+  } finally {
+    await bot.destroy();
+  }
+}, 30_000);

@@ -233,6 +233,11 @@ export class DiscordGateway {
     if (!app) return this.refuse(ws, GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
     const intents = Number(d.intents ?? 0);
     if ((intents & PRIVILEGED & ~app.privilegedIntents) !== 0) return this.refuse(ws, GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
+    // Past its session starts Discord ends the application's sessions and resets its token.
+    if (!this.world.countIdentify(app.id)) {
+      this.world.revokeToken(app.id);
+      return this.refuse(ws, GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
+    }
     this.stats.identifies += 1;
     // A new session replaces the bot's old ones: they can no longer be resumed.
     for (const old of this.sessions.values()) if (old.app.botId === app.botId) this.sessions.delete(old.id);
@@ -306,7 +311,23 @@ export class DiscordGateway {
     if (session.socket) this.send(session.socket, { op: GatewayOpcodes.Dispatch, ...p });
   }
 
+  /** A revoked token's sessions end: each connection is closed with 4004, and none can be resumed. */
+  private revoked(botId: string): void {
+    for (const [id, session] of this.sessions) {
+      if (session.app.botId !== botId) continue;
+      session.invalid = true;
+      this.sessions.delete(id);
+      const ws = session.socket;
+      session.socket = null;
+      if (ws && ws.readyState === 1) {
+        ws.data.session = null;
+        ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
+      }
+    }
+  }
+
   private fanOut(event: WorldEvent): void {
+    if (event.kind === 'tokenRevoked') return this.revoked(event.botId);
     for (const session of this.sessions.values()) {
       if (session.invalid) continue;
       const bot = session.app.botId;
@@ -365,6 +386,21 @@ export class DiscordGateway {
             timestamp: Math.floor(Date.now() / 1000),
             ...(member ? { member: memberPayload(this.world, member) } : {}),
           });
+          break;
+        }
+        case 'channelDelete': {
+          const { channel } = event;
+          if (!has(GatewayIntentBits.Guilds) || !inGuild || !this.world.canSee(bot, channel.id)) break;
+          if (channel.thread) this.dispatch(session, GatewayDispatchEvents.ThreadDelete, { id: channel.id, guild_id: channel.guildId, parent_id: channel.parentId, type: channel.type });
+          else this.dispatch(session, GatewayDispatchEvents.ChannelDelete, channelPayload(this.world, channel, bot));
+          break;
+        }
+        case 'messageDelete': {
+          const { message } = event;
+          const dm = message.guildId === null;
+          if (dm ? !has(GatewayIntentBits.DirectMessages) : !has(GatewayIntentBits.GuildMessages) || !inGuild) break;
+          if (!this.world.canSee(bot, message.channelId)) break;
+          this.dispatch(session, GatewayDispatchEvents.MessageDelete, { id: message.id, channel_id: message.channelId, ...(dm ? {} : { guild_id: message.guildId }) });
           break;
         }
         case 'reaction': {

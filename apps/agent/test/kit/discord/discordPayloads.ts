@@ -108,7 +108,8 @@ export function messagePayload(world: DiscordWorld, message: WorldMessage, viewe
   const member = message.guildId ? world.members.get(message.authorId) : undefined;
   const dm = message.guildId === null;
   const sees = !viewer || viewer.messageContent || dm || viewer.id === message.authorId || message.mentions.includes(viewer.id);
-  const referenced = message.referenceId ? world.message(message.channelId, message.referenceId) : null;
+  // A reply whose message was deleted keeps its reference; Discord gives `referenced_message: null`.
+  const referenced = message.referenceId ? (world.history(message.channelId).find((m) => m.id === message.referenceId) ?? null) : null;
   return {
     id: message.id,
     type: message.type,
@@ -126,16 +127,24 @@ export function messagePayload(world: DiscordWorld, message: WorldMessage, viewe
       return { ...userPayload(world.user(id)), ...(m ? { member: memberPayload(world, m, false) } : {}) };
     }),
     mention_roles: [...message.mentionRoles],
-    attachments: [],
+    attachments: message.attachments.map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      ...(a.description !== null ? { description: a.description } : {}),
+      ...(a.contentType ? { content_type: a.contentType } : {}),
+      size: a.size,
+      url: `https://cdn.discordapp.com/attachments/${message.channelId}/${a.id}/${encodeURIComponent(a.filename)}`,
+      proxy_url: `https://media.discordapp.net/attachments/${message.channelId}/${a.id}/${encodeURIComponent(a.filename)}`,
+    })),
     embeds: [],
     reactions: [...message.reactions.entries()].map(([name, users]) => ({ emoji: { id: null, name }, count: users.size, me: !!viewer && users.has(viewer.id) })),
     pinned: false,
     flags: 0,
     components: [],
-    ...(referenced
+    ...(message.referenceId
       ? {
-          message_reference: { type: 0, message_id: referenced.id, channel_id: referenced.channelId, ...(referenced.guildId ? { guild_id: referenced.guildId } : {}) },
-          referenced_message: messagePayload(world, { ...referenced, referenceId: null }, viewer),
+          message_reference: { type: 0, message_id: message.referenceId, channel_id: message.channelId, ...(message.guildId ? { guild_id: message.guildId } : {}) },
+          referenced_message: referenced ? messagePayload(world, { ...referenced, referenceId: null }, viewer) : null,
         }
       : {}),
   };

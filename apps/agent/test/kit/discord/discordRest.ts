@@ -1,7 +1,7 @@
 import { GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
 import { channelPayload, guildPayload, memberPayload, messagePayload, rolePayload, userPayload } from './discordPayloads.ts';
 import { RateLimits, type RateLimit } from './rateLimits.ts';
-import { invalidForm, WorldError, type AllowedMentions, type DiscordWorld, type WorldApp } from './discordWorld.ts';
+import { invalidForm, WorldError, type AllowedMentions, type DiscordWorld, type PostFile, type WorldApp } from './discordWorld.ts';
 
 interface Context {
   app: WorldApp;
@@ -9,6 +9,8 @@ interface Context {
   params: string[];
   query: URLSearchParams;
   body: () => Promise<Record<string, unknown>>;
+  /** The files of a multipart body, named and described as its `attachments` say. */
+  files: () => Promise<PostFile[]>;
 }
 
 type Handler = (ctx: Context) => unknown | Promise<unknown>;
@@ -94,7 +96,7 @@ export class DiscordRest {
       if (id !== w.guildId) throw new WorldError(404, 10004, 'Unknown Guild');
     };
     this.routes = [
-      route('GET', '/gateway/bot', () => ({ url: this.gatewayUrl(), shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } })),
+      route('GET', '/gateway/bot', ({ app }) => ({ url: this.gatewayUrl(), shards: 1, session_start_limit: w.sessionStartLimit(app.id) })),
       route('GET', '/gateway', () => ({ url: this.gatewayUrl() })),
       route('GET', '/users/@me', ({ bot }) => userPayload(w.user(bot))),
       route('GET', `/users/${ID}`, ({ params }) => userPayload(w.user(params[0]!))),
@@ -173,13 +175,13 @@ export class DiscordRest {
       route(
         'POST',
         `/channels/${ID}/messages`,
-        async ({ params, bot, body }) => {
+        async ({ params, bot, body, files }) => {
           const b = await body();
           const ref = b.message_reference as { message_id?: string; fail_if_not_exists?: boolean } | undefined;
           // fail_if_not_exists: false sends a reply to a message that is gone as a plain message.
           const gone = ref?.message_id && ref.fail_if_not_exists === false && !w.history(params[0]!).some((m) => m.id === ref.message_id);
           const allowedMentions = b.allowed_mentions && typeof b.allowed_mentions === 'object' ? (b.allowed_mentions as AllowedMentions) : undefined;
-          const message = w.post(bot, params[0]!, String(b.content ?? ''), { replyTo: gone ? null : (ref?.message_id ?? null), allowedMentions });
+          const message = w.post(bot, params[0]!, String(b.content ?? ''), { replyTo: gone ? null : (ref?.message_id ?? null), allowedMentions, files: await files() });
           return messagePayload(w, message, { id: bot, messageContent: true });
         },
         true,
@@ -270,9 +272,10 @@ export class DiscordRest {
         return Response.json({ message: 'The resource is being rate limited.', retry_after: shared.retryAfterMs / 1000, global: false }, { status: 429, headers });
       }
       const url = new URL(req.url);
-      let parsed: Promise<Record<string, unknown>> | null = null;
+      let parsed: Promise<ParsedBody> | null = null;
+      const read = () => (parsed ??= bodyOf(req));
       try {
-        const result = await r.handler({ app, bot: app.botId, params: m.slice(1), query: url.searchParams, body: () => (parsed ??= bodyOf(req)) });
+        const result = await r.handler({ app, bot: app.botId, params: m.slice(1), query: url.searchParams, body: async () => (await read()).json, files: async () => (await read()).files });
         record(result === null ? 204 : 200);
         return result === null ? new Response(null, { status: 204, headers: admission.headers }) : Response.json(result, { headers: admission.headers });
       } catch (error) {
@@ -297,15 +300,39 @@ function archiveOptions(body: Record<string, unknown>): { autoArchiveMinutes?: n
   return typeof body.auto_archive_duration === 'number' ? { autoArchiveMinutes: body.auto_archive_duration } : {};
 }
 
-/** A JSON body, or multipart with `payload_json` (discord.js sends files that way). */
-async function bodyOf(req: Request): Promise<Record<string, unknown>> {
+interface ParsedBody {
+  json: Record<string, unknown>;
+  files: PostFile[];
+}
+
+/**
+ * A JSON body, or multipart with `payload_json` and the files as
+ * `files[n]` (discord.js sends files that way), each named and described by
+ * the `attachments` entry with its `id` n.
+ */
+async function bodyOf(req: Request): Promise<ParsedBody> {
   const type = req.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
     const form = await req.formData();
-    const json = form.get('payload_json');
-    return typeof json === 'string' ? (JSON.parse(json) as Record<string, unknown>) : {};
+    const raw = form.get('payload_json');
+    const json = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    const described = new Map((Array.isArray(json.attachments) ? (json.attachments as Array<{ id?: unknown; filename?: unknown; description?: unknown }>) : []).map((a) => [String(a.id), a]));
+    const files: PostFile[] = [];
+    for (const [field, value] of form.entries()) {
+      const n = /^files\[(\d+)\]$/.exec(field)?.[1];
+      if (n === undefined || typeof value === 'string') continue;
+      const file = value as unknown as File;
+      const meta = described.get(n);
+      files.push({
+        filename: typeof meta?.filename === 'string' ? meta.filename : file.name,
+        data: new Uint8Array(await file.arrayBuffer()),
+        contentType: file.type || null,
+        description: typeof meta?.description === 'string' ? meta.description : null,
+      });
+    }
+    return { json, files };
   }
   const text = await req.text();
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  return { json: text ? (JSON.parse(text) as Record<string, unknown>) : {}, files: [] };
 }
 

@@ -93,7 +93,8 @@ export function startDiscordTestGuild(options: TestGuildOptions): DiscordTestGui
     charactersDir,
     env: { DISCORD_API_TOKEN: house.token },
     say: (person, channelId, text, options) => world.post(personId(person), channelId, text, options),
-    threadOf: (matchId) => [...world.channels.values()].find((t) => t.thread && (t.name ?? '').split(' ')[1] === shortId(matchId)),
+    // A game's title may have spaces (Gold Mining): the short id is the word before the players' dot.
+    threadOf: (matchId) => [...world.channels.values()].find((t) => t.thread && (t.name ?? '').includes(` ${shortId(matchId)} · `)),
     async waitFor(channelId, test, { since = null, timeoutMs = 60_000 } = {}) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {

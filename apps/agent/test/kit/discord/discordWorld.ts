@@ -80,6 +80,44 @@ export interface WorldMessage {
   mentionRoles: string[];
   mentionEveryone: boolean;
   reactions: Map<string, Set<string>>;
+  /** Files posted with it (multipart), kept whole so a test can read them back. */
+  attachments: WorldAttachment[];
+}
+
+/** A file a message carries, as Discord keeps it: its bytes, name, type and alt text. */
+export interface WorldAttachment {
+  id: string;
+  filename: string;
+  /** Its alternative text (`description`), when the poster gave one. */
+  description: string | null;
+  contentType: string | null;
+  size: number;
+  data: Uint8Array;
+}
+
+/** A file in a post, before Discord takes it. */
+export interface PostFile {
+  filename: string;
+  data: Uint8Array;
+  contentType?: string | null;
+  description?: string | null;
+}
+
+/**
+ * A server's AutoMod rule: `keyword` blocks content with one of its words
+ * (`*` at either end matches inside words, as Discord's keyword filter does;
+ * code 200000), `links` stands for the harmful-links filter and blocks a post
+ * with a link to one of its `hosts` (any link when it names none; code
+ * 240000). Members with Manage Server or Administrator,
+ * and the rule's exempt roles, pass.
+ */
+export interface AutoModRule {
+  id: string;
+  name: string;
+  kind: 'keyword' | 'links';
+  keywords: string[];
+  hosts: string[];
+  exemptRoles: string[];
 }
 
 /** A message's `allowed_mentions` as the API takes it. */
@@ -94,6 +132,8 @@ export interface PostOptions {
   replyTo?: string | null;
   /** Absent: Discord pings everyone the content names (users, roles, and @everyone where the author may). */
   allowedMentions?: AllowedMentions;
+  /** Files (a multipart post): they want Attach Files in a server channel, and fit the upload limit together. */
+  files?: PostFile[];
 }
 
 /** What happened in the world, for the gateway to fan out to the bots that may see it. */
@@ -105,7 +145,10 @@ export type WorldEvent =
   | { kind: 'role'; role: WorldRole; created: boolean }
   | { kind: 'member'; userId: string; added: boolean }
   | { kind: 'typing'; channelId: string; userId: string }
-  | { kind: 'reaction'; message: WorldMessage; userId: string; emoji: string };
+  | { kind: 'reaction'; message: WorldMessage; userId: string; emoji: string }
+  | { kind: 'channelDelete'; channel: WorldChannel }
+  | { kind: 'messageDelete'; message: WorldMessage }
+  | { kind: 'tokenRevoked'; botId: string };
 
 export class WorldError extends Error {
   constructor(
@@ -148,12 +191,24 @@ export class DiscordWorld {
   readonly ownerId: string;
   /** People who refuse DMs from the server's members (their privacy setting, or a blocked bot): a bot's DM to them is refused with 50007. */
   readonly closedDms = new Set<string>();
+  /** The server's AutoMod rules, checked on every guild post. */
+  readonly autoMod: AutoModRule[] = [];
+  /** Bytes a post's files may total (Discord: 25 MiB for a bot in an unboosted server when this was written); past it, 413 / 40005. */
+  uploadLimitBytes: number;
+  /** What Discord answers a post in a thread locked while active by a member without Manage Threads (160005 Thread is locked; some paths answer 50013). */
+  lockedThreadCode: 160005 | 50013 = 160005;
+  /** IDENTIFYs an application may make in `resetAfterMs` (Discord: 1,000 a day); past them Discord resets its token. */
+  readonly sessionStarts: { total: number; resetAfterMs: number };
+  /** Each application's IDENTIFY times (real clock), for `session_start_limit`. */
+  private readonly identifies = new Map<string, number[]>();
   private sequence = 0n;
   /** How far a test moved the world's clock on (thread archiving reads it; snowflakes keep real time). */
   private skewMs = 0;
   private readonly listeners: Array<(event: WorldEvent) => void> = [];
 
-  constructor(options: { guildName?: string; owner?: string; everyone?: bigint } = {}) {
+  constructor(options: { guildName?: string; owner?: string; everyone?: bigint; uploadLimitBytes?: number; sessionStarts?: { total: number; resetAfterMs: number } } = {}) {
+    this.uploadLimitBytes = options.uploadLimitBytes ?? 25 * 1024 * 1024;
+    this.sessionStarts = options.sessionStarts ?? { total: 1000, resetAfterMs: 86_400_000 };
     this.guildId = this.snowflake();
     this.guildName = options.guildName ?? 'House Test Server';
     // @everyone's role id is the guild's id, as on Discord.
@@ -345,7 +400,7 @@ export class DiscordWorld {
     return archived;
   }
 
-  /** A moderator locks a thread (only Manage Threads may then unarchive it or post in it once archived). */
+  /** A moderator locks a thread: only members with Manage Threads may post in it (or unarchive it) from now on. */
   lockThread(threadId: string): void {
     const t = this.threadOf(threadId);
     t.locked = true;
@@ -380,6 +435,72 @@ export class DiscordWorld {
     const t = this.channel(id).thread;
     if (!t) throw new WorldError(400, 50024, 'Cannot execute action on this channel type');
     return t;
+  }
+
+  /**
+   * A moderator deletes a channel or a thread: a text channel takes its
+   * threads with it. Everything in them is gone (10003 from now on); bots
+   * that may see it get CHANNEL_DELETE or THREAD_DELETE, and nothing for the
+   * threads of a deleted channel (discord.js keeps those cached, as it does
+   * with Discord).
+   */
+  deleteChannel(channelId: string): void {
+    const channel = this.channel(channelId);
+    // Told before it goes: who could see it is read from the world as it was.
+    this.emit({ kind: 'channelDelete', channel });
+    for (const id of [...this.threadsOf(channelId).map((t) => t.id), channelId]) {
+      this.channels.delete(id);
+      this.messages.delete(id);
+    }
+  }
+
+  /** Someone deletes a message (its author, or a moderator): 10008 from now on, MESSAGE_DELETE to the bots that saw it. */
+  deleteMessage(channelId: string, messageId: string): void {
+    const message = this.message(channelId, messageId);
+    const list = this.messages.get(channelId)!;
+    list.splice(list.indexOf(message), 1);
+    this.emit({ kind: 'messageDelete', message });
+  }
+
+  /** An AutoMod rule, as a server admin adds it in Server Settings > AutoMod. */
+  addAutoModRule(rule: { name: string; kind: 'keyword' | 'links'; keywords?: string[]; hosts?: string[]; exemptRoles?: string[] }): AutoModRule {
+    const made: AutoModRule = { id: this.snowflake(), name: rule.name, kind: rule.kind, keywords: rule.keywords ?? [], hosts: rule.hosts ?? [], exemptRoles: rule.exemptRoles ?? [] };
+    this.autoMod.push(made);
+    return made;
+  }
+
+  removeAutoModRule(id: string): void {
+    const at = this.autoMod.findIndex((r) => r.id === id);
+    if (at >= 0) this.autoMod.splice(at, 1);
+  }
+
+  /**
+   * The bot's token is reset in the developer portal (or leaked and revoked
+   * by Discord): the old one answers 401 on REST, and every gateway session
+   * of the bot is closed with 4004, not to be resumed. Returns the new token.
+   */
+  revokeToken(appId: string): string {
+    const app = this.apps.get(appId);
+    if (!app) throw new WorldError(404, 10002, 'Unknown Application');
+    app.token = `${Buffer.from(app.botId).toString('base64')}.emu.${crypto.randomUUID()}`;
+    this.emit({ kind: 'tokenRevoked', botId: app.botId });
+    return app.token;
+  }
+
+  /** `session_start_limit` for an application now: its IDENTIFYs within the window, and when the oldest leaves it. */
+  sessionStartLimit(appId: string): { total: number; remaining: number; reset_after: number; max_concurrency: number } {
+    const now = Date.now();
+    const times = (this.identifies.get(appId) ?? []).filter((t) => now - t < this.sessionStarts.resetAfterMs);
+    this.identifies.set(appId, times);
+    const resetAfter = times.length ? this.sessionStarts.resetAfterMs - (now - times[0]!) : this.sessionStarts.resetAfterMs;
+    return { total: this.sessionStarts.total, remaining: Math.max(0, this.sessionStarts.total - times.length), reset_after: resetAfter, max_concurrency: 1 };
+  }
+
+  /** One IDENTIFY counted; false when the application had none left (Discord then resets its token). */
+  countIdentify(appId: string): boolean {
+    if (this.sessionStartLimit(appId).remaining <= 0) return false;
+    this.identifies.get(appId)!.push(Date.now());
+    return true;
   }
 
   // ---- reading ----
@@ -453,21 +574,31 @@ export class DiscordWorld {
 
   /**
    * Posts a message as anyone (a bot through REST, a person through a test).
-   * Discord's limits hold: at most 2,000 characters, the permission to send
-   * in that kind of channel (and Read Message History to reply), DMs a
-   * person closed to bots, archived threads (a message unarchives one unless
-   * it is locked), and pings only what `allowed_mentions` lets through.
+   * Discord's limits hold: at most 2,000 characters, content that is more
+   * than whitespace unless files come with it, the upload limit, the
+   * permission to send in that kind of channel (Attach Files for files, Read
+   * Message History to reply), DMs a person closed to bots, threads locked by
+   * a moderator, archived threads (a message unarchives one unless it is
+   * locked), the server's AutoMod rules, and pings only what
+   * `allowed_mentions` lets through.
    */
   post(authorId: string, channelId: string, content: string, options: PostOptions = {}): WorldMessage {
     const channel = this.channel(channelId);
     const replyTo = options.replyTo ?? null;
-    if (content.length === 0) throw new WorldError(400, 50006, 'Cannot send an empty message');
+    const files = options.files ?? [];
+    if (files.reduce((sum, f) => sum + f.data.byteLength, 0) > this.uploadLimitBytes) throw new WorldError(413, 40005, 'Request entity too large');
+    if (content.trim().length === 0 && !files.length) throw new WorldError(400, 50006, 'Cannot send an empty message');
     if (content.length > 2000) throw invalidForm('content', 'BASE_TYPE_MAX_LENGTH', 'Must be 2000 or fewer in length.');
     const allowed = options.allowedMentions;
     if (allowed?.parse?.includes('users') && allowed.users?.length) throw invalidForm('allowed_mentions', 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', 'parse:["users"] and users: [ids...] are mutually exclusive.');
     if (allowed?.parse?.includes('roles') && allowed.roles?.length) throw invalidForm('allowed_mentions', 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', 'parse:["roles"] and roles: [ids...] are mutually exclusive.');
     const isThread = THREAD_TYPES.has(channel.type);
     this.need(authorId, channelId, isThread ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages);
+    if (files.length && channel.guildId) this.need(authorId, channelId, PermissionFlagsBits.AttachFiles);
+    const manages = channel.guildId !== null && (this.permissionsIn(authorId, channelId) & PermissionFlagsBits.ManageThreads) !== 0n;
+    if (channel.thread?.locked && !channel.thread.archived && !manages) {
+      throw this.lockedThreadCode === 160005 ? new WorldError(403, 160005, 'Thread is locked') : new WorldError(403, 50013, 'Missing Permissions');
+    }
     if (channel.type === ChannelType.DM && this.user(authorId).bot) {
       const other = channel.recipients.find((id) => id !== authorId)!;
       // A person who closed DMs from server members, or who shares no server with the bot.
@@ -480,8 +611,8 @@ export class DiscordWorld {
       referenced = list.find((m) => m.id === replyTo) ?? null;
       if (!referenced) throw invalidForm('message_reference', 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE', 'Unknown message');
     }
+    if (channel.guildId) this.moderate(authorId, channelId, content);
     if (channel.thread?.archived) {
-      const manages = (this.permissionsIn(authorId, channelId) & PermissionFlagsBits.ManageThreads) !== 0n;
       if (channel.thread.locked && !manages) throw new WorldError(400, 50083, 'Thread is archived');
       channel.thread.archived = false;
       channel.thread.archiveTimestamp = this.now();
@@ -499,12 +630,25 @@ export class DiscordWorld {
       referenceId: replyTo,
       ...pings,
       reactions: new Map(),
+      attachments: files.map((f) => ({ id: this.snowflake(), filename: f.filename, description: f.description ?? null, contentType: f.contentType ?? null, size: f.data.byteLength, data: f.data })),
     };
     list.push(message);
     channel.lastMessageId = message.id;
     if (channel.thread) channel.thread.lastActivity = this.now();
     this.emit({ kind: 'message', message });
     return message;
+  }
+
+  /** The server's AutoMod rules on a post: the first that matches blocks it, unless the author is exempt. */
+  private moderate(authorId: string, channelId: string, content: string): void {
+    const bits = this.permissionsIn(authorId, channelId);
+    if ((bits & (PermissionFlagsBits.ManageGuild | PermissionFlagsBits.Administrator)) !== 0n) return;
+    const roles = this.members.get(authorId)?.roles ?? [];
+    for (const rule of this.autoMod) {
+      if (rule.exemptRoles.some((r) => roles.includes(r))) continue;
+      if (rule.kind === 'links' && linksIn(content).some((host) => !rule.hosts.length || rule.hosts.includes(host))) throw new WorldError(400, 240000, 'Message blocked by harmful links filter');
+      if (rule.kind === 'keyword' && rule.keywords.some((k) => keywordPattern(k).test(content))) throw new WorldError(400, 200000, 'Message was blocked by automatic moderation');
+    }
   }
 
   /**
@@ -548,4 +692,15 @@ export class DiscordWorld {
     if (!message) throw new WorldError(404, 10008, 'Unknown Message');
     return message;
   }
+}
+
+/** An AutoMod keyword as Discord matches it: whole words, case aside; a `*` at either end lets the word run on that side. */
+function keywordPattern(keyword: string): RegExp {
+  const core = keyword.replace(/^\*|\*$/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${keyword.startsWith('*') ? '' : '(?<![\\p{L}\\p{N}])'}${core}${keyword.endsWith('*') ? '' : '(?![\\p{L}\\p{N}])'}`, 'iu');
+}
+
+/** The hosts of the links in a text, lower-case. */
+function linksIn(text: string): string[] {
+  return [...text.matchAll(/\bhttps?:\/\/([^\s/?#:]+)/gi)].map((m) => m[1]!.toLowerCase());
 }
