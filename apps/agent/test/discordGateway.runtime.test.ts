@@ -131,6 +131,25 @@ test('where Discord will not give the gap back, the people there are told to sen
   expect(guild.world.history(flaky.id).filter(houseSays((t) => t.includes('send it again'))).length).toBe(1);
 }, 90_000);
 
+test('a command typed in the gap where the House had seen nothing yet: Discord\'s new READY shows the channel has news, so it is read back and answered; where it cannot be read, the channel is asked to send again', async () => {
+  await connected();
+  const quiet = guild.world.addTextChannel('quiet');
+  const unreadable = guild.world.addTextChannel('unreadable');
+  let asked = null as WorldMessage | null;
+  inTheGap = () => {
+    asked = guild.say('Kim', quiet.id, '!status');
+    guild.say('Kim', unreadable.id, '!status');
+  };
+  guild.emulator.rest.failReads(unreadable.id);
+  expect(guild.emulator.gateway.invalidateSession(guild.house.botId, false)).toBe(true);
+  expect(asked).not.toBeNull();
+  await guild.waitFor(quiet.id, replyTo(asked!), { timeoutMs: 60_000 });
+  const line = await guild.waitFor(unreadable.id, houseSays((t) => t.includes('send it again')), { timeoutMs: 60_000 });
+  guild.emulator.rest.failReads(unreadable.id, false);
+  expect(line.referenceId).toBeNull();
+  expect(guild.world.history(quiet.id).filter(replyTo(asked!)).length).toBe(1);
+}, 90_000);
+
 test('a typing indicator Discord fails (500, every retry): the House answers all the same, and its process lives on', async () => {
   guild.emulator.rest.failTyping(flaky.id);
   const typingCalls = () => guild.emulator.rest.calls.filter((c) => c.path.endsWith(`/channels/${flaky.id}/typing`) && c.bot === guild.house.botId);

@@ -8,6 +8,7 @@ import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
 import { interceptCommands } from './commandActions.ts';
 import type { HouseCommand } from './commands/parse.ts';
 import { CommandDesk } from './desk/commandDesk.ts';
+import { discordSignOuts } from './discord/discordSignOuts.ts';
 import type { DeskHost } from './desk/deskHost.ts';
 import { openMatch } from './desk/openMatch.ts';
 import { gameCommandsByGame, houseCommandTable } from './games/houseGames.ts';
@@ -75,9 +76,15 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     for (const problem of service.settings.adminProblems) runtime.logger.error(`House: ${problem}`);
     void service.declareEntrants();
     interceptCommands(runtime);
+    service.unlistenSignOuts = discordSignOuts.listen((bot) => {
+      for (const table of service.live.values()) void table.voice.discordSignedOut(bot).catch((error) => runtime.logger.warn(`House: ${table.id} could not leave a bot Discord signed out: ${error instanceof Error ? error.message : String(error)}`));
+    });
     setTimeout(() => void service.resumeAll(), 0);
     return service;
   }
+
+  /** Stops the tables hearing of Discord bots signed out (set at start). */
+  private unlistenSignOuts: () => void = () => {};
 
   /** The entrants HOUSE_ENTRANTS declares, made (or made again) the operator's; one it cannot read changes nothing and is logged. */
   async declareEntrants(): Promise<void> {
@@ -92,6 +99,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
 
   override async stop(): Promise<void> {
     this.halted = true;
+    this.unlistenSignOuts();
     for (const table of this.live.values()) table.halt();
   }
 

@@ -1,13 +1,15 @@
 import type { IAgentRuntime } from '@elizaos/core';
 import { findPlayer, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { DISCORD, discordCode, errorLine } from './discordError.ts';
+import { discordSignOuts } from './discordSignOuts.ts';
 import { dmRefusals } from './dmRefusals.ts';
 
 /** The little of a discord.js Client the House uses, reached through plugin-discord's service (no discord.js import here). */
 export interface DiscordClientLike {
   user: { id: string } | null;
   isReady(): boolean;
-  channels: { fetch(id: string): Promise<DiscordChannelLike | null> };
+  /** `force` asks Discord rather than discord.js's cache, which hears of a change (a lock, a deletion) only when the gateway's event comes. */
+  channels: { fetch(id: string, options?: { force?: boolean }): Promise<DiscordChannelLike | null>; cache?: { get(id: string): DiscordChannelLike | undefined } };
   users: { createDM(id: string): Promise<{ id: string }> };
   guilds: { fetch(id: string): Promise<DiscordGuildLike> };
 }
@@ -23,6 +25,22 @@ export interface DiscordChannelLike {
   setArchived?(archived: boolean, reason?: string): Promise<unknown>;
   /** A DM's other user. */
   recipientId?: string;
+  isDMBased?(): boolean;
+  /** What a member may do here, from the roles and overwrites discord.js keeps up to date (a thread: its parent's). */
+  permissionsFor?(userId: string): { has(bit: bigint): boolean } | null;
+}
+
+/** Permission bits the House checks before it asks Discord (discord.js's PermissionFlagsBits). */
+export const PERMISSION = {
+  attachFiles: 1n << 15n,
+  manageThreads: 1n << 34n,
+} as const;
+
+/** Whether the bot may do `bit` in a guild channel by what discord.js knows; null where it cannot tell (a DM, nothing cached). */
+export function mayIn(channel: DiscordChannelLike | null | undefined, botId: string, bit: bigint): boolean | null {
+  if (!channel || channel.isDMBased?.()) return null;
+  const perms = channel.permissionsFor?.(botId);
+  return perms ? perms.has(bit) : null;
 }
 
 export interface DiscordGuildLike {
@@ -30,9 +48,10 @@ export interface DiscordGuildLike {
   members: { fetch(id: string): Promise<{ roles: { cache: { values(): Iterable<{ id: string; name: string }> } } }> };
 }
 
-/** A runtime's logged-in Discord client, or null when it has no bot (or it is not connected yet). */
+/** A runtime's logged-in Discord client, or null when it has no bot (or it is not connected yet, or Discord signed it out). */
 export function discordClientOf(runtime: IAgentRuntime | undefined): DiscordClientLike | null {
-  const service = runtime?.getService('discord') as { client?: DiscordClientLike | null } | null | undefined;
+  if (!runtime || discordSignOuts.has(runtime)) return null;
+  const service = runtime.getService('discord') as { client?: DiscordClientLike | null } | null | undefined;
   const client = service?.client ?? null;
   return client && client.isReady() && client.user ? client : null;
 }
@@ -51,13 +70,15 @@ export function discordSendingReady(runtime: IAgentRuntime): void {
  * A runtime's Discord client once it is logged in and can send. A House
  * that starts resumes its matches while its bot is still logging in (and
  * before the host registers the send handler): their first posts and the
- * thread's reopening wait for it, a minute at most, once per client.
+ * thread's reopening wait for it, a minute at most, once per client. A
+ * bot Discord signed out is not waited for.
  */
 export async function readyDiscordClient(runtime: IAgentRuntime, waitMs = 60_000): Promise<DiscordClientLike | null> {
+  if (discordSignOuts.has(runtime)) return null;
   const service = runtime.getService('discord') as { client?: DiscordClientLike | null } | null;
   const client = service?.client ?? null;
   if (!client) return null;
-  const up = () => client.isReady() && !!client.user && sendingSetUp.has(runtime);
+  const up = () => client.isReady() && !!client.user && sendingSetUp.has(runtime) && !discordSignOuts.has(runtime);
   if (!up()) {
     let login = logins.get(client);
     if (!login) {

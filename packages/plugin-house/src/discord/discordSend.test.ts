@@ -4,7 +4,7 @@ import { sendOnDiscord, type DiscordSendingService } from './discordSend.ts';
 
 interface Sent {
   content?: string;
-  files?: Array<{ attachment: string; name: string }>;
+  files?: Array<{ attachment: string; name: string; description?: string }>;
   allowedMentions?: unknown;
 }
 
@@ -38,4 +38,13 @@ test('allowed_mentions that is not the House’s shape (ids only) is not passed 
   const { sent, service, runtime } = setup();
   await sendOnDiscord(runtime, service, { source: 'discord', channelId: '42' }, { text: 'hi', allowedMentions: { parse: ['everyone'], users: ['not an id'] } });
   expect(sent).toEqual([{ content: 'hi' }]);
+});
+
+test('a picture goes with its alternative text; whitespace alone is no post (Discord refuses it), so pictures under it go alone', async () => {
+  const { sent, service, runtime } = setup();
+  const picture = { id: 'p', url: '/tmp/x/0-votes', title: 'influence-votes-round-2.png', description: 'Votes in round 2: Ada 2, Bram 1.', contentType: ContentType.IMAGE };
+  await sendOnDiscord(runtime, service, { source: 'discord', channelId: '42' }, { text: ' \n ', attachments: [picture] });
+  expect(sent).toEqual([{ files: [{ attachment: '/tmp/x/0-votes', name: 'influence-votes-round-2.png', description: 'Votes in round 2: Ada 2, Bram 1.' }] }]);
+  await sendOnDiscord(runtime, service, { source: 'discord', channelId: '42' }, { text: '  ' });
+  expect(sent.length).toBe(1);
 });

@@ -19,7 +19,7 @@ interface SentMessage {
 interface SendableChannel {
   id: string;
   guild?: { id: string; name: string } | null;
-  send(options: { content?: string; files?: Array<{ attachment: string; name: string }>; allowedMentions?: AllowedMentions }): Promise<SentMessage>;
+  send(options: { content?: string; files?: Array<{ attachment: string; name: string; description?: string }>; allowedMentions?: AllowedMentions }): Promise<SentMessage>;
 }
 
 /** plugin-discord's service, as far as a send needs it: its client, and how it names a channel's kind for ElizaOS. */
@@ -64,7 +64,8 @@ function fileName(media: Media): string {
  * runtime's own bot, as plugin-discord's send handler does (pieces under the
  * limit, attachments with the last, the sent messages kept as the agent's
  * memories) but with `allowed_mentions` when the content names whom to ping,
- * so Discord pings exactly them. A refused send throws discord.js's error
+ * so Discord pings exactly them, and each file with its alternative text;
+ * nothing is sent for whitespace alone. A refused send throws discord.js's error
  * (its `code` says why) for the caller to act on.
  */
 export async function sendOnDiscord(runtime: IAgentRuntime, service: DiscordSendingService, target: TargetInfo, content: Content): Promise<void> {
@@ -74,8 +75,10 @@ export async function sendOnDiscord(runtime: IAgentRuntime, service: DiscordSend
   const channel = found as SendableChannel | null;
   if (!channel || typeof channel.send !== 'function') throw new Error(`Discord: no channel to send to (${target.channelId ?? target.entityId ?? 'no target'})`);
   const allowedMentions = allowedMentionsOf(content);
-  const files = (content.attachments ?? []).filter((m) => m.url).map((m) => ({ attachment: m.url, name: fileName(m) }));
-  const pieces = splitMessage(content.text ?? '');
+  // Each file with its alternative text, which Discord shows to screen readers and in place of the image.
+  const files = (content.attachments ?? []).filter((m) => m.url).map((m) => ({ attachment: m.url, name: fileName(m), ...(m.description ? { description: m.description.slice(0, 1024) } : {}) }));
+  // Discord refuses content of whitespace alone (50006); files go alone then.
+  const pieces = splitMessage(content.text ?? '').filter((piece) => piece.trim().length > 0);
   const sent: SentMessage[] = [];
   if (!pieces.length && files.length) sent.push(await channel.send({ files, ...(allowedMentions ? { allowedMentions } : {}) }));
   for (const [i, piece] of pieces.entries()) {

@@ -64,3 +64,35 @@ test('a bot without the House asks nobody to send again', async () => {
   await recovery.settled();
   expect(said).toEqual([]);
 });
+
+test("a channel the bot saw nothing in is read back from the gap's start when the new READY says it has news; a DM it opened is read back; a quiet channel is not asked", async () => {
+  const DISCORD_EPOCH = 1_420_070_400_000n;
+  const idAt = (ms: number, n = 0) => (((BigInt(ms) - DISCORD_EPOCH) << 22n) | BigInt(n)).toString();
+  const gapStart = Date.now();
+  const before = idAt(gapStart - 3600_000);
+  const inGap = idAt(gapStart + 1000, 1);
+  const histories = new Map<string, Array<ReturnType<typeof message>> | 'fails'>([
+    ['news', [message(before, 'news'), message(inGap, 'news')]],
+    ['dm-new', [message(idAt(gapStart + 2000, 2), 'dm-new')]],
+    ['quiet', [message(before, 'quiet')]],
+    ['broken', 'fails'],
+  ]);
+  const { client, handled, said } = fakeClient(histories);
+  const fetched: string[] = [];
+  const fetch = client.channels.fetch;
+  const cached = await Promise.all(['news', 'dm-new', 'quiet', 'broken'].map(async (id) => Object.assign(await fetch(id), { id })));
+  const last = new Map([['news', inGap], ['dm-new', null], ['quiet', before], ['broken', idAt(gapStart + 3000, 3)]]);
+  for (const channel of cached) {
+    const read = channel.messages.fetch;
+    Object.assign(channel, { lastMessageId: last.get(channel.id), messages: { fetch: (o: { after: string }) => (fetched.push(channel.id), read(o)) } });
+  }
+  Object.assign(client.channels, { cache: new Map(cached.map((c) => [c.id, c])) });
+  const recovery = recoverGaps(runtime, client, { tellResend: true });
+  client.emit('raw', { t: 'MESSAGE_CREATE' });
+  client.emit('raw', { t: 'READY' });
+  client.emit('shardReady');
+  await recovery.settled();
+  expect(handled).toEqual([inGap, idAt(gapStart + 2000, 2)]);
+  expect(fetched.sort()).toEqual(['broken', 'dm-new', 'news']);
+  expect(said).toEqual([{ channel: 'broken', text: expect.stringContaining('send it again') }]);
+});

@@ -15,6 +15,8 @@ const SEEN = 5000;
 const PAGES = 5;
 /** A channel quiet for longer is not told about a gap it most likely did not have. */
 const RECENT_MS = 3600_000;
+/** How far Discord's clock (in message ids) may run behind this one: a channel the bot saw nothing in is read back from this much before the gap. */
+const SKEW_MS = 60_000;
 
 export interface GapMessage {
   id: string;
@@ -24,6 +26,9 @@ export interface GapMessage {
 }
 
 interface GapChannel {
+  id?: string;
+  /** The newest message's id as Discord last said it (a new READY's GUILD_CREATE gives every channel's). */
+  lastMessageId?: string | null;
   isDMBased?(): boolean;
   isThread?(): boolean;
   permissionsFor?(user: { id: string } | string): { has(bit: bigint): boolean } | null;
@@ -35,9 +40,24 @@ interface GapChannel {
 export interface GapClient {
   user: { id: string } | null;
   isReady(): boolean;
-  on(event: string, listener: (message: GapMessage) => void): unknown;
+  on(event: 'messageCreate', listener: (message: GapMessage) => void): unknown;
+  on(event: 'raw', listener: (packet: { t?: unknown } | null) => void): unknown;
+  on(event: 'shardReady', listener: () => void): unknown;
   emit(event: string, ...args: unknown[]): boolean;
-  channels: { fetch(id: string): Promise<unknown> };
+  channels: { fetch(id: string): Promise<unknown>; cache?: { values(): Iterable<unknown> } };
+}
+
+/** Discord's epoch: a snowflake holds the milliseconds since it. */
+const DISCORD_EPOCH = 1_420_070_400_000n;
+
+/** The smallest message id Discord could give a message sent at `at`: reading `after` it reads from then on. */
+function snowflakeAt(at: Date): string {
+  return ((BigInt(at.getTime()) - DISCORD_EPOCH) << 22n).toString();
+}
+
+/** When a message id was made. */
+function timeOf(id: string): number {
+  return /^\d{1,20}$/.test(id) ? Number((BigInt(id) >> 22n) + DISCORD_EPOCH) : 0;
 }
 
 /**
@@ -51,7 +71,11 @@ export interface GapClient {
  * in the gap are answered. Where Discord will not give them back (the read
  * fails, or the gap holds more than it reads), the channel is told in one
  * line to send again. A channel where the bot may not read history is
- * skipped: plugin-discord answers nothing there anyway.
+ * skipped: plugin-discord answers nothing there anyway. A channel where the
+ * bot saw nothing yet is read back too, from the gap's start, when the new
+ * READY says its last message came in the gap (and a DM the bot opened, which
+ * no READY lists, whenever it saw nothing there); a DM the bot never had is
+ * beyond reach: Discord lists no bot's DMs.
  * Messages are handled once: those read back join discord.js's cache, which
  * then drops the gateway's copy, and those the gateway sent are skipped.
  */
@@ -60,6 +84,8 @@ export function recoverGaps(runtime: IAgentRuntime, client: GapClient, options: 
   const seen = new Set<string>();
   let readies = client.isReady() ? 1 : 0;
   let lastEventAt = Date.now();
+  /** When the bot last heard from Discord before its newest session: where the gap starts. */
+  let gapFrom = lastEventAt;
   let reading = Promise.resolve();
   const note = (message: GapMessage) => {
     seen.add(message.id);
@@ -68,14 +94,15 @@ export function recoverGaps(runtime: IAgentRuntime, client: GapClient, options: 
     last.set(message.channelId, { id: message.id, at: Date.now() });
     if (last.size > CHANNELS) last.delete(last.keys().next().value!);
   };
-  client.on('messageCreate', (message) => note(message));
-  client.on('raw', () => {
+  client.on('messageCreate', (message: GapMessage) => note(message));
+  client.on('raw', (packet: { t?: unknown } | null) => {
+    if (packet?.t === 'READY') gapFrom = lastEventAt;
     lastEventAt = Date.now();
   });
   client.on('shardReady', () => {
     readies += 1;
     if (readies < 2) return;
-    const since = new Date(lastEventAt);
+    const since = new Date(gapFrom);
     reading = reading.then(() => readBack(since)).catch((error) => runtime.logger.warn(`House: could not read back what Discord sent while the bot had no session (${errorLine(error)})`));
   });
 
@@ -85,34 +112,53 @@ export function recoverGaps(runtime: IAgentRuntime, client: GapClient, options: 
   async function readBack(since: Date): Promise<void> {
     const me = client.user;
     if (!me) return;
-    for (const [channelId, mark] of [...last]) {
+    const known = [...last];
+    const unseen = unseenChannels(since, new Set(known.map(([id]) => id)));
+    for (const [channelId, mark] of known) {
       const channel = (await client.channels.fetch(channelId).catch(() => null)) as GapChannel | null;
-      if (!channel?.messages) continue;
-      const perms = channel.isDMBased?.() ? null : (channel.permissionsFor?.(me) ?? null);
-      if (perms && !perms.has(VIEW_CHANNEL | READ_MESSAGE_HISTORY)) continue;
-      const mayPost = !perms || perms.has(channel.isThread?.() ? SEND_MESSAGES_IN_THREADS : SEND_MESSAGES);
-      const missed: GapMessage[] = [];
-      let after = mark.id;
-      let full = false;
-      try {
-        for (let page = 0; page < PAGES; page++) {
-          const got = [...(await channel.messages.fetch({ after, limit: 100 })).values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-          missed.push(...got);
-          full = got.length === 100;
-          if (!full) break;
-          after = got.at(-1)!.id;
-        }
-      } catch (error) {
-        runtime.logger.warn(`House: cannot read back a Discord channel after a gap (${errorLine(error)})`);
-        full = true;
-      }
-      for (const message of missed) {
-        if (seen.has(message.id)) continue;
-        note(message);
-        if (message.author.id !== me.id) client.emit('messageCreate', message);
-      }
-      if (full && mayPost) await tellResend(channel, mark.at, since);
+      if (channel) await readChannel(me, channel, mark, since);
     }
+    const from = { id: snowflakeAt(new Date(since.getTime() - SKEW_MS)), at: Date.now() };
+    for (const channel of unseen) await readChannel(me, channel, from, since);
+  }
+
+  /** Channels in the client's cache the bot saw no message in, whose last message may be from the gap. */
+  function unseenChannels(since: Date, known: ReadonlySet<string>): GapChannel[] {
+    const out: GapChannel[] = [];
+    for (const value of client.channels.cache?.values() ?? []) {
+      const channel = value as GapChannel;
+      if (!channel.id || known.has(channel.id) || !channel.messages) continue;
+      if (channel.isDMBased?.() || (channel.lastMessageId && timeOf(channel.lastMessageId) >= since.getTime() - SKEW_MS)) out.push(channel);
+    }
+    return out;
+  }
+
+  async function readChannel(me: { id: string }, channel: GapChannel, mark: { id: string; at: number }, since: Date): Promise<void> {
+    if (!channel.messages) return;
+    const perms = channel.isDMBased?.() ? null : (channel.permissionsFor?.(me) ?? null);
+    if (perms && !perms.has(VIEW_CHANNEL | READ_MESSAGE_HISTORY)) return;
+    const mayPost = !perms || perms.has(channel.isThread?.() ? SEND_MESSAGES_IN_THREADS : SEND_MESSAGES);
+    const missed: GapMessage[] = [];
+    let after = mark.id;
+    let full = false;
+    try {
+      for (let page = 0; page < PAGES; page++) {
+        const got = [...(await channel.messages.fetch({ after, limit: 100 })).values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        missed.push(...got);
+        full = got.length === 100;
+        if (!full) break;
+        after = got.at(-1)!.id;
+      }
+    } catch (error) {
+      runtime.logger.warn(`House: cannot read back a Discord channel after a gap (${errorLine(error)})`);
+      full = true;
+    }
+    for (const message of missed) {
+      if (seen.has(message.id)) continue;
+      note(message);
+      if (message.author.id !== me.id) client.emit('messageCreate', message);
+    }
+    if (full && mayPost) await tellResend(channel, mark.at, since);
   }
 
   async function tellResend(channel: GapChannel, lastAt: number, since: Date): Promise<void> {

@@ -58,3 +58,40 @@ test('allowed_mentions names exactly the people the House names: not a raw menti
   await postOnPlatform(house, { source: 'discord', channelId: 'thread' }, '@Sam: Ada begs you: "<@999999999999999999> @everyone my roof"', undefined, [], new Map([['sam', '123456789012345678']]));
   expect(house.sent).toEqual([{ text: '<@123456789012345678>: Ada begs you: "<@999999999999999999> @everyone my roof"', allowedMentions: { parse: [], users: ['123456789012345678'] } }]);
 });
+
+test('pictures where the bot may not attach files: refused once (50013), then said in words there, and the channel told once why, naming Attach Files', async () => {
+  const tries: Array<{ text: string; files: number }> = [];
+  const client = {
+    user: { id: 'house-files' },
+    isReady: () => true,
+    channels: { fetch: async () => null, cache: new Map([['known', { id: 'known', isDMBased: () => false, permissionsFor: () => ({ has: (bit: bigint) => bit !== 1n << 15n }) }]]) },
+  };
+  const quiet = () => {};
+  const house = {
+    agentId: 'house-files',
+    logger: { info: quiet, warn: quiet, error: quiet, debug: quiet },
+    getService: (name: string) => (name === 'discord' ? { client } : null),
+    sendMessageToTarget: async (_target: unknown, content: { text: string; attachments?: unknown[] }) => {
+      tries.push({ text: content.text, files: content.attachments?.length ?? 0 });
+      if (content.attachments?.length) throw Object.assign(new Error('Missing Permissions'), { code: 50013 });
+    },
+  } as unknown as IAgentRuntime;
+  discordSendingReady(house);
+  const picture = { name: 'trust-sats.png', png: new Uint8Array([137, 80, 78, 71]), alt: 'Sats after round 3: Ada 54, Bram 55.', width: 1, height: 1 };
+  const line = 'The House may not attach pictures here (its role lacks Attach Files in this channel), so its posts say in words what their pictures show.';
+  await postOnPlatform(house, { source: 'discord', channelId: 'thread' }, '[trust] Round 3', undefined, [picture]);
+  await postOnPlatform(house, { source: 'discord', channelId: 'thread' }, '[trust] Round 4', undefined, [picture]);
+  expect(tries).toEqual([
+    { text: '[trust] Round 3', files: 1 },
+    { text: `[trust] Round 3\n${picture.alt}`, files: 0 },
+    { text: line, files: 0 },
+    { text: `[trust] Round 4\n${picture.alt}`, files: 0 },
+  ]);
+  // Where discord.js knows the bot lacks Attach Files, Discord is not asked for files at all.
+  tries.length = 0;
+  await postOnPlatform(house, { source: 'discord', channelId: 'known' }, '[trust] Round 3', undefined, [picture]);
+  expect(tries).toEqual([
+    { text: `[trust] Round 3\n${picture.alt}`, files: 0 },
+    { text: line, files: 0 },
+  ]);
+});

@@ -1,8 +1,11 @@
 import type { IAgentRuntime, Media } from '@elizaos/core';
 import type { RoomPicture } from '../pictures/roomPicture.ts';
 import { withPictureFiles } from '../pictures/withPictureFiles.ts';
-import { discordClientOf, playerDiscordIds, readyDiscordClient } from './discordClient.ts';
+import { attachRefusals } from './attachRefusals.ts';
+import { deliverPiece, withPictureWords } from './deliverPiece.ts';
+import { discordClientOf, mayIn, PERMISSION, playerDiscordIds, readyDiscordClient, type DiscordClientLike } from './discordClient.ts';
 import { DISCORD, discordCode, errorLine } from './discordError.ts';
+import { noAttachFilesText } from './discordTexts.ts';
 import { dmRefusals } from './dmRefusals.ts';
 import { withDiscordMentions } from './mentions.ts';
 import { splitMessage } from './splitMessage.ts';
@@ -59,19 +62,31 @@ export async function postOnPlatform(
   });
 }
 
-/** The text in pieces; the pictures go as files with the last piece, under the words that tell them. */
+/**
+ * The text in pieces; the pictures go as files with the last piece, under
+ * the words that tell them, except where the bot may not attach files (its
+ * role lacks Attach Files there, as discord.js knows it or Discord said):
+ * there the post says in words what they show, and the channel is told why
+ * once. Each piece gets past what the server refuses in it (`deliverPiece`).
+ */
 async function send(speaker: IAgentRuntime, target: PlatformTarget, text: string, files: Media[], people: ReadonlyMap<string, string>): Promise<void> {
   const client = await readyDiscordClient(speaker);
   const bot = client?.user?.id;
   if (bot && dmRefusals.channel(bot, target.channelId)) throw new UndeliveredPost(text, DISCORD.cannotSendToUser, 'this DM refused the bot before');
-  const { text: mentioned, names } = withDiscordMentions(text, new Map([...playerDiscordIds(), ...people]));
+  const attach = files.length > 0 && !(client && bot && mayNotAttach(client, bot, target.channelId));
+  const { text: mentioned, names } = withDiscordMentions(files.length && !attach ? withPictureWords(text, files) : text, new Map([...playerDiscordIds(), ...people]));
   const pieces = splitMessage(mentioned);
   // What was not sent goes back to plain names: a fallback may post it where mentions mean nothing (the web GUI).
   const plain = (piece: string) => piece.replace(/<@(\d+)>/g, (whole, id: string) => (names.has(id) ? `@${names.get(id)}` : whole));
+  let inWords = files.length > 0 && !attach;
   for (const [i, piece] of pieces.entries()) {
     const users = [...names.keys()].filter((id) => piece.includes(`<@${id}>`));
+    const post = (words: string, withFiles: Media[]) => speaker.sendMessageToTarget(target, { text: words, source: 'discord', allowedMentions: { parse: [], users }, ...(withFiles.length ? { attachments: withFiles } : {}) });
     try {
-      await speaker.sendMessageToTarget(target, { text: piece, source: 'discord', allowedMentions: { parse: [], users }, ...(files.length && i === pieces.length - 1 ? { attachments: files } : {}) });
+      const delivered = await deliverPiece(post, piece, attach && i === pieces.length - 1 ? files : []);
+      if (delivered === 'noAttachFiles' && bot) attachRefusals.refused(bot, target.channelId);
+      if (delivered === 'noAttachFiles') inWords = true;
+      if (delivered === 'tooLarge') speaker.logger.warn(`House: pictures too large for Discord's upload limit went in words to channel ${target.channelId}`);
     } catch (error) {
       const code = discordCode(error);
       if (code === DISCORD.cannotSendToUser && bot && client) {
@@ -81,4 +96,13 @@ async function send(speaker: IAgentRuntime, target: PlatformTarget, text: string
       throw new UndeliveredPost(pieces.slice(i).map(plain).join('\n'), code, errorLine(error));
     }
   }
+  if (inWords && bot && attachRefusals.firstTelling(bot, target.channelId)) {
+    await speaker.sendMessageToTarget(target, { text: noAttachFilesText(), source: 'discord', allowedMentions: { parse: [], users: [] } }).catch((error) => speaker.logger.warn(`House: could not say why pictures come in words (${errorLine(error)})`));
+  }
+}
+
+/** Whether the bot may not attach files in a channel: by what discord.js knows of its permissions there (asking Discord nothing), else by a refusal Discord gave before. */
+function mayNotAttach(client: DiscordClientLike, bot: string, channelId: string): boolean {
+  const may = mayIn(client.channels.cache?.get(channelId), bot, PERMISSION.attachFiles);
+  return may === null ? attachRefusals.refuses(bot, channelId) : !may;
 }

@@ -2,7 +2,8 @@ import type { Match } from '@the-house/games/engine/match.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { errorLine } from '../discord/discordError.ts';
-import { channelLostText, dmClosedSecretText } from '../discord/discordTexts.ts';
+import { discordSignOuts } from '../discord/discordSignOuts.ts';
+import { dmClosedSecretText, houseSignedOutText, playerSignedOutText } from '../discord/discordTexts.ts';
 import { reopenGameRoom, roomAfterRefusal, type RoomFallback } from '../discord/gameRoomFallback.ts';
 import { gameRoomOn } from '../discord/gameRoomOn.ts';
 import { postOnPlatform, type Speaker } from '../discord/postOnPlatform.ts';
@@ -26,7 +27,9 @@ import type { TableHost } from './tableHost.ts';
  * House's bot is named (and pinged) in the match's thread or channel, at
  * once and once, though never with the observer link. Where Discord refuses
  * the game room itself, the match moves to the thread's channel (or, out of
- * sight, to the web GUI alone) after one refused call, saying so once.
+ * sight or deleted, to the web GUI alone) after one refused call, saying
+ * so once; where Discord signs the House's bot out, the match leaves Discord
+ * for the web GUI, and its owner is told.
  */
 export class TableVoice {
   /** `persist` saves the match (a closed match's voice has nothing to save). */
@@ -87,9 +90,15 @@ export class TableVoice {
     } catch (error) {
       this.host.runtime.logger.warn(`House: could not post to ${origin.source}: ${errorLine(error)}`);
       if (!(error instanceof UndeliveredPost) || origin.source !== 'discord') return;
-      const moved = await this.moveRoom(await roomAfterRefusal(this.host.runtime, origin, error.code, this.stored.id));
+      const moved = await this.moveRoom(await roomAfterRefusal(this.host.runtime, origin, error.code, this.stored.id, this.openedIn()));
       if (moved) await postOnPlatform(this.host.runtime, moved, error.unsent, undefined, pictures, people).catch((again) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(again)}`));
     }
+  }
+
+  /** The Discord channel `!play` was typed in, where a thread of the match hangs (Discord forgets a deleted thread's parent; the match's table keeps it). */
+  private openedIn(): string | null {
+    const table = this.stored.table ?? '';
+    return table.startsWith('discord:') ? table.slice('discord:'.length) : null;
   }
 
   /** Acts on where the platform room goes: its new place (told why, in one line), or none (the owner is told privately); returns the new place. */
@@ -99,7 +108,7 @@ export class TableVoice {
     stored.origin = fallback.kind === 'parent' ? fallback.room : null;
     await this.persist();
     if (fallback.kind === 'gone') {
-      await this.tellObserver(channelLostText(stored.id));
+      await this.tellOpener(fallback.line);
       return null;
     }
     await postOnPlatform(this.host.runtime, fallback.room, fallback.line).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
@@ -109,7 +118,7 @@ export class TableVoice {
   /** After a restart: the platform room is found again (a Discord thread that archived meanwhile reopened), and the rounds whose public outcome never reached the room are posted, once each. */
   async postMissedRounds(match: Match, adapter: HouseGame | undefined): Promise<void> {
     const { stored } = this;
-    if (stored.origin) await this.moveRoom(await reopenGameRoom(this.host.runtime, stored.origin, stored.id));
+    if (stored.origin) await this.moveRoom(await reopenGameRoom(this.host.runtime, stored.origin, stored.id, this.openedIn()));
     for (const h of stored.history) {
       if (h.round <= stored.postedRound) continue;
       const events = stored.log.filter((e) => e.round === h.round).map((e) => ({ type: e.type, data: e.data, to: e.to }));
@@ -178,9 +187,38 @@ export class TableVoice {
     if (seat?.discordId && this.stored.owner) await this.sayTo(this.stored.owner.name, seat, rest);
   }
 
+  /** Writes to whoever opened the match: privately as its observer, else in the chat of the seat they hold. */
+  private async tellOpener(text: string): Promise<void> {
+    const { stored } = this;
+    if (stored.observer) return this.tellObserver(text);
+    const owner = stored.owner?.id;
+    const seat = owner ? Object.entries(stored.humans).find(([, human]) => human?.id === owner)?.[0] : undefined;
+    if (seat !== undefined) await this.tellPerson(seat, text);
+  }
+
+  /**
+   * Discord signed a bot out for good. The House's own: the match leaves
+   * Discord and plays on in the web GUI, and its owner is told where they can
+   * still read it (the web GUI's room, under their name). A player's: the
+   * House carries that player's words in Discord from now on, and says so.
+   */
+  async discordSignedOut(runtime: object): Promise<void> {
+    const { stored } = this;
+    if (stored.origin?.source !== 'discord') return;
+    if (runtime === this.host.runtime) {
+      stored.origin = null;
+      await this.persist();
+      await this.tellOpener(houseSignedOutText(stored.id));
+      return;
+    }
+    const player = stored.players.find((p) => findPlayer(p) === runtime);
+    if (player) await this.tellOpener(playerSignedOutText(player, stored.id));
+  }
+
   /** A person's private platform chat (their Discord DM): null once all of `text` went; else what is left to deliver elsewhere. */
   private async toPrivateOrigin(seat: HumanSeat | null | undefined, text: string, who: string): Promise<string | null> {
     if (!seat?.origin) return text;
+    if (seat.origin.source === 'discord' && discordSignOuts.has(this.host.runtime)) return text;
     try {
       await postOnPlatform(this.host.runtime, seat.origin, text);
       return null;
