@@ -38,9 +38,11 @@ function listenErrors(runtime: IAgentRuntime): void {
   }) as typeof runtime.logger.error;
 }
 
+/** A Trust match of Ada and Bram opened by Sam in a channel of its own. */
 async function play(seed: number, delay: number, rounds: number): Promise<string> {
-  const asked = guild.say('Sam', guild.channel.id, `!play trust Ada Bram --seed ${seed} --delay ${delay} --set maxRounds=${rounds}`);
-  const started = await guild.waitFor(guild.channel.id, houseSays((t) => t.includes(`match trust-${seed}-`)), { since: asked.id });
+  const channel = guild.world.addTextChannel(`tokens-${seed}`);
+  const asked = guild.say('Sam', channel.id, `!play trust Ada Bram --seed ${seed} --delay ${delay} --set maxRounds=${rounds}`);
+  const started = await guild.waitFor(channel.id, houseSays((t) => t.includes(`match trust-${seed}-`)), { since: asked.id });
   return new RegExp(`match (trust-${seed}-\\w+)`).exec(started.content)![1]!;
 }
 
@@ -81,7 +83,7 @@ test("a player's bot past its session starts: Discord resets its token; the log 
   expect(said[0]).toContain('settings.secrets.DISCORD_API_TOKEN');
   // The client is gone: no reconnecting with the refused token, and the House plays on.
   const refusals = guild.emulator.gateway.stats.refusedIdentifies.length;
-  guild.say('Sam', guild.channel.id, '!stop');
+  guild.say('Sam', guild.threadOf(id)!.parentId!, '!stop');
   await waitForEnd(host.service, id, 60_000);
   expect(guild.emulator.gateway.stats.refusedIdentifies.length).toBe(refusals);
   expect(guild.emulator.gateway.connected(ada.botId)).toBe(false);

@@ -17,6 +17,7 @@ import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
 import type { HumanSeat, StoredMatch } from '../types.ts';
 import type { TableHost } from './tableHost.ts';
+import { tellOwner } from './tellOwner.ts';
 
 /**
  * Everything a table says, and the one place that knows rooms and platforms:
@@ -108,7 +109,7 @@ export class TableVoice {
     stored.origin = fallback.kind === 'parent' ? fallback.room : null;
     await this.persist();
     if (fallback.kind === 'gone') {
-      await this.tellOpener(fallback.line);
+      await tellOwner(this, stored, fallback.line);
       return null;
     }
     await postOnPlatform(this.host.runtime, fallback.room, fallback.line).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
@@ -187,15 +188,6 @@ export class TableVoice {
     if (seat?.discordId && this.stored.owner) await this.sayTo(this.stored.owner.name, seat, rest);
   }
 
-  /** Writes to whoever opened the match: privately as its observer, else in the chat of the seat they hold. */
-  private async tellOpener(text: string): Promise<void> {
-    const { stored } = this;
-    if (stored.observer) return this.tellObserver(text);
-    const owner = stored.owner?.id;
-    const seat = owner ? Object.entries(stored.humans).find(([, human]) => human?.id === owner)?.[0] : undefined;
-    if (seat !== undefined) await this.tellPerson(seat, text);
-  }
-
   /**
    * Discord signed a bot out for good. The House's own: the match leaves
    * Discord and plays on in the web GUI, and its owner is told where they can
@@ -208,11 +200,11 @@ export class TableVoice {
     if (runtime === this.host.runtime) {
       stored.origin = null;
       await this.persist();
-      await this.tellOpener(houseSignedOutText(stored.id));
+      await tellOwner(this, stored, houseSignedOutText(stored.id));
       return;
     }
     const player = stored.players.find((p) => findPlayer(p) === runtime);
-    if (player) await this.tellOpener(playerSignedOutText(player, stored.id));
+    if (player) await tellOwner(this, stored, playerSignedOutText(player, stored.id));
   }
 
   /** A person's private platform chat (their Discord DM): null once all of `text` went; else what is left to deliver elsewhere. */
