@@ -7,17 +7,18 @@ import { watchTokenRefusal } from './watchTokenRefusal.ts';
 function fakeClient(status: () => number) {
   const emitter = new EventEmitter();
   let destroyed = 0;
+  let sent = 0;
   const client = Object.assign(emitter, {
-    rest: { options: { makeRequest: async (_url: string, _init: RequestInit): Promise<unknown> => new Response(null, { status: status() }) } },
+    rest: { options: { makeRequest: async (_url: string, _init: RequestInit): Promise<unknown> => ((sent += 1), new Response(null, { status: status() })) } },
     destroy: async () => void (destroyed += 1),
   });
-  return { client, destroyed: () => destroyed };
+  return { client, destroyed: () => destroyed, sent: () => sent };
 }
 
-test('a 401 from REST signs the bot out once: said once, the client destroyed, the House told; later answers change nothing', async () => {
+test('a 401 from REST signs the bot out once: said once, the client destroyed, the House told; no request goes to Discord after it', async () => {
   const runtime = {};
   let status = 200;
-  const { client, destroyed } = fakeClient(() => status);
+  const { client, destroyed, sent } = fakeClient(() => status);
   const told: string[] = [];
   const heard: object[] = [];
   const stop = discordSignOuts.listen((r) => void heard.push(r));
@@ -25,8 +26,12 @@ test('a 401 from REST signs the bot out once: said once, the client destroyed, t
   await client.rest.options.makeRequest('https://discord.com/api/v10/users/@me', {});
   expect(discordSignOuts.has(runtime)).toBe(false);
   status = 401;
-  for (let i = 0; i < 3; i++) await client.rest.options.makeRequest('https://discord.com/api/v10/channels/1/messages', {});
+  const answers: number[] = [];
+  for (let i = 0; i < 3; i++) answers.push(((await client.rest.options.makeRequest('https://discord.com/api/v10/channels/1/messages', {})) as Response).status);
   client.emit('shardError', new Error('Authentication failed'));
+  // Requests that waited their turn meanwhile are answered here, not sent.
+  expect(answers).toEqual([401, 401, 401]);
+  expect(sent()).toBe(2);
   stop();
   expect(told).toEqual(['the REST API answered 401 Unauthorized']);
   expect(destroyed()).toBe(1);

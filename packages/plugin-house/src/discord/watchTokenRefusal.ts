@@ -14,7 +14,9 @@ export interface SignableClient extends RequestingClient {
  * discord.js does not reconnect. Either is the end of that bot's Discord
  * side: it is said once (`tell`), the client is destroyed so that no timer
  * or request of it runs on, and `discordSignOuts` tells the House.
- * Installed first, under the other request wrappers, so it sees every answer.
+ * Installed first, under the other request wrappers, so it sees every answer;
+ * a request that was already waiting its turn then is answered 401 here, not
+ * sent (each refused request counts toward Discord's ban of the address).
  */
 export function watchTokenRefusal(runtime: object, client: SignableClient, tell: (how: string) => void): void {
   const signOut = (how: string) => {
@@ -25,6 +27,7 @@ export function watchTokenRefusal(runtime: object, client: SignableClient, tell:
   const options = client.rest.options;
   const send = options.makeRequest.bind(options);
   options.makeRequest = async (url, init) => {
+    if (discordSignOuts.has(runtime)) return Response.json({ message: '401: Unauthorized', code: 0 }, { status: 401 });
     const res = await send(url, init);
     if ((res as { status?: unknown }).status === 401) signOut('the REST API answered 401 Unauthorized');
     return res;
