@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, startHost, type Host } from '../../src/host.ts';
@@ -13,8 +13,10 @@ export interface TestHostOptions {
   charactersDir?: string;
   /** A PostgreSQL URL; in-memory PGLite otherwise. */
   postgresUrl?: string;
-  /** Extra settings (process-wide: ElizaOS reads them from the environment). */
+  /** Extra settings (process-wide: ElizaOS reads them from the environment). A host given no HOUSE_DATA_DIR gets a folder of its own, removed when it stops. */
   env?: Record<string, string>;
+  /** The host's own lines (the House's among them), as a person reads them in its log. */
+  log?: (line: string) => void;
 }
 
 export interface TestHost extends Host {
@@ -44,10 +46,21 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     delete env.POSTGRES_URL;
     env.PGLITE_DATA_DIR = 'memory://';
   }
-  const host = await startHost({ port: freePort(), players: options.players, charactersDir: options.charactersDir, env, log: () => {} });
+  // The House's own files (running matches', its signing key) stay this host's: another host's would be another database's matches.
+  const ownData = options.env?.HOUSE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'house-data-'));
+  if (ownData) env.HOUSE_DATA_DIR = ownData;
+  const host = await startHost({ port: freePort(), players: options.players, charactersDir: options.charactersDir, env, log: options.log ?? (() => {}) });
   const service = host.house.getService('house') as HouseService | null;
   if (!service) throw new Error('The House service did not start');
-  return Object.assign(host, { service });
+  const stop = host.stop;
+  const stopAndClean = async () => {
+    try {
+      await stop();
+    } finally {
+      if (ownData) rmSync(ownData, { recursive: true, force: true });
+    }
+  };
+  return Object.assign(host, { service, stop: stopAndClean });
 }
 
 /**
