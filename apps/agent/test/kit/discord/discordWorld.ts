@@ -175,9 +175,11 @@ const ARCHIVE_DURATIONS = new Set([60, 1440, 4320, 10080]);
  * The state of a loopback Discord: one guild with its roles, members, text
  * channels (with permission overwrites) and threads (which archive after
  * their quiet time on the world's clock), DMs (which a person may close to
- * bots), messages, people and bots (each bot with its application and
- * token). REST routes and the gateway read and change it; tests act as the
- * people in it and switch its failures on.
+ * bots), messages with their files, people and bots (each bot with its
+ * application, token and session starts), and the server's AutoMod rules.
+ * REST routes and the gateway read and change it; tests act as the people
+ * and moderators in it (deleting, locking, revoking a token) and switch its
+ * failures on.
  */
 export class DiscordWorld {
   readonly users = new Map<string, WorldUser>();
