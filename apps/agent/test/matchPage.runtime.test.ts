@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import type { RoundMap } from '@the-house/games/goldmine/goldmineTypes.ts';
+import type { MatchDetail } from '@the-house/plugin-house/types.ts';
 import { GOLDMINE_MAP_SIZE } from '@the-house/plugin-house/games/goldmine/goldmineMapPicture.ts';
 import { artifacts, hasChromium, launchChromium, openHouseChat, openHouseTab, seen, showEveryone, warnIfNoChromium } from './kit/chromium.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
@@ -113,6 +115,37 @@ describe.skipIf(!hasChromium)('the match page and a picture in the room, in head
     expect(((await json.json()) as { summary: { id: string } }).summary.id).toBe(id);
     await page.close();
   }, 60_000);
+
+  test('issue 33 (7): a long match is served a window of rounds at a time: its page shows the latest, and its scrubber fetches the earlier ones it moves to', async () => {
+    const opened = await host.service.open('goldmine', ['Ada', 'Bram', 'Cleo'], 8, null, { roundDelayMs: 0 }, null, { rounds: 420 });
+    if (!opened.ok) throw new Error(opened.error);
+    expect((await host.service.finished(opened.id))?.status).toBe('finished');
+    const json = (await (await fetch(`${host.url}/house/matches/${opened.id}`, { headers: { accept: 'application/json' } })).json()) as MatchDetail;
+    expect(json.rounds).toEqual({ from: 221, to: 420, first: 1, last: 420 });
+    expect(json.history.map((h) => h.round)).toEqual(Array.from({ length: 200 }, (_, i) => 221 + i));
+    expect(json.events.every((e) => e.round >= 221)).toBe(true);
+    const asked = (await (await fetch(`${host.url}/house/matches/${opened.id}?from=1&to=420`, { headers: { accept: 'application/json' } })).json()) as MatchDetail;
+    expect(asked.rounds).toEqual({ from: 1, to: 420, first: 1, last: 420 });
+    expect(verifyChain(asked.events, json.events.at(-1)!.hash)).toEqual({ ok: true });
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${host.url}/house/matches/${opened.id}`);
+    await page.locator('#board[data-round="420"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#roundLabel').innerText()).toBe('Round 420 of 420');
+    expect([await page.locator('#scrubber').getAttribute('min'), await page.locator('#scrubber').getAttribute('max')]).toEqual(['1', '420']);
+    // Home: round 1, which the page did not hold; it asks for the rounds around it and shows them.
+    await page.locator('#scrubber').focus();
+    await page.locator('#scrubber').press('Home');
+    await page.locator('#board[data-round="1"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#timeline li.current').getAttribute('data-round')).toBe('1');
+    await page.locator('#next').click();
+    await page.locator('#board[data-round="2"]').waitFor();
+    // End: back to the latest rounds.
+    await page.locator('#scrubber').press('End');
+    await page.locator('#board[data-round="420"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#roundLabel').innerText()).toBe('Round 420 of 420');
+    await page.close();
+  }, 180_000);
 
   test("a running match's public page: gold hidden, and it follows the rounds as they finish; the dashboard's row opens it", async () => {
     const opened = await host.service.open('goldmine', ['Ada', 'Bram', 'Cleo'], 6, null, { roundDelayMs: 400 }, null, { rounds: 200 });

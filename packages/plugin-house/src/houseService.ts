@@ -23,6 +23,7 @@ import { PeopleNames } from './people.ts';
 import { RatingsStore } from './ratingsStore.ts';
 import { publishedKey } from './signingKey.ts';
 import { MatchRecords } from './records/matchRecords.ts';
+import type { RoundsWanted } from './records/matchWindow.ts';
 import type { RoomGateway } from './roomGateway.ts';
 import { isOpen, Table } from './table/table.ts';
 import type { ClosedTable, TableHost } from './table/tableHost.ts';
@@ -184,7 +185,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     return this.records.summaryOf(id);
   }
 
-  getMatch(id: string, options: { fresh?: boolean } = {}): Promise<MatchDetail | null> {
+  getMatch(id: string, options: { fresh?: boolean; rounds?: RoundsWanted } = {}): Promise<MatchDetail | null> {
     return this.records.get(id, options);
   }
 

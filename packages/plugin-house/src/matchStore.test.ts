@@ -413,3 +413,63 @@ test('issue 33 (5): with no copy to rebuild from, a damaged match still gives it
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** A closed match of `rounds` rounds, three log entries and one round report each, saved as the House saves it. */
+async function longMatch(runtime: IAgentRuntime, rounds: number): Promise<StoredMatch> {
+  const log = new EventLog();
+  const m = { ...match(), status: 'finished' as const, state: { round: rounds } };
+  for (let r = 1; r <= rounds; r++) {
+    for (let k = 0; k < 3; k++) log.append(r, 'act', { type: 'move', data: { r, k } });
+    m.history.push({ round: r, players: { a: { sats: r } } });
+    m.record.calls.push({ caller: 'a', round: r, tokensIn: 2, tokensOut: 1, cost: 0.5, retries: [], error: null } as never);
+  }
+  m.log = [...log.entries];
+  await new MatchStore(runtime).save(m);
+  return m;
+}
+
+test('issue 33 (7): a window of a long match reads only the chunks holding its rounds, and holds what the whole match holds of them', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const m = await longMatch(runtime, 300);
+  const read: string[] = [];
+  const counting = { ...runtime, getCache: async (key: string) => (read.push(key), rows.get(key)) } as unknown as IAgentRuntime;
+  const window = await new MatchStore(counting).loadWindow('m1', { from: 100, to: 120 });
+  expect(window!.window).toEqual({ from: 100, to: 120, first: 1, last: 300 });
+  expect(window!.match.log).toEqual(m.log.filter((e) => e.round >= 100 && e.round <= 120));
+  expect(window!.match.history).toEqual(m.history.slice(99, 120));
+  expect(window!.match.record.calls).toEqual([]);
+  expect(read.filter((k) => k.includes(':log:'))).toEqual(['house:match:m1:log:4', 'house:match:m1:log:5']);
+  expect(read.filter((k) => k.includes(':history:'))).toEqual(['house:match:m1:history:1']);
+  expect(read.filter((k) => k.includes(':calls:') || k.includes(':phases:'))).toEqual([]);
+  // Nothing asked: the latest rounds, the setup before the first round and the last round's end included.
+  const latest = await new MatchStore(runtime).loadWindow('m1');
+  expect(latest!.window).toEqual({ from: 101, to: 300, first: 1, last: 300 });
+  expect(latest!.match.log.at(-1)).toEqual(m.log.at(-1)!);
+  const start = await new MatchStore(runtime).loadWindow('m1', { to: 10 });
+  expect(start!.match.log).toEqual(m.log.filter((e) => e.round <= 10));
+  // A chunk that does not check out: no window (the caller reads the match whole, and says what is wrong).
+  rows.set('house:match:m1:log:4', { json: '[]' });
+  expect(await new MatchStore(runtime).loadWindow('m1', { from: 100, to: 120 })).toBeNull();
+});
+
+test('issue 33 (7): a match checked a chunk at a time gives the same verdict as one read whole, and sees every entry once', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const m = await longMatch(runtime, 150);
+  const seen = new Map<string, number>();
+  expect(await new MatchStore(runtime).check('m1', (list, entries) => void seen.set(list, (seen.get(list) ?? 0) + entries.length))).toBeNull();
+  expect(Object.fromEntries(seen)).toEqual({ log: m.log.length, history: 150, calls: 150, phases: 0 });
+  const whole = new Map(rows);
+  const faults: Array<(r: Map<string, unknown>) => void> = [
+    (r) => r.delete('house:match:m1:log:2'),
+    (r) => r.set('house:match:m1:history:1', r.get('house:match:m1:history:0')),
+    (r) => r.set('house:match:m1', { json: '{' }),
+    (r) => r.set('house:match:m1:calls:0', { json: '[]' }),
+  ];
+  for (const fault of faults) {
+    for (const [k, v] of whole) rows.set(k, v);
+    fault(rows);
+    const loaded = await new MatchStore(runtime).load('m1');
+    expect(loaded.ok).toBe(false);
+    expect(await new MatchStore(runtime).check('m1')).toBe((loaded as { damage: string }).damage.split('; ')[0]!);
+  }
+});

@@ -1,10 +1,11 @@
 import type { IAgentRuntime } from '@elizaos/core';
-import { verifyChain } from '@the-house/games/engine/eventLog.ts';
+import { ChainCheck, verifyChain, type LogEntry } from '@the-house/games/engine/eventLog.ts';
 import { databaseErrorText } from './databaseErrorText.ts';
 import type { LiveMatchFiles } from './liveMatchFiles.ts';
 import { MatchIndex, OPEN } from './matchIndex.ts';
 import { checkRow, rowOf, type Read, type Row } from './storeRows.ts';
 import { storedHeadIds } from './storedHeads.ts';
+import { inWindow, windowRange, type RoundsWanted, type RoundWindow } from './records/matchWindow.ts';
 import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
 
 const headKey = (id: string) => `house:match:${id}`;
@@ -15,7 +16,7 @@ const PROBE_KEY = 'house:probe';
 
 /** The lists of a match that only grow; they are saved in chunks so a save costs one phase, not the whole match. */
 const LISTS = ['log', 'history', 'calls', 'phases'] as const;
-type ListName = (typeof LISTS)[number];
+export type ListName = (typeof LISTS)[number];
 
 /** Entries per chunk row: a save rewrites at most the last, partly filled, chunk of each list. */
 export const CHUNK = 64;
@@ -35,7 +36,24 @@ interface Head extends Omit<StoredMatch, 'log' | 'history'> {
   logHead?: string;
   /** Per list, the checksum of each full chunk as written: a chunk read back must be that one. */
   sums?: Record<ListName, string[]>;
+  /** The round of each full chunk's first entry, for the log and the history: a window of rounds reads only the chunks it needs. */
+  starts?: Record<WindowList, number[]>;
 }
+
+/** The lists a window of rounds is read from. */
+type WindowList = 'log' | 'history';
+
+/** A window of a closed match's rounds, read without the rest of it: the head's fields, the log and history within the window, no record lists. */
+export interface WindowRead {
+  match: StoredMatch;
+  window: RoundWindow;
+}
+
+/** A round's number as an entry carries it (a log entry, a round report). */
+const roundOfEntry = (entry: unknown): number => {
+  const round = (entry as { round?: unknown } | null)?.round;
+  return typeof round === 'number' && Number.isFinite(round) ? round : 0;
+};
 
 const isHead = (value: unknown): value is Head => !!value && typeof value === 'object' && Array.isArray((value as Head).players) && typeof (value as Head).game === 'string';
 
@@ -230,7 +248,7 @@ export class MatchStore {
       repaired.push(`its head row ${why}`);
       restore.push([headKey(id), copy.row]);
     }
-    const { full, tails, logHead, sums, ...rest } = head;
+    const { full, tails, logHead, sums, starts: _starts, ...rest } = head;
     if (!full || !tails) return { ok: true, match: rest as unknown as StoredMatch };
     const problems: string[] = [];
     const readList = async (list: ListName): Promise<ReadList> => {
@@ -278,6 +296,81 @@ export class MatchStore {
     this.savedStatus.set(id, match.status);
     if (!repaired.length) return { ok: true, match };
     return { ok: true, match, repaired: `${repaired.join('; ')}${unwritten ? ` (${unwritten})` : ''}` };
+  }
+
+  /**
+   * Checks a match as `load` does (every row's checksum, each chunk the one
+   * its head names, the log's chain ending at its head), a chunk at a time:
+   * a long match is checked without being held whole. `visit` sees each
+   * list's entries as they are read (its tail last). Null when whole; else
+   * what is wrong, in words (`load` then says it in full, and repairs what
+   * it can).
+   */
+  async check(id: string, visit: (list: ListName, entries: unknown[]) => void = () => {}): Promise<string | null> {
+    const read = await this.read<Head>(headKey(id));
+    if (!read.ok) return `its head row ${read.why}`;
+    if (!isHead(read.value)) return 'its head row is not a match';
+    const { full, tails, logHead, sums } = read.value;
+    if (!full || !tails) return (await this.load(id)).ok ? null : 'it cannot be read whole';
+    const chain = new ChainCheck();
+    for (const list of LISTS) {
+      const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
+      for (let n = 0; n < count; n++) {
+        const chunk = await this.read<unknown[]>(chunkKey(id, list, n));
+        const problem = chunkProblem(chunk, sums?.[list]?.[n], `${list} chunk ${n + 1} of ${count}`, `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`, list, n);
+        if (problem) return problem;
+        const entries = (chunk as { value: unknown[] }).value;
+        if (list === 'log') chain.add(entries as LogEntry[]);
+        visit(list, entries);
+      }
+      const tail = Array.isArray(tails[list]) ? tails[list] : [];
+      if (list === 'log') chain.add(tail as LogEntry[]);
+      visit(list, tail);
+    }
+    const ended = chain.end(logHead);
+    return ended.ok ? null : `its log breaks at entry ${ended.at}: ${ended.reason}`;
+  }
+
+  /**
+   * A window of a match's rounds (`wanted`, within its first and last round
+   * played): its head's fields, and the log entries and round reports of
+   * those rounds, read from the chunks that hold them (each checked against
+   * the checksum its head names); the record's lists are left empty. Null
+   * when that cannot be read so (a head saved before windows, a row that
+   * does not check out): the caller reads the match whole.
+   */
+  async loadWindow(id: string, wanted: RoundsWanted = {}): Promise<WindowRead | null> {
+    const read = await this.read<Head>(headKey(id));
+    if (!read.ok || !isHead(read.value)) return null;
+    const { full, tails, logHead: _logHead, sums, starts, ...rest } = read.value;
+    if (!full || !tails || !starts || !Array.isArray(starts.log) || !Array.isArray(starts.history)) return null;
+    const history = Array.isArray(tails.history) ? tails.history : [];
+    const first = full.history > 0 ? (starts.history[0] ?? 0) : roundOfEntry(history[0] ?? { round: (rest.state as { round?: unknown } | null)?.round });
+    const last = Math.max(first, roundOfEntry(history.at(-1) ?? { round: first }));
+    const window = windowRange(first, last, wanted);
+    const pick = async (list: WindowList): Promise<unknown[] | null> => {
+      const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
+      const tail = Array.isArray(tails[list]) ? tails[list] : [];
+      const entries: unknown[] = [];
+      for (let n = 0; n < count; n++) {
+        const from = starts[list][n];
+        const upTo = n + 1 < count ? starts[list][n + 1] : tail.length ? roundOfEntry(tail[0]) : Infinity;
+        if (typeof from !== 'number' || typeof upTo !== 'number') return null;
+        // The chunk holds rounds from..upTo: read it only when they meet the window (open at the match's ends).
+        const lo = window.from <= window.first ? -Infinity : window.from;
+        const hi = window.to >= window.last ? Infinity : window.to;
+        if (from > hi || upTo < lo) continue;
+        const chunk = await this.read<unknown[]>(chunkKey(id, list, n));
+        if (chunkProblem(chunk, sums?.[list]?.[n], list, '', list, n)) return null;
+        entries.push(...(chunk as { value: unknown[] }).value);
+      }
+      entries.push(...tail);
+      return entries.filter((e) => inWindow(roundOfEntry(e), window));
+    };
+    const [log, rounds] = await Promise.all([pick('log'), pick('history')]);
+    if (!log || !rounds) return null;
+    const stored = rest as unknown as StoredMatch;
+    return { match: { ...stored, log: log as StoredMatch['log'], history: rounds as StoredMatch['history'], record: { ...stored.record, calls: [], phases: [] } }, window };
   }
 
   /** Rows taken from a match's running files go back into the database; why not, when the database refuses. */
@@ -380,7 +473,8 @@ export class MatchStore {
     await Promise.all(writes);
     const { log: _log, history: _history, record, ...rest } = match;
     const logHead = match.log.length ? match.log[match.log.length - 1]!.hash : undefined;
-    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, updatedAt: Date.now() }, fileOf('head'));
+    const starts = { log: chunkStarts(now.log, full.log), history: chunkStarts(now.history, full.history) };
+    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, starts, updatedAt: Date.now() }, fileOf('head'));
     this.written.set(match.id, full);
     this.sums.set(match.id, sums);
     if (summary && this.savedStatus.get(match.id) !== status) await this.put(summaryKey(match.id), summary);
@@ -428,6 +522,11 @@ export class MatchStore {
     this.filed.delete(id);
     this.live?.remove(id);
   }
+}
+
+/** The round of each full chunk's first entry. */
+function chunkStarts(items: readonly unknown[], chunks: number): number[] {
+  return Array.from({ length: chunks }, (_, n) => roundOfEntry(items[n * CHUNK]));
 }
 
 /** What is wrong with a chunk read back (the database's or a file's copy), in words; null when it is the one the head names. */

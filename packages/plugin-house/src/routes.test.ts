@@ -64,6 +64,20 @@ describe('houseRoutes', () => {
     expect(full.body).toEqual({ error: 'No signing key to publish: the House could not make or read its signing key: the disk is full.' });
   });
 
+  test('issue 33 (7): GET /matches/:id and its view ask for a window of rounds (from, to within bounds), never the whole match; nothing asked, the latest', async () => {
+    const asked: unknown[] = [];
+    const windowed = { ...house, getMatch: (id: string, options: unknown) => (asked.push(options), house.getMatch(id)) };
+    for (const path of ['/matches/:id', '/matches/:id/view']) {
+      for (const query of [{}, { from: '100', to: '199' }, { from: 'x', to: '99999999' }]) {
+        const res = fakeResponse();
+        await route(path).handler!({ params: { id: 'trust-1' }, query, headers: {} }, res, runtimeWith(windowed));
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    const expected = [{ fresh: true, rounds: {} }, { fresh: true, rounds: { from: 100, to: 199 } }, { fresh: true, rounds: {} }];
+    expect(asked).toEqual([...expected, ...expected]);
+  });
+
   test('GET /matches: a page of summaries; page and per are read within bounds', async () => {
     const asked: unknown[] = [];
     const paging = { listMatches: (options: unknown) => (asked.push(options), { matches: [match.summary], page: 1, per: 20, total: 1 }), getMatch: () => null };

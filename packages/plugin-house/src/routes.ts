@@ -12,13 +12,14 @@ import { forAudience, publicPage, type Audience } from './records/audience.ts';
 import { matchPage } from './dashboard/matchPage.ts';
 import { matchPageView } from './dashboard/matchPageView.ts';
 import { escapeHtml, htmlPage } from '@the-house/lab/report/htmlPage.ts';
+import { windowOf, type RoundsWanted } from './records/matchWindow.ts';
 import type { MatchDetail, MatchPage } from './types.ts';
 
 /** What the routes read from the House's service (registered as `house`). */
 export interface MatchReader {
   listMatches(options?: { page?: number; per?: number }): MatchPage | Promise<MatchPage>;
-  /** `fresh`: a closed match read from the database and checked again, not the copy the House tab's polling keeps. */
-  getMatch(id: string, options?: { fresh?: boolean }): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
+  /** `fresh`: a closed match read from the database and checked again, not the copy the House tab's polling keeps; `rounds`: a window of its rounds (the latest when it names none). */
+  getMatch(id: string, options?: { fresh?: boolean; rounds?: RoundsWanted }): MatchDetail | null | undefined | Promise<MatchDetail | null | undefined>;
   /** Rating leaderboards by game, when the service keeps them. */
   leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
   /** The live match an observer link names (its private key), in full; null for any other key. */
@@ -40,6 +41,14 @@ function queryInt(value: unknown, fallback: number, min: number, max: number): n
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
+/** The rounds a match route is asked for (`?from=R&to=R`, either may be left out). */
+function roundsAsked(req: RouteRequest): RoundsWanted {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const from = queryInt(query.from, -1, 0, 1_000_000);
+  const to = queryInt(query.to, -1, 0, 1_000_000);
+  return { ...(from >= 0 ? { from } : {}), ...(to >= 0 ? { to } : {}) };
+}
+
 function pageOf(req: RouteRequest): { page: number; per: number } {
   const query = (req.query ?? {}) as Record<string, unknown>;
   return { page: queryInt(query.page, 1, 1, 100_000), per: queryInt(query.per, 20, 1, 100) };
@@ -51,7 +60,7 @@ export async function dashboardView(house: MatchReader, paging: { page: number; 
   const details: MatchDetail[] = [];
   for (const s of pickDetailed(page.matches)) {
     // One match that cannot be read is that match's problem, never the page's.
-    const d = await Promise.resolve(house.getMatch(s.id)).catch(() => null);
+    const d = await Promise.resolve(house.getMatch(s.id, { rounds: {} })).catch(() => null);
     if (d) details.push(forAudience(games, d, audience));
   }
   const shown = audience === 'public' ? publicPage(games, page) : page;
@@ -273,7 +282,8 @@ async function publicMatch(house: MatchReader, req: RouteRequest, res: RouteResp
     return null;
   }
   // Asked for by id, a closed match is read and checked anew: what the database holds now, not a copy in memory.
-  const detail = await house.getMatch(id, { fresh: true });
+  // A window of its rounds, however long the match: one request never builds a whole long match.
+  const detail = await house.getMatch(id, { fresh: true, rounds: roundsAsked(req) });
   if (!detail) {
     const error = `No match with id '${id}'.`;
     if (page) missingPage(res, 404, error);
@@ -286,5 +296,6 @@ async function publicMatch(house: MatchReader, req: RouteRequest, res: RouteResp
 /** The live match an observer link names. */
 function observed(house: MatchReader, req: RouteRequest): MatchDetail | null {
   const key = req.params?.key ?? '';
-  return /^[\w-]{20,100}$/.test(key) ? (house.observe?.(key) ?? null) : null;
+  const detail = /^[\w-]{20,100}$/.test(key) ? (house.observe?.(key) ?? null) : null;
+  return detail ? windowOf(detail, roundsAsked(req)) : null;
 }

@@ -76,6 +76,12 @@ export interface MatchDetail {
   waitingFor: PlayerId[];
   /** What was missing or broken when it was read (and whether its file rebuilt it); null when whole. */
   damage?: string | null;
+  /**
+   * The rounds `events` and `history` hold (from, to) when they are a window
+   * of the match, and its whole range (first, last): the match routes serve
+   * a long match a window at a time (`?from=R&to=R`).
+   */
+  rounds?: { from: number; to: number; first: number; last: number };
 }
 
 export interface PendingBeg {

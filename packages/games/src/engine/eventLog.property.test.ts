@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { EventLog, verifyChain } from './eventLog.ts';
+import { ChainCheck, EventLog, GENESIS, sha256Hex, verifyChain, type LogEntry } from './eventLog.ts';
 import type { GameEvent } from './types.ts';
 
 describe('EventLog chain (form 2)', () => {
@@ -23,6 +23,47 @@ describe('EventLog chain (form 2)', () => {
         expect(rebuilt.head).not.toBe(head);
       }),
       { seed: 26, numRuns: 200 },
+    );
+  });
+});
+
+describe('ChainCheck: a log checked in parts', () => {
+  test('in any parts, of either form, intact or with any entry edited, dropped or swapped: the same result as verifyChain over the whole', () => {
+    const formOne = (n: number): LogEntry[] => {
+      const entries: LogEntry[] = [];
+      let prev = GENESIS;
+      for (let i = 0; i < n; i++) {
+        const body = { seq: i, round: 1 + Math.floor(i / 3), phase: 'act', type: 'x', data: { i } };
+        const hash = sha256Hex(prev + JSON.stringify(body));
+        entries.push({ ...body, prev, hash });
+        prev = hash;
+      }
+      return entries;
+    };
+    const formTwo = (n: number): LogEntry[] => {
+      const log = new EventLog();
+      for (let i = 0; i < n; i++) log.append(1 + Math.floor(i / 3), 'act', { type: 'x', data: { i } });
+      return log.entries.map((e) => structuredClone(e));
+    };
+    fc.assert(
+      fc.property(fc.boolean(), fc.integer({ min: 0, max: 40 }), fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 10 }), fc.constantFrom('none', 'edit', 'drop', 'swap', 'head'), fc.nat(), (first, n, cuts, spoil, pick) => {
+        const entries = first ? formOne(n) : formTwo(n);
+        let head: string | undefined = entries.at(-1)?.hash ?? GENESIS;
+        const at = n ? pick % n : 0;
+        if (n && spoil === 'edit') entries[at]!.data = { i: -1 };
+        if (n && spoil === 'drop') entries.splice(at, 1);
+        if (n > 1 && spoil === 'swap') [entries[at], entries[(at + 1) % n]] = [entries[(at + 1) % n]!, entries[at]!];
+        if (spoil === 'head') head = 'f'.repeat(64);
+        const check = new ChainCheck();
+        let from = 0;
+        for (const cut of cuts) {
+          check.add(entries.slice(from, from + cut));
+          from += cut;
+        }
+        check.add(entries.slice(from));
+        expect(check.end(head)).toEqual(verifyChain(entries, head));
+      }),
+      { seed: 33, numRuns: 300 },
     );
   });
 });

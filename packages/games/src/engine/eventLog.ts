@@ -225,30 +225,62 @@ function entryShaped(e: LogEntry): boolean {
   return e.to === undefined || Array.isArray(e.to);
 }
 
+/** What a chain check finds: intact, or the first entry that breaks it and why. */
+export type ChainResult = { ok: true } | { ok: false; at: number; reason: string };
+
 /**
  * Recomputes the chain (in the form its first entry names); returns the
  * first broken sequence number, or null when intact and ending at `head`.
  */
-export function verifyChain(entries: readonly LogEntry[], head?: string): { ok: true } | { ok: false; at: number; reason: string } {
-  const form = chainForm(entries);
-  let prev = form === 1 ? GENESIS : CHAIN_START;
-  const state = form === 2 ? opened() : null;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    const { hash, prev: p, ...body } = e;
-    if (e.seq !== i) return { ok: false, at: i, reason: `sequence ${e.seq} where ${i} was expected` };
-    if (p !== prev) return { ok: false, at: i, reason: 'previous hash does not match' };
-    // Form 2 hashes the fields an entry has, so an entry holds those and nothing else (form 1 hashes whatever it holds).
-    if (state && !entryShaped(e)) return { ok: false, at: i, reason: 'entry holds fields a log entry does not have' };
-    let computed: string;
-    if (state) {
-      state.update(`${JSON.stringify(row(e.seq, e.round, e.phase, e.type, e.data, e.to))},`);
-      computed = state.copy().digest('hex');
-    } else computed = entryHashV1(prev, body);
-    if (computed !== hash) return { ok: false, at: i, reason: 'entry hash does not match its content' };
-    prev = hash;
+export function verifyChain(entries: readonly LogEntry[], head?: string): ChainResult {
+  const check = new ChainCheck();
+  check.add(entries);
+  return check.end(head);
+}
+
+/**
+ * `verifyChain` over a log read in parts, in order (a stored match's chunks,
+ * one at a time): a long log is checked without being held whole, with the
+ * same result as checking it at once.
+ */
+export class ChainCheck {
+  private form: ChainForm | null = null;
+  private prev = GENESIS;
+  private state: Hasher | null = null;
+  private count = 0;
+  private broken: { ok: false; at: number; reason: string } | null = null;
+
+  add(entries: readonly LogEntry[]): void {
+    if (this.broken || entries.length === 0) return;
+    if (this.form === null) {
+      this.form = chainForm(entries);
+      this.prev = this.form === 1 ? GENESIS : CHAIN_START;
+      this.state = this.form === 2 ? opened() : null;
+    }
+    const { state } = this;
+    for (const e of entries) {
+      const i = this.count;
+      const { hash, prev: p, ...body } = e;
+      if (e.seq !== i) return void (this.broken = { ok: false, at: i, reason: `sequence ${e.seq} where ${i} was expected` });
+      if (p !== this.prev) return void (this.broken = { ok: false, at: i, reason: 'previous hash does not match' });
+      // Form 2 hashes the fields an entry has, so an entry holds those and nothing else (form 1 hashes whatever it holds).
+      if (state && !entryShaped(e)) return void (this.broken = { ok: false, at: i, reason: 'entry holds fields a log entry does not have' });
+      let computed: string;
+      if (state) {
+        state.update(`${JSON.stringify(row(e.seq, e.round, e.phase, e.type, e.data, e.to))},`);
+        computed = state.copy().digest('hex');
+      } else computed = entryHashV1(this.prev, body);
+      if (computed !== hash) return void (this.broken = { ok: false, at: i, reason: 'entry hash does not match its content' });
+      this.prev = hash;
+      this.count++;
+    }
   }
-  const end = entries.length ? prev : GENESIS;
-  if (head !== undefined && head !== end) return { ok: false, at: entries.length, reason: 'chain head differs from the published head' };
-  return { ok: true };
+
+  /** The result once every part is in: intact and, when `head` is given, ending there. */
+  end(head?: string): ChainResult {
+    if (this.broken) return this.broken;
+    const last = this.count ? this.prev : GENESIS;
+    if (head !== undefined && head !== last) return { ok: false, at: this.count, reason: 'chain head differs from the published head' };
+    return { ok: true };
+  }
 }

@@ -46,6 +46,14 @@ function el(tag, attrs, text) {
 const frames = () => (view && view.board ? view.board.frames : []);
 const frameAt = (round) => frames().find((f) => f.round === round);
 const lastRound = () => { const fs = frames(); return fs.length ? fs[fs.length - 1].round : null; };
+// A long match comes a window of rounds at a time: 'span' is the window and the whole range, 'asked' the window shown when it is not the latest.
+let asked = null;
+const span = () => (view && view.rounds ? view.rounds : null);
+const atEnd = () => { const r = span(); return !r || r.to >= r.last; };
+function bounds() {
+  const fs = frames(), r = span();
+  return { min: r ? r.first : fs.length ? fs[0].round : 1, max: atEnd() ? (fs.length ? fs[fs.length - 1].round : 1) : r.last };
+}
 const marker = { id: 'roundMarker', afterDatasetsDraw(c) {
   if (c.config.type !== 'line' || current === null) return;
   const i = c.data.labels.indexOf(current);
@@ -144,12 +152,22 @@ function drawTimeline(round) {
     list.append(li);
   }
 }
+function windowAround(round) {
+  const r = span(), from = Math.max(r.first, round - 50);
+  return { from, to: from + 99 };
+}
+async function fetchAround(round) {
+  asked = windowAround(round);
+  const next = await getView(asked);
+  if (next) draw(next, round);
+}
 function select(round) {
   const f = frameAt(round);
-  if (!f) return;
+  if (!f) { if (span() && round >= bounds().min && round <= bounds().max) void fetchAround(round); return; }
   current = round;
+  if (atEnd() && round === lastRound()) asked = null;
   $('scrubber').value = String(round);
-  $('roundLabel').textContent = 'Round ' + round + ' of ' + lastRound();
+  $('roundLabel').textContent = 'Round ' + round + ' of ' + bounds().max;
   drawBoard(f);
   drawTimeline(round);
   $('chartbox').dataset.marker = String(round);
@@ -162,11 +180,11 @@ function select(round) {
   }
   if (chart) chart.update('none');
 }
-function draw(next) {
+function draw(next, want) {
   const text = JSON.stringify(next);
   if (text === lastText) return;
   lastText = text;
-  const follow = current === null || current === lastRound();
+  const follow = want === undefined && asked === null && (current === null || current === lastRound());
   view = next;
   drawHeader();
   drawChart();
@@ -175,15 +193,15 @@ function draw(next) {
   $('scrub').hidden = !fs.length;
   $('noround').hidden = fs.length > 0;
   if (fs.length) {
-    $('scrubber').min = String(fs[0].round);
-    $('scrubber').max = String(fs[fs.length - 1].round);
-    select(follow || !frameAt(current) ? lastRound() : current);
+    $('scrubber').min = String(bounds().min);
+    $('scrubber').max = String(bounds().max);
+    select(want !== undefined && frameAt(want) ? want : follow || !frameAt(current) ? lastRound() : current);
   }
   if (!view.live && timer) { clearInterval(timer); timer = null; }
 }
 $('scrubber').addEventListener('input', (e) => select(Number(e.target.value)));
-$('prev').addEventListener('click', () => { const fs = frames(), i = fs.findIndex((f) => f.round === current); if (i > 0) select(fs[i - 1].round); });
-$('next').addEventListener('click', () => { const fs = frames(), i = fs.findIndex((f) => f.round === current); if (i >= 0 && i < fs.length - 1) select(fs[i + 1].round); });
+$('prev').addEventListener('click', () => { const fs = frames(), i = fs.findIndex((f) => f.round === current); if (i > 0) select(fs[i - 1].round); else if (current !== null && current > bounds().min) select(current - 1); });
+$('next').addEventListener('click', () => { const fs = frames(), i = fs.findIndex((f) => f.round === current); if (i >= 0 && i < fs.length - 1) select(fs[i + 1].round); else if (current !== null && current < bounds().max) select(current + 1); });
 const viewUrl = location.pathname.replace(/\\/$/, '') + '/view';
 const keyName = 'eliza-api-key-' + location.origin;
 function apiKey() { try { return localStorage.getItem(keyName) || ''; } catch (e) { return ''; } }
@@ -193,10 +211,15 @@ $('keyform').addEventListener('submit', (event) => {
   $('key').style.display = 'none';
   poll();
 });
+async function getView(rounds) {
+  const key = apiKey();
+  const res = await fetch(viewUrl + (rounds ? '?from=' + rounds.from + '&to=' + rounds.to : ''), { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
+  return res.ok ? res.json() : null;
+}
 async function poll() {
   try {
     const key = apiKey();
-    const res = await fetch(viewUrl, { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
+    const res = await fetch(viewUrl + (asked ? '?from=' + asked.from + '&to=' + asked.to : ''), { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
     if (res.status === 401) { $('key').style.display = 'block'; $('updated').textContent = 'this House wants its API key'; return; }
     if (res.status === 404) {
       if (timer) { clearInterval(timer); timer = null; }

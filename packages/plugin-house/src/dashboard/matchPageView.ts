@@ -33,6 +33,8 @@ export interface MatchPageView {
   more: Rendered;
   /** Whether the page should keep asking for a newer view. */
   live: boolean;
+  /** The rounds the board and chart hold, and the match's whole range, when the view is a window of a long match: the scrubber asks for the others. */
+  rounds: MatchDetail['rounds'] | null;
 }
 
 /** The match page of `detail`, which the caller has already cut to `audience` (`forAudience`). */
@@ -56,5 +58,6 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
     chart: module?.chart(detail) ?? null,
     more: { html: `${extra}${panel?.html ?? ''}`, charts: panel?.charts ?? [] },
     live: !over,
+    rounds: detail.rounds ?? null,
   };
 }

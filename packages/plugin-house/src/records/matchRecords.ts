@@ -11,6 +11,8 @@ import { fileNoteText } from '../texts/houseTexts.ts';
 import { damagedText, rebuiltText } from '../texts/storageTexts.ts';
 import type { MatchDetail, MatchPage, MatchSummary, StoredMatch } from '../types.ts';
 import { damagedDetail, matchDetail, matchSummary, spendOf } from './matchSummary.ts';
+import { windowOf, type RoundsWanted } from './matchWindow.ts';
+import { UsageTally } from './usageTally.ts';
 
 /** Closed matches whose detail stays in memory (the House tab polls the latest ones); older ones are read from the database. */
 const RECENT_DETAILS = 4;
@@ -37,7 +39,12 @@ function remember<V>(map: Map<string, V>, key: string, value: V, limit: number):
  * file is whole, else shown as damaged, in the list as in its detail).
  */
 export class MatchRecords {
+  /** Closed matches read whole lately (tests, commands): their detail. */
   private readonly recent = new Map<string, MatchDetail>();
+  /** Closed matches' latest rounds as the routes and the House tab serve them (a window, however long the match). */
+  private readonly windows = new Map<string, MatchDetail>();
+  /** What each closed match checked whole used and spent (read with its check, a chunk at a time). */
+  private readonly usage = new Map<string, UsageTally>();
   private readonly lastAtTable = new Map<string, string>();
   /** Closed matches read and checked: null when whole, else what is damaged. */
   private readonly checked = new Map<string, string | null>();
@@ -62,7 +69,7 @@ export class MatchRecords {
     const { stored } = table;
     remember(this.lastAtTable, stored.table ?? 'default', stored.id, RECENT_TABLES);
     for (const room of [stored.channelId, stored.origin?.channelId]) if (room) remember(this.byRoom, room, stored.id, RECENT_TABLES);
-    remember(this.recent, stored.id, table.detail(), RECENT_DETAILS);
+    remember(this.windows, stored.id, windowOf(table.detail()), RECENT_DETAILS);
     if (table.fileProblem) this.fileProblems.set(stored.id, table.fileProblem);
     else this.fileProblems.delete(stored.id);
   }
@@ -96,7 +103,7 @@ export class MatchRecords {
   async summaryOf(id: string): Promise<MatchSummary | null> {
     const table = this.tables.get(id);
     if (table) return table.summary();
-    if (!this.checked.has(id)) {
+    if (!this.checked.has(id) && !(await this.checkInParts(id))) {
       const detail = await this.get(id, { fresh: true });
       if (!detail) return null;
       if (detail.summary.status === 'damaged') return detail.summary;
@@ -105,15 +112,64 @@ export class MatchRecords {
     if (damage === undefined) return null;
     const row = await this.store.summary(id);
     if (row && damage === null) return row;
-    return (await this.get(id))?.summary ?? null;
+    return (await this.get(id, { rounds: {} }))?.summary ?? null;
+  }
+
+  /**
+   * Checks a closed match a chunk at a time (a long one is never held whole
+   * for it), noting what its seats used; true when whole. A match found
+   * damaged is left to `load`, which says what is wrong and repairs it.
+   */
+  private async checkInParts(id: string): Promise<boolean> {
+    const tally = new UsageTally();
+    const damage = await this.store.check(id, (list, entries) => {
+      if (list === 'calls' || list === 'phases') tally.add(list, entries);
+    });
+    if (damage !== null) return false;
+    remember(this.checked, id, null, CHECKED);
+    remember(this.usage, id, tally, CHECKED);
+    return true;
+  }
+
+  /**
+   * A window of a match's rounds (`rounds`; the latest ones when it names
+   * none), as the routes serve it: a live table's cut from what it holds, a
+   * closed one's read from the chunks that hold those rounds once the match
+   * was checked whole (a chunk at a time); a damaged one, said and repaired
+   * as `get` does, then cut.
+   */
+  private async window(id: string, rounds: RoundsWanted, fresh: boolean): Promise<MatchDetail | null> {
+    const table = this.tables.get(id);
+    if (table) return windowOf(table.detail(), rounds);
+    const latest = rounds.from === undefined && rounds.to === undefined;
+    const cached = latest && !fresh ? this.windows.get(id) : undefined;
+    if (cached) return cached;
+    if (fresh || this.checked.get(id) !== null || !this.usage.has(id)) {
+      if (!(await this.checkInParts(id))) {
+        const whole = await this.get(id, { fresh: true });
+        return whole ? windowOf(whole, rounds) : null;
+      }
+    }
+    const read = await this.store.loadWindow(id, rounds);
+    const tally = this.usage.get(id);
+    if (!read || !tally) {
+      const whole = await this.get(id, { fresh: true });
+      return whole ? windowOf(whole, rounds) : null;
+    }
+    const stored = read.match;
+    const detail: MatchDetail = { ...matchDetail(this.games, stored, matchSummary(this.games, stored, stored.state, tally.spend), null, null), usage: tally.usage, rounds: read.window };
+    if (latest) remember(this.windows, id, detail, RECENT_DETAILS);
+    return detail;
   }
 
   /**
    * A match in full: open ones from their table, closed ones from the
    * database, checked; a damaged one says what it lacks. `fresh` reads a
    * closed match from the database even when a copy of it is in memory.
+   * With `rounds`, only those rounds (see `window`): what the routes ask.
    */
-  async get(id: string, options: { fresh?: boolean } = {}): Promise<MatchDetail | null> {
+  async get(id: string, options: { fresh?: boolean; rounds?: RoundsWanted } = {}): Promise<MatchDetail | null> {
+    if (options.rounds) return this.window(id, options.rounds, !!options.fresh);
     const table = this.tables.get(id);
     if (table) return table.detail();
     const cached = options.fresh ? undefined : this.recent.get(id);
@@ -133,7 +189,10 @@ export class MatchRecords {
     if (result && !this.tables.has(id)) {
       remember(this.checked, id, result.match ? null : result.damage, CHECKED);
       // A copy kept in memory is no longer what the database holds.
-      if (!result.match) this.recent.delete(id);
+      if (!result.match) {
+        this.recent.delete(id);
+        this.windows.delete(id);
+      }
     }
     return result;
   }
