@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 export const SIGNATURE_FORMAT = 'house-signature/1';
-/** The House's signing key, in its data directory (beside its match files), readable by the House's user alone. */
+/** A signing key's file in a folder, readable by its owner alone. Houses before issue 33 kept theirs in the match folder; the House now keeps it in HOUSE_DATA_DIR (plugin-house's signingKey.ts), and moves one it finds here. */
 export const KEY_FILE = 'house-signing-key.pem';
 /** The largest signature file read: a few hundred bytes in practice. */
 const MAX_SIGNATURE_BYTES = 8_192;
