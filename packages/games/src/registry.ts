@@ -3,6 +3,7 @@ import { nullRecord, ownValue } from './engine/safeKey.ts';
 import { cafeGame } from './cafe/cafeGame.ts';
 import { goldmineGame } from './goldmine/goldmineGame.ts';
 import { influenceGame } from './influence/influenceGame.ts';
+import { matrixGame } from './matrix/matrixGame.ts';
 import { trustGame } from './trust/trustGame.ts';
 
 /**
@@ -14,6 +15,7 @@ export const games: Readonly<Record<string, AnyGame>> = Object.freeze(
     ['cafe', cafeGame],
     ['goldmine', goldmineGame],
     ['influence', influenceGame],
+    ['matrix', matrixGame],
     ['trust', trustGame],
   ]),
 );

@@ -3,10 +3,11 @@ import { cafeLab } from './cafe/cafeLab.ts';
 import { goldmineLab } from './goldmine/goldmineLab.ts';
 import { influenceLab } from './influence/influenceLab.ts';
 import type { GameVerb, LabGame } from './labGame.ts';
+import { matrixLab } from './matrix/matrixLab.ts';
 import { trustLab } from './trust/trustLab.ts';
 
 /** Every game's headless module, by game id: the lab's one table keyed by game (its order is seat-check's). */
-export const labGames: ReadonlyMap<string, LabGame> = new Map([trustLab, influenceLab, goldmineLab, cafeLab].map((m) => [m.game.id, m]));
+export const labGames: ReadonlyMap<string, LabGame> = new Map([trustLab, influenceLab, goldmineLab, cafeLab, matrixLab].map((m) => [m.game.id, m]));
 
 /** The lab's module of a game, or undefined for an id no game has (outside text never reaches a prototype: it is a Map). */
 export function labGameOf(id: string): LabGame | undefined {

@@ -1,13 +1,14 @@
 import { cafeAdapter } from './cafe/cafeAdapter.ts';
 import { goldmineAdapter } from './goldmine/goldmineAdapter.ts';
 import { influenceAdapter } from './influence/influenceAdapter.ts';
+import { matrixAdapter } from './matrix/matrixAdapter.ts';
 import { trustAdapter } from './trust/trustAdapter.ts';
 import { baseCommands, withCommands, type CommandSpec } from '../commands/parse.ts';
 import { gameIds } from '@the-house/games/registry.ts';
 import type { HouseGame } from './houseGame.ts';
 
 /** Every game's House module: the one table of the House keyed by game (a test keeps it whole). */
-export const houseGames: HouseGame[] = [trustAdapter, cafeAdapter, goldmineAdapter, influenceAdapter];
+export const houseGames: HouseGame[] = [trustAdapter, cafeAdapter, goldmineAdapter, influenceAdapter, matrixAdapter];
 
 /** Registered games the House has no module for (a test keeps this empty). */
 export function gamesWithoutHouseModule(adapters: readonly HouseGame[] = houseGames): string[] {
