@@ -147,7 +147,10 @@ export class MatchRecords {
     if (fresh || this.checked.get(id) !== null || !this.usage.has(id)) {
       if (!(await this.checkInParts(id))) {
         const whole = await this.get(id, { fresh: true });
-        return whole ? windowOf(whole, rounds) : null;
+        const detail = whole ? windowOf(whole, rounds) : null;
+        // A damaged match the list shows again and again is read whole once, not on every read.
+        if (detail && latest) remember(this.windows, id, detail, RECENT_DETAILS);
+        return detail;
       }
     }
     const read = await this.store.loadWindow(id, rounds);
