@@ -91,6 +91,9 @@ describe('storage faults', () => {
       expect(seen.damage).toBe(`log chunk 1 of ${seen.damage!.match(/of (\d+)/)![1]} is not valid JSON (entries 0..63); not rebuilt: ${i === 0 ? `there is no match file '${id}.match.json'` : `'${id}.match.json' is not valid JSON`}`);
       expect(seen.status).toBe(`Match ${id} is damaged: ${seen.damage}`);
       expect(seen.texts).not.toContain(matchDir);
+      // Its intact part is still served (issue 33): every round report, read before the log's first chunk.
+      const served = (await host.service.getMatch(id, { fresh: true }))!;
+      expect([served.summary.status, served.summary.round, served.history.length, served.events.length]).toEqual(['damaged', 70, 70, 0]);
     }
   }, 300_000);
 
