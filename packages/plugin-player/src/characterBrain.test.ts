@@ -16,9 +16,9 @@ describe('characterBrain', () => {
   });
 
   test('a strategy name as brain (the older form) counts for every game that has it', () => {
-    expect(characterBrain({ brain: 'copycat' }, false).brain).toEqual({ kind: 'offline', strategies: { trust: 'copycat' } });
-    expect(characterBrain({ brain: 'random' }, false).brain).toEqual({ kind: 'offline', strategies: { goldmine: 'random', influence: 'random', trust: 'random' } });
-    expect(characterBrain({ brain: 'model', offlineStrategy: 'copykitten' }, false).brain).toEqual({ kind: 'offline', strategies: { trust: 'copykitten' } });
+    expect(characterBrain({ brain: 'copycat' }, false).brain).toEqual({ kind: 'offline', strategies: { matrix: 'copycat', trust: 'copycat' } });
+    expect(characterBrain({ brain: 'random' }, false).brain).toEqual({ kind: 'offline', strategies: { goldmine: 'random', influence: 'random', matrix: 'random', trust: 'random' } });
+    expect(characterBrain({ brain: 'model', offlineStrategy: 'copykitten' }, false).brain).toEqual({ kind: 'offline', strategies: { matrix: 'copykitten', trust: 'copykitten' } });
   });
 
   test('unknown games, strategies and brains are reported with what exists, never thrown', () => {

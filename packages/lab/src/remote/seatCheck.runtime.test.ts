@@ -4,6 +4,7 @@ import { referenceA2aAgent, type RunningAgent } from './reference/referenceA2aAg
 import { referenceHttpBot } from './reference/referenceHttpBot.ts';
 import type { AgentMode } from './reference/referenceMove.ts';
 import { referenceMcpAgent, type McpAgentRun } from './reference/referenceMcpAgent.ts';
+import { labGames } from '../games/labGames.ts';
 
 const running: Array<RunningAgent | McpAgentRun> = [];
 afterAll(async () => {
@@ -33,7 +34,7 @@ function seatCheck(args: string[], onLine: (line: string) => void = () => {}): P
   })();
 }
 
-const CHECKS = ['answers a legal Trust move', 'answers a legal Influence move', 'answers a legal Gold mining move', 'answers a legal Café V3 move', 'gives the same answer to the same turn', "answers the House's repair turn with a legal move", 'answers within a short deadline', 'keeps to the move time, so its time bank lasts'];
+const CHECKS = [...[...labGames.values()].map((m) => `answers a legal ${m.game.title} move`), 'gives the same answer to the same turn', "answers the House's repair turn with a legal move", 'answers within a short deadline', 'keeps to the move time, so its time bank lasts'];
 const REDIAL = 'answers a turn asked again after the House dropped the connection it was asked on';
 const failed = (lines: string[]) => lines.filter((l) => l.startsWith('FAIL')).map((l) => l.slice(5, l.indexOf(':') > 0 ? l.indexOf(':') : undefined));
 
@@ -42,7 +43,8 @@ describe('seat-check', () => {
     const agent = kind === 'a2a' ? referenceA2aAgent() : referenceHttpBot();
     running.push(agent);
     const { code, lines } = await seatCheck([kind, agent.url]);
-    expect(lines.at(-1)).toBe('all 10 checks passed');
+    // A legal move of each game, then the protocol's checks (the turn id, a redial among them).
+    expect(lines.at(-1)).toBe(`all ${CHECKS.length + 2} checks passed`);
     expect(code).toBe(0);
     for (const check of [...CHECKS, 'echoes the turn id', REDIAL]) expect(lines.some((l) => l.startsWith(`ok   ${check}`))).toBe(true);
   }, 60_000);
