@@ -1,9 +1,18 @@
 import { expect, test } from 'bun:test';
-import { PhaseBacklog, RELEASE_AFTER_MS, TURN_MS } from './phaseBacklog.ts';
+import { PhaseBacklog, RELEASE_AFTER_MS, realTimers, type BacklogTimers } from './phaseBacklog.ts';
 
 const turns = async (n = 5) => {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 };
+
+/**
+ * Turns that lapse only when the test says so: a real turn lapses after
+ * TURN_MS, which a loaded machine can spend between two lines of a test.
+ */
+function heldTurns(): { timers: BacklogTimers; lapse: () => void } {
+  const lapses: Array<() => void> = [];
+  return { timers: { turn: (lapse) => (lapses.push(lapse), () => {}), release: realTimers.release }, lapse: () => lapses.shift()?.() };
+}
 
 /** Past the release of a phase's held work: a timer due no earlier than the release's fires after it, then the work runs. */
 const released = async () => {
@@ -147,7 +156,7 @@ test("answers' work runs when nothing else waits: a save queued after it runs fi
 });
 
 test('seats build their requests in turn: each once the one asked before it has sent its request', async () => {
-  const backlog = new PhaseBacklog(() => {});
+  const backlog = new PhaseBacklog(() => {}, heldTurns().timers);
   const began: string[] = [];
   const seats = ['Ada', 'Bram', 'Cy'].map(async (seat) => {
     await backlog.turn(seat);
@@ -165,13 +174,14 @@ test('seats build their requests in turn: each once the one asked before it has 
 });
 
 test('a seat that holds its turn past TURN_MS (waiting on the database) lets the next one start; sending later changes nothing', async () => {
-  const backlog = new PhaseBacklog(() => {});
+  const clock = heldTurns();
+  const backlog = new PhaseBacklog(() => {}, clock.timers);
   await backlog.turn('Ada');
   let bram = false;
   const next = backlog.turn('Bram').then(() => (bram = true));
   await turns();
   expect(bram).toBe(false);
-  await new Promise<void>((resolve) => setTimeout(resolve, TURN_MS));
+  clock.lapse();
   await next;
   expect(bram).toBe(true);
   backlog.sent('Ada');
@@ -186,7 +196,7 @@ test('a seat that holds its turn past TURN_MS (waiting on the database) lets the
 
 test('a request handed to its client releases the held work, though it may wait for its provider; its leaving passes the turn', async () => {
   const done: string[] = [];
-  const backlog = new PhaseBacklog(() => {});
+  const backlog = new PhaseBacklog(() => {}, heldTurns().timers);
   backlog.pause();
   backlog.later(() => done.push('round 1 post'));
   backlog.expect(['Ada', 'Bram']);
@@ -201,4 +211,10 @@ test('a request handed to its client releases the held work, though it may wait 
   backlog.handedOut('Bram');
   await released();
   expect(done).toEqual(['round 1 post']);
+});
+
+test('with the real clock a turn lapses by itself after TURN_MS', async () => {
+  const backlog = new PhaseBacklog(() => {});
+  await backlog.turn('Ada');
+  await backlog.turn('Bram');
 });

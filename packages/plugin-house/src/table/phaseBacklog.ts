@@ -7,6 +7,23 @@ export const RELEASE_AFTER_MS = 4;
 /** The longest a seat holds the turn to build its request before the next seat may start (see `turn`). */
 export const TURN_MS = 3;
 
+/** The backlog's two clocks: a seat's turn that lapses after TURN_MS, and the release RELEASE_AFTER_MS after the last request is handed out. */
+export interface BacklogTimers {
+  /** Calls `lapse` once the turn's time is up; the returned function cancels it. */
+  turn(lapse: () => void): () => void;
+  release(run: () => void): void;
+}
+
+export const realTimers: BacklogTimers = {
+  turn(lapse) {
+    const timer = setTimeout(lapse, TURN_MS);
+    return () => clearTimeout(timer);
+  },
+  release(run) {
+    setTimeout(run, RELEASE_AFTER_MS);
+  },
+};
+
 /**
  * What a table does that no seat waits for (issue 26): the posts of the
  * phase just played, its save, the round's post, the players' memory of
@@ -41,7 +58,10 @@ export class PhaseBacklog {
   private lastTurn: Promise<void> = Promise.resolve();
   private running: Promise<void> | null = null;
 
-  constructor(private readonly warn: (line: string) => void) {}
+  constructor(
+    private readonly warn: (line: string) => void,
+    private readonly timers: BacklogTimers = realTimers,
+  ) {}
 
   /** Work that can wait: it runs now when nothing holds it, else once the phase's requests are out. */
   later(work: () => unknown): void {
@@ -83,9 +103,9 @@ export class PhaseBacklog {
     let pass!: () => void;
     this.lastTurn = new Promise<void>((resolve) => (pass = resolve));
     await before;
-    const timer = setTimeout(pass, TURN_MS);
+    const cancel = this.timers.turn(pass);
     this.turns.set(seat, () => {
-      clearTimeout(timer);
+      cancel();
       pass();
     });
   }
@@ -114,9 +134,9 @@ export class PhaseBacklog {
     // the AI SDK, fetch); a database write begun first holds them all. Measured with 8 model seats: released on the next
     // turn, the requests left 11.8 ms (median) after their asks; released RELEASE_AFTER_MS later, 8.8 ms.
     const hold = this.hold;
-    setTimeout(() => {
+    this.timers.release(() => {
       if (this.hold === hold) this.free();
-    }, RELEASE_AFTER_MS);
+    });
   }
 
   /** Runs what is queued now, held or not, answers' work included, without waiting for it. */
