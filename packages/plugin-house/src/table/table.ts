@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { checkPlayers } from '@the-house/games/engine/config.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
-import { bundlePath, promptFileSink } from '@the-house/lab/models/matchBundle.ts';
+import { join } from 'node:path';
+import { bundlePath } from '@the-house/lab/models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, type PromptSink } from '@the-house/lab/models/matchRecorder.ts';
 import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { fileProblem } from '../fileProblem.ts';
@@ -20,6 +21,7 @@ import { observerLinkLine } from '../reveal/secretLinks.ts';
 import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
 import { DatabaseWait } from './databaseWait.ts';
 import { playTable } from './playTable.ts';
+import { PromptTexts } from './promptTexts.ts';
 import { Seats } from './seatFactory.ts';
 import type { TableCore } from './tableCore.ts';
 import type { TableHost } from './tableHost.ts';
@@ -41,6 +43,8 @@ export class Table implements TableCore {
   readonly observer = new ObserverDesk();
   readonly humans = new HumanDesk();
   readonly recorder: MatchRecorder;
+  /** Its prompt texts: private while it runs, beside its match file once it is over (none without a match folder). */
+  private readonly prompts: PromptTexts | null;
   readonly voice: TableVoice;
   readonly seats: Seats;
   lobbyTimer: ReturnType<typeof setTimeout> | null = null;
@@ -67,8 +71,8 @@ export class Table implements TableCore {
     stored.humans ??= {};
     stored.rooms ??= {};
     stored.table ??= 'default';
-    const dir = host.settings.matchDir;
-    this.recorder = new MatchRecorder(stored.id, stored.record, host.settings.prices, dir ? this.promptSink(dir) : null);
+    this.prompts = host.settings.matchDir ? new PromptTexts(join(host.settings.keyDir, 'prompts'), stored.id) : null;
+    this.recorder = new MatchRecorder(stored.id, stored.record, host.settings.prices, this.prompts ? this.promptSink(this.prompts) : null);
     this.voice = new TableVoice(host, stored, () => this.persist());
     this.seats = new Seats(this);
   }
@@ -85,18 +89,13 @@ export class Table implements TableCore {
     return roomName(this.host.games, this.stored);
   }
 
-  /** Prompt texts go beside the match file; a folder that refuses them costs the texts, never a model call. */
-  private promptSink(dir: string): PromptSink {
-    let sink: PromptSink | null = null;
+  /** Prompt texts are kept privately while the match runs; a folder that refuses them costs the texts, never a model call. */
+  private promptSink(texts: PromptTexts): PromptSink {
     let told = false;
-    return (entry) => {
-      try {
-        (sink ??= promptFileSink(dir, this.stored.id))(entry);
-      } catch (error) {
-        if (!told) houseLog(this.host.runtime, `${this.stored.id}: its prompt texts could not be written (${fileProblem(error)})`, 'warn');
-        told = true;
-      }
-    };
+    return texts.sink((error) => {
+      if (!told) houseLog(this.host.runtime, `${this.stored.id}: its prompt texts could not be written (${fileProblem(error)})`, 'warn');
+      told = true;
+    });
   }
 
   summary(): MatchSummary {
@@ -242,6 +241,17 @@ export class Table implements TableCore {
     }
   }
 
+  /** Once the match is over, its prompt texts go beside its match file (a folder that refuses them costs the texts, said once). */
+  private publishPrompts(): void {
+    const dir = this.host.settings.matchDir;
+    if (!dir || !this.prompts) return;
+    try {
+      this.prompts.publish(dir);
+    } catch (error) {
+      houseLog(this.host.runtime, `${this.stored.id}: its prompt texts could not be moved beside its match file (${fileProblem(error)})`, 'warn');
+    }
+  }
+
   /** For `!status` of a match that has stopped, ended or paused: whether its match file is there. */
   fileNote(): string {
     const dir = this.host.settings.matchDir;
@@ -252,6 +262,7 @@ export class Table implements TableCore {
   /** A closed match leaves memory: its file is written, and the House reads it from the database from now on. */
   retire(): void {
     this.writeFile();
+    this.publishPrompts();
     // Its running files go once its signed file holds it (at once when the House writes no match files).
     if (!this.fileProblem) this.host.store.dropFiles(this.id);
     this.host.retire(this);
