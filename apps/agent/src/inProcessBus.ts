@@ -1,7 +1,7 @@
 import type { IAgentRuntime, Plugin, Service, UUID } from '@elizaos/core';
 import type { AgentServer } from '@elizaos/server';
 import { broadcastMessage } from './broadcastMessage.ts';
-import { requestLeaving } from '@the-house/plugin-house/table/requestLeaving.ts';
+import { requestLeaving } from '@the-house/plugin-house';
 
 /**
  * Where the agents' message bus sends its requests: a scheme no network

@@ -231,7 +231,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
         if (!game || !isOpen(stored.status)) continue;
         const restored = stored.state ? Match.restore(game, { game: stored.game, state: stored.state, log: stored.log }) : null;
         if (stored.status === 'running' && restored) {
-          this.seat(stored, restored).playOn('restart');
+          this.seat(stored, restored).playOn();
         } else if (stored.status === 'lobby') this.seat(stored, null).begin();
         else if (stored.status === 'paused') {
           const table = this.seat(stored, restored);

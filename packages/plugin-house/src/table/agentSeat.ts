@@ -14,9 +14,7 @@ import type { PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
 import type { ViewWindow } from '@the-house/lab/decision/playerView.ts';
 import { defaultPromptMode, promptParams, seatPrompter, type SeatPrompter } from '@the-house/lab/seats/seatPrompts.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
-import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
-import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
-import { watchRequests } from './requestLeaving.ts';
+import type { SeatRequest } from './pacer.ts';
 import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
 
@@ -115,7 +113,7 @@ export class AgentSeat implements Seat {
     private readonly id: string,
   ) {
     this.client = runtimeModelClient(player);
-    deferModelLog(player);
+    table.pacer.adopt(player);
     this.brain = this.client.free ? 'offline' : 'model';
     this.gate = this.client.free ? null : providerGate(this.client.gateKey, this.client.baseUrl, (p) => table.host.runtime.logger.warn(`House: ${p}`));
     // ElizaOS's useModel sends one text, no cache breakpoints: the default for the game and model without them.
@@ -130,68 +128,62 @@ export class AgentSeat implements Seat {
   }
 
   async decide({ ctx, request }: SeatTurn): Promise<SeatAnswer> {
-    const backlog = backlogOf(this.table);
-    try {
-      await backlog.turn(ctx.player);
-      return await this.ask(ctx, request, backlog);
-    } finally {
-      // Whatever happened, this seat holds back no more of the phase's work.
-      backlog.sent(ctx.player);
-    }
+    return this.table.pacer.turn(ctx.player, (out) => this.ask(ctx, request, out));
   }
 
-  private async ask(ctx: SeatTurn['ctx'], request: DecisionRequest, backlog: PhaseBacklog): Promise<SeatAnswer> {
-    const { table, player, prompter } = this;
+  /** A model seat whose budget is spent plays its baseline (the log says so); none otherwise. */
+  private budgetSpent(ctx: SeatTurn['ctx'], request: DecisionRequest): SeatAnswer | null {
+    const { table } = this;
     const match = table.match!;
-    if (this.brain === 'model') {
-      const over = playerOverBudget(table.stored.options.budget, table.recorder.spend(ctx.player));
-      if (over) {
-        const strategy = this.info.strategy ? (ownValue(match.game.strategies, this.info.strategy) ?? null) : null;
-        return budgetSpentAnswer(table.recorder, match.game, match.state, request.view, ctx, request, over, strategy);
-      }
-    }
+    if (this.brain !== 'model') return null;
+    const over = playerOverBudget(table.stored.options.budget, table.recorder.spend(ctx.player));
+    if (!over) return null;
+    const strategy = this.info.strategy ? (ownValue(match.game.strategies, this.info.strategy) ?? null) : null;
+    return budgetSpentAnswer(table.recorder, match.game, match.state, request.view, ctx, request, over, strategy);
+  }
+
+  private async ask(ctx: SeatTurn['ctx'], request: DecisionRequest, out: SeatRequest): Promise<SeatAnswer> {
+    const spent = this.budgetSpent(ctx, request);
+    if (spent) return spent;
+    const { table, player } = this;
+    const match = table.match!;
     const action = player.actions.find((a) => a.name === DECIDE_ACTION);
     if (!action) throw new Error(`${player.character.name} has no ${DECIDE_ACTION} action (is the player plugin loaded?)`);
     const house = table.host.runtime;
     const room = (this.room ??= privateRoom(house, player, table.stored.id));
-    // Called within the decision's context below: the backlog's runner it may start must not inherit it.
-    const later = (work: () => unknown) => outsideDecision(() => backlog.later(work));
-    // What the answer brings (the player's memory of it, ElizaOS's row for the call) waits for the next phase's requests.
-    const afterAnswer = (work: () => unknown) => backlog.afterAnswer(work);
     const { decision, trace } = await decideWithRepair(match.game, match.state, ctx.player, this.brain, async (repair) => {
       const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
       const text = `[House] ${match.game.title}, round ${req.round} (${req.phase}): your decision as one JSON object.${req.error ? ` Your last answer was refused: ${req.error}` : ''}`;
       // The action reads the request from the message itself; the player's memory gets it once the phase's requests are out.
       const message = houseMessage(player, room, text, { houseRequest: req });
-      later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
-      const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: player.character.system ?? '', later };
-      const options: DecideOptions = {
-        forModel: this.brain === 'model',
-        window: { historyRounds: table.stored.options.historyRounds },
-        ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
-        later: afterAnswer,
-        ask: async (prompt, made) => {
-          outsideDecision(() => backlog.handedOut(ctx.player));
-          // Once the request leaves the process (a brain in this process sends none), the next seat may build its own. Once a
-          // call: a request sent later in this call's context (a retry) is not the seat's turn of another phase.
-          let passed = false;
-          const leaves = () => {
-            if (passed) return;
-            passed = true;
-            backlog.passTurn(ctx.player);
-          };
-          if (this.client.free) leaves();
-          const params = prompter && made ? promptParams(prompter.mode, made) : {};
-          const r = await watchRequests(leaves, () => table.recorder.call(this.client, this.gate, { ...meta, params }, prompt, table.abort.signal, made?.shape));
-          if (prompter && made) prompter.answered(ctx.player, r.text);
-          return { text: r.text, error: r.error, call: r.call.seq };
-        },
-      };
-      const result = await withDeferredModelLog(afterAnswer, () => action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined));
+      table.pacer.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
+      const options = this.decideOptions(ctx, repair ? 'repair' : 'decision', out);
+      const result = await table.pacer.answering(() => action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined));
       const answer = (result && typeof result === 'object' ? (result.data as { answer?: AskResult } | undefined)?.answer : undefined) ?? null;
       return answer ?? { text: null, error: 'the decision action gave no answer' };
     });
     return trace.texts.length === 0 ? { decision, trace, missing: `no answer (${trace.errors.join('; ')})` } : { decision, trace };
+  }
+
+  /** What the player's HOUSE_DECIDE action is handed: its window, the seat's prompter, and the call to its model through the match's record. */
+  private decideOptions(ctx: SeatTurn['ctx'], purpose: 'decision' | 'repair', out: SeatRequest): DecideOptions {
+    const { table, player, prompter } = this;
+    const later = (work: () => unknown) => table.pacer.later(work);
+    const meta = { caller: ctx.player, purpose, round: ctx.round, phase: ctx.phase, system: player.character.system ?? '', later };
+    return {
+      forModel: this.brain === 'model',
+      window: { historyRounds: table.stored.options.historyRounds },
+      ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
+      // What the answer brings (the player's memory of it) waits for the next phase's requests.
+      later: (work) => table.pacer.afterAnswer(work),
+      ask: async (prompt, made) => {
+        out.handedOut();
+        const params = prompter && made ? promptParams(prompter.mode, made) : {};
+        const r = await out.send(this.client.free, () => table.recorder.call(this.client, this.gate, { ...meta, params }, prompt, table.abort.signal, made?.shape));
+        if (prompter && made) prompter.answered(ctx.player, r.text);
+        return { text: r.text, error: r.error, call: r.call.seq };
+      },
+    };
   }
 
   /**
@@ -209,10 +201,9 @@ export class AgentSeat implements Seat {
     const told = Array.isArray(notices) && notices.length ? ` ${notices.join(' ')}` : '';
     const notice: RoundNotice = { matchId: table.stored.id, game: match.game.id, round, view };
     const message = houseMessage(player, room, `[House] Round ${round} is over.${told}`, { houseRound: notice });
-    const backlog = backlogOf(table);
-    backlog.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
+    table.pacer.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
     const evaluator = player.evaluators.find((e) => e.name === NOTES_EVALUATOR);
-    const options: NotesOptions = { later: (work) => backlog.later(work) };
+    const options: NotesOptions = { later: (work) => table.pacer.later(work) };
     await evaluator?.handler(player, message, undefined, options as unknown as HandlerOptions);
   }
 }

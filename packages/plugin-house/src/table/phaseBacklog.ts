@@ -1,5 +1,4 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
-import type { TableCore } from './tableCore.ts';
 
 /** How long after the last request of a phase is handed out its held work starts (see `handedOut`). */
 export const RELEASE_AFTER_MS = 4;
@@ -193,13 +192,4 @@ export class PhaseBacklog {
       this.run();
     });
   }
-}
-
-const backlogs = new WeakMap<TableCore, PhaseBacklog>();
-
-/** A table's backlog, made on first use: its seats queue work there, and its play loop holds and frees it. */
-export function backlogOf(table: TableCore): PhaseBacklog {
-  let backlog = backlogs.get(table);
-  if (!backlog) backlogs.set(table, (backlog = new PhaseBacklog((line) => table.host.runtime.logger.warn(line))));
-  return backlog;
 }

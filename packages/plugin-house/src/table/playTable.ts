@@ -1,70 +1,21 @@
+import type { Match, RoundRecord } from '@the-house/games/engine/match.ts';
 import { runMatch } from '@the-house/games/engine/runner.ts';
-import type { PlayerId } from '@the-house/games/engine/types.ts';
+import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
-import { openerSits } from './openerSits.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
-import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
 import { closePhase } from '@the-house/lab/seats/closePhase.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
-import type { PhaseContext } from '../games/houseGame.ts';
+import type { HouseGame, PhaseContext } from '../games/houseGame.ts';
+import { verbAdapter } from '../games/houseGames.ts';
 import { houseLog } from '../houseLog.ts';
 import { sleep, yieldToEventLoop } from '../houseSettings.ts';
-import { roundText } from '../roundText.ts';
 import { roundPictures } from '../pictures/roundPictures.ts';
-import { runtimeModelClient } from '../runtimeModelClient.ts';
-import { verbAdapter } from '../games/houseGames.ts';
 import { matchSummary } from '../records/matchSummary.ts';
-import { beginsText, budgetPausedText, failedText, resultText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
-import { backlogOf, type PhaseBacklog } from './phaseBacklog.ts';
-import type { TableCore } from './tableCore.ts';
+import { roundText } from '../roundText.ts';
+import { beginsText, budgetPausedText, resultText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
 import type { StoredMatch } from '../types.ts';
-
-/**
- * What a game's adapter may do during a phase: speak in the room or in DMs,
- * reach the observer, ask the House's model, pose facts. With a backlog, what
- * it says in the game room (`say`), and in DMs too (`whisper`) when `dms`,
- * waits there (a phase's opening lines until its requests are out, its
- * closing posts until the next phase's are) and the adapter goes on at once;
- * the posts keep their order. A DM a person writes during a phase (an
- * adapter keeps `whisper` for that) goes at once.
- */
-function phaseContext(table: TableCore, backlog?: PhaseBacklog, dms = false): PhaseContext {
-  const { host } = table;
-  const houseClient = runtimeModelClient(host.runtime);
-  const later = (send: () => Promise<void>): Promise<void> => {
-    backlog!.later(() => (host.stopping ? undefined : send()));
-    return Promise.resolve();
-  };
-  const say = (text: string, key?: string, as?: PlayerId) => table.voice.say(text, key, as);
-  const whisper = (members: PlayerId[], text: string, as: PlayerId, key?: string) => table.voice.whisper(members, text, as, key);
-  return {
-    matchId: table.id,
-    match: table.match!,
-    house: host.runtime,
-    say: backlog ? (text, key, as) => later(() => say(text, key, as)) : say,
-    whisper: backlog && dms ? (members, text, as, key) => later(() => whisper(members, text, as, key)) : whisper,
-    observer: table.observer,
-    unobserved: openerSits(table.stored),
-    tellObserver: (text) => table.voice.tellObserver(text),
-    signal: table.abort.signal,
-    setting: (key, fallback) => host.settings.number(key, fallback),
-    houseModel: !houseClient.free,
-    askHouse: async (prompt, purpose) => {
-      const match = table.match!;
-      const { round, phase } = match.state as { round: number; phase: string };
-      const gate = houseClient.free ? null : providerGate(houseClient.gateKey, houseClient.baseUrl, (p) => host.runtime.logger.warn(`House: ${p}`));
-      const r = await table.recorder.call(houseClient, gate, { caller: 'house', purpose, round, phase, system: host.runtime.character.system ?? '' }, prompt, table.abort.signal);
-      return { text: r.text, error: r.error };
-    },
-    pose: (facts) => {
-      const match = table.match!;
-      if (!match.game.pose) return;
-      const { round, phase } = match.state as { round: number; phase: string };
-      match.state = match.game.pose(match.state, facts);
-      table.recorder.phase(round, phase).posed = facts;
-    },
-  };
-}
+import { phaseContext } from './phaseContext.ts';
+import type { TableCore } from './tableCore.ts';
 
 /** After a round: every seat (and a unit spawned in it) is told what it may now know (an agent's notes at once, its memory through the backlog). */
 async function tellSeats(table: TableCore, round: number): Promise<void> {
@@ -129,7 +80,7 @@ function phaseSave(table: TableCore): () => StoredMatch | null {
  *
  * The order (issue 26): a phase's requests go out before anything that can
  * wait. What follows a phase (its posts, its save, the round's post, the
- * players' memory and notes' saves) waits in the table's backlog until every
+ * players' memory and notes' saves) waits in the table's pacer until every
  * agent seat of the next phase has its request out, then runs while the
  * models think, in the order it always had; the next phase is applied only
  * once all of it (the save before it among it) is done. What the answers
@@ -139,121 +90,50 @@ function phaseSave(table: TableCore): () => StoredMatch | null {
  * kill -9 at any point leaves the last phase whose save was written, and
  * nothing of a phase after it: a restart plays on from there (an offline
  * match to the same log), as before. With a pause between rounds, the
- * backlog runs during the pause instead.
+ * pacer's work runs during the pause instead.
  */
 export async function playTable(table: TableCore, fresh: boolean): Promise<void> {
-  const match = table.match!;
-  const game = match.game;
-  const { stored, host } = table;
-  const backlog = backlogOf(table);
   let failed: { error: unknown } | null = null;
   try {
-    if (fresh || !stored.channelId) {
-      await (table.roomReady ??= table.voice.openRoom());
-      table.snapshot();
-      if (!(await table.persist())) return;
-      await table.voice.say(beginsText(game, stored));
-    } else {
-      table.snapshot();
-      await table.voice.postMissedRounds(table.match!, table.adapter);
-      await table.persist();
-      await table.voice.say(resumesText(game, (match.state as { round: number }).round));
-    }
+    if (!(await openPlay(table, fresh))) return;
+    const { stored } = table;
     await waitForPlayers(table, stored.players.filter((p) => !Object.hasOwn(stored.humans, p) && !(stored.bots && Object.hasOwn(stored.bots, p)) && !(stored.remotes && Object.hasOwn(stored.remotes, p))));
-    const adapter = table.adapter;
-    let lastRound = (match.state as { round: number }).round;
-    const delay = stored.options.roundDelayMs ?? host.settings.roundDelayMs(game);
-    const ctx = phaseContext(table);
-    const opening = phaseContext(table, backlog);
-    const closing = phaseContext(table, backlog, true);
-    await runMatch(match, table.seats.brains, {
-      deadlineMs: (m) => adapter?.deadlineMs?.(m.state) ?? host.settings.decisionDeadlineMs,
-      signal: table.abort.signal,
-      beforePhase: async () => {
-        backlog.pause();
-        if (adapter?.beforePhase) await adapter.beforePhase(opening);
-        backlog.expect(match.actors().filter((id) => table.seats.of(id)?.kind === 'agent'));
-      },
-      afterCollect: async (m, decisions) => {
-        // What the phase before left runs now: it is saved, and its posts are out, before this one is applied (an offline
-        // seat answers before its request is marked out, and the game room reads in the order things happened). What
-        // this phase's answers brought waits for the next phase's requests.
-        await backlog.settle();
-        backlog.pause();
-        closePhase(table.recorder, m, decisions);
-      },
-      external: async (m, decisions) => {
-        const external = adapter?.external ? await adapter.external(ctx, decisions) : undefined;
-        if (external !== undefined) table.recorder.phase((m.state as { round: number }).round, m.state.phase).external = external;
-        return external;
-      },
-      onPhase: async (m, events) => {
-        await yieldToEventLoop();
-        if (adapter?.afterPhase && !host.stopping) await adapter.afterPhase(closing, events);
-        const round = (m.state as { round: number }).round;
-        if (round !== lastRound || m.over) {
-          const report = game.report(m.state);
-          stored.history.push({ round: lastRound, players: report.players, ...(report.extra ? { extra: report.extra } : {}) });
-          lastRound = round;
-        }
-        if (m.over) {
-          stored.status = 'finished';
-          const outcome = game.outcome(m.state);
-          houseLog(host.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}`);
-          if (!stored.rated) {
-            stored.rated = true;
-            await host.ratings.rate(game, m.state, stored.players, stored.record, stored.remotes).catch((error) => host.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
-          }
-        }
-        const over = m.over ? null : matchOverBudget(stored.options.budget, table.recorder.spend());
-        if (over) {
-          stored.status = 'paused';
-          stored.paused = over;
-          table.abort.abort();
-          houseLog(host.runtime, `${stored.id} paused at round ${round}: ${over}`, 'warn');
-        }
-        table.snapshot();
-        if (host.stopping) return;
-        const save = phaseSave(table);
-        const saved = new Promise<boolean>((resolve) =>
-          backlog.later(async () => {
-            const as = host.stopping ? null : save();
-            resolve(as === null || (await table.persist(as)));
-          }),
-        );
-        if (over) backlog.later(async () => void ((await saved) && (await table.voice.say(budgetPausedText(stored.id, over)))));
-      },
-      onRound: async (record, m) => {
-        if (host.stopping) return;
-        // Made now, from the round as it ended; posted from the backlog (a restart posts a round whose post it lacks, once: posts are keyed).
-        const text = adapter?.roundText ? adapter.roundText(record, m) : roundText(game.id, record.round, record.events);
-        const pictures = roundPictures(adapter, record, m, (line) => host.runtime.logger.warn(line));
-        backlog.later(async () => {
-          if (host.stopping) return;
-          await table.voice.postRound(record.round, text, pictures);
-          stored.postedRound = record.round;
-        });
-        await tellSeats(table, record.round);
-        // A pause between rounds: what waits goes out now, alongside it.
-        if (!m.over) await Promise.all([delay > 0 ? backlog.flush() : undefined, sleep(delay, table.abort.signal)]);
-      },
-    });
+    await new PlayLoop(table).run();
   } catch (error) {
     failed = { error };
   }
+  await closePlay(table, failed);
+}
+
+/** A fresh match gets its room, is saved and announced; a resumed one posts the rounds its room missed. False when the first save failed (the match is paused). */
+async function openPlay(table: TableCore, fresh: boolean): Promise<boolean> {
+  const { stored } = table;
+  const match = table.match!;
+  if (fresh || !stored.channelId) {
+    await (table.roomReady ??= table.voice.openRoom());
+    table.snapshot();
+    if (!(await table.persist())) return false;
+    await table.voice.say(beginsText(match.game, stored));
+    return true;
+  }
+  table.snapshot();
+  await table.voice.postMissedRounds(match, table.adapter);
+  await table.persist();
+  await table.voice.say(resumesText(match.game, (match.state as { round: number }).round));
+  return true;
+}
+
+/** After the last phase (or a failure, or a pause): what waits is done, the match is saved, its people told, and a closed match retires. */
+async function closePlay(table: TableCore, failed: { error: unknown } | null): Promise<void> {
+  const { stored, host } = table;
   // The last phase's save and posts, and anything else still waiting, before the match is closed or left paused.
-  await backlog.flush();
+  await table.pacer.flush();
   // The last round's post went after the last save: its mark is saved with the finished match.
   if (!failed && stored.status === 'finished' && !host.stopping) await table.persist();
   if (failed) {
     const { error } = failed;
     host.runtime.logger.error(`House: match ${stored.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    // It would fail again on every resume: it stops rather than hold its table (and every restart) as `running`.
-    if (stored.status === 'running' && !host.stopping) {
-      stored.status = 'stopped';
-      await table.persist();
-      await table.voice.say(failedText(stored.id)).catch(() => undefined);
-    }
+    if (!host.stopping) await table.enter({ type: 'failed' });
   }
   if (stored.status === 'paused' && stored.paused?.startsWith('could not save')) await table.voice.say(savePausedText(stored.id));
   if (host.stopping) return;
@@ -262,4 +142,112 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
     await table.voice.closeDmRooms();
     table.retire();
   } else table.writeFile();
+}
+
+/** One run of a table's match through the engine: the hooks around each phase and round. */
+class PlayLoop {
+  private readonly match: Match;
+  private readonly adapter: HouseGame | undefined;
+  private lastRound: number;
+  private readonly delay: number;
+  private readonly ctx: PhaseContext;
+  private readonly opening: PhaseContext;
+  private readonly closing: PhaseContext;
+
+  constructor(private readonly table: TableCore) {
+    this.match = table.match!;
+    this.adapter = table.adapter;
+    this.lastRound = (this.match.state as { round: number }).round;
+    this.delay = table.stored.options.roundDelayMs ?? table.host.settings.roundDelayMs(this.match.game);
+    this.ctx = phaseContext(table);
+    this.opening = phaseContext(table, true);
+    this.closing = phaseContext(table, true, true);
+  }
+
+  async run(): Promise<void> {
+    const { table, adapter } = this;
+    await runMatch(this.match, table.seats.brains, {
+      deadlineMs: (m) => adapter?.deadlineMs?.(m.state) ?? table.host.settings.decisionDeadlineMs,
+      signal: table.abort.signal,
+      beforePhase: () => this.beforePhase(),
+      afterCollect: async (m, decisions) => {
+        // What the phase before left runs now: it is saved, and its posts are out, before this one is applied (an offline
+        // seat answers before its request is marked out, and the game room reads in the order things happened). What
+        // this phase's answers brought waits for the next phase's requests.
+        await table.pacer.collected();
+        closePhase(table.recorder, m, decisions);
+      },
+      external: (m, decisions) => this.external(m, decisions),
+      onPhase: (m, events) => this.afterPhase(m, events),
+      onRound: (record, m) => this.afterRound(record, m),
+    });
+  }
+
+  private async beforePhase(): Promise<void> {
+    const { table } = this;
+    table.pacer.hold();
+    if (this.adapter?.beforePhase) await this.adapter.beforePhase(this.opening);
+    table.pacer.expectRequests(this.match.actors().filter((id) => table.seats.of(id)?.kind === 'agent'));
+  }
+
+  private async external(m: Match, decisions: Record<PlayerId, unknown>): Promise<Record<string, unknown> | undefined> {
+    const external = this.adapter?.external ? await this.adapter.external(this.ctx, decisions) : undefined;
+    if (external !== undefined) this.table.recorder.phase((m.state as { round: number }).round, m.state.phase).external = external;
+    return external;
+  }
+
+  /** After a phase: the adapter acts, a round's history is kept, the match may finish or pause, and the phase's save waits in the pacer. */
+  private async afterPhase(m: Match, events: GameEvent[]): Promise<void> {
+    const { table } = this;
+    const { stored, host } = table;
+    await yieldToEventLoop();
+    if (this.adapter?.afterPhase && !host.stopping) await this.adapter.afterPhase(this.closing, events);
+    const round = (m.state as { round: number }).round;
+    this.keepHistory(m, round);
+    if (m.over) {
+      const outcome = m.game.outcome(m.state);
+      houseLog(host.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(m.game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}`);
+      await table.enter({ type: 'finished' });
+    }
+    const over = m.over ? null : matchOverBudget(stored.options.budget, table.recorder.spend());
+    if (over) {
+      await table.enter({ type: 'budgetSpent', why: over });
+      houseLog(host.runtime, `${stored.id} paused at round ${round}: ${over}`, 'warn');
+    }
+    table.snapshot();
+    if (host.stopping) return;
+    const save = phaseSave(table);
+    const saved = new Promise<boolean>((resolve) =>
+      table.pacer.later(async () => {
+        const as = host.stopping ? null : save();
+        resolve(as === null || (await table.persist(as)));
+      }),
+    );
+    if (over) table.pacer.later(async () => void ((await saved) && (await table.voice.say(budgetPausedText(stored.id, over)))));
+  }
+
+  /** A round that ended (or the match) goes into the history the dashboard charts. */
+  private keepHistory(m: Match, round: number): void {
+    if (round === this.lastRound && !m.over) return;
+    const report = m.game.report(m.state);
+    this.table.stored.history.push({ round: this.lastRound, players: report.players, ...(report.extra ? { extra: report.extra } : {}) });
+    this.lastRound = round;
+  }
+
+  private async afterRound(record: RoundRecord, m: Match): Promise<void> {
+    const { table, adapter } = this;
+    const { stored, host } = table;
+    if (host.stopping) return;
+    // Made now, from the round as it ended; posted from the pacer (a restart posts a round whose post it lacks, once: posts are keyed).
+    const text = adapter?.roundText ? adapter.roundText(record, m) : roundText(m.game.id, record.round, record.events);
+    const pictures = roundPictures(adapter, record, m, (line) => host.runtime.logger.warn(line));
+    table.pacer.later(async () => {
+      if (host.stopping) return;
+      await table.voice.postRound(record.round, text, pictures);
+      stored.postedRound = record.round;
+    });
+    await tellSeats(table, record.round);
+    // A pause between rounds: what waits goes out now, alongside it.
+    if (!m.over) await Promise.all([this.delay > 0 ? table.pacer.flush() : undefined, sleep(this.delay, table.abort.signal)]);
+  }
 }

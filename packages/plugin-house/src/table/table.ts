@@ -16,13 +16,15 @@ import { SigningKeyError } from '../signingKey.ts';
 import { StoreError } from '../matchStore.ts';
 import { ObserverDesk } from '../observerDesk.ts';
 import { matchDetail, matchSummary } from '../records/matchSummary.ts';
-import { fileNotWrittenText, fileNoteText, resumeText, roomName } from '../texts/houseTexts.ts';
+import { failedText, fileNotWrittenText, fileNoteText, resumeText, roomName } from '../texts/houseTexts.ts';
 import { observerLinkLine } from '../reveal/secretLinks.ts';
 import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
 import { DatabaseWait } from './databaseWait.ts';
 import { playTable } from './playTable.ts';
+import { Pacer } from './pacer.ts';
 import { PromptTexts } from './promptTexts.ts';
 import { Seats } from './seatFactory.ts';
+import { type Life, type LifeEffect, type LifeEvent, type LifeRefusal, next, refused } from './tableLife.ts';
 import type { TableCore } from './tableCore.ts';
 import type { TableHost } from './tableHost.ts';
 import { TableVoice } from './tableVoice.ts';
@@ -46,6 +48,7 @@ export class Table implements TableCore {
   /** Its prompt texts: private while it runs, beside its match file once it is over (none without a match folder). */
   private readonly prompts: PromptTexts | null;
   readonly voice: TableVoice;
+  readonly pacer: Pacer;
   readonly seats: Seats;
   lobbyTimer: ReturnType<typeof setTimeout> | null = null;
   /** Settles when the match is over, stopped or paused. */
@@ -74,6 +77,7 @@ export class Table implements TableCore {
     this.prompts = host.settings.matchDir ? new PromptTexts(join(host.settings.keyDir, 'prompts'), stored.id) : null;
     this.recorder = new MatchRecorder(stored.id, stored.record, host.settings.prices, this.prompts ? this.promptSink(this.prompts) : null);
     this.voice = new TableVoice(host, stored, () => this.persist());
+    this.pacer = new Pacer((line) => host.runtime.logger.warn(line));
     this.seats = new Seats(this);
   }
 
@@ -123,41 +127,33 @@ export class Table implements TableCore {
     } catch (error) {
       const why = error instanceof StoreError ? error.message : `could not save: ${error instanceof Error ? error.message : String(error)}`;
       houseLog(this.host.runtime, `${this.stored.id}: ${why}; the match is paused until a save works (it goes on by itself then, or at !resume)`, 'error');
-      if (this.stored.status === 'running' || this.stored.status === 'lobby') {
-        this.stored.status = 'paused';
-        this.stored.paused = why;
-        this.abort.abort();
-        if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
-        this.databaseWait.start();
-      }
+      void this.enter({ type: 'saveFailed', why });
       return false;
     }
   }
 
   /** Lobby to running; returns an error text when the seats do not fit the game. */
   begin(): string | null {
-    if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
-    this.lobbyTimer = null;
     const { stored } = this;
-    if (stored.status !== 'lobby') return `Match ${stored.id} is already ${stored.status}.`;
+    if (stored.status !== 'lobby') {
+      this.carry('clearLobbyTimer', { type: 'begin' });
+      return `Match ${stored.id} is already ${stored.status}.`;
+    }
     const game = this.host.games[stored.game]!;
     const error = checkPlayers(game, stored.players);
-    if (error) return error;
+    if (error) {
+      this.carry('clearLobbyTimer', { type: 'begin' });
+      return error;
+    }
     this.match = Match.create(game, stored.config, stored.seed, stored.players);
-    stored.status = 'running';
     stored.state = this.match.state;
-    this.roomReady = this.voice.openRoom();
-    this.done = playTable(this, true);
-    if (stored.observer && stored.observerKey) void this.voice.tellObserver(observerLinkLine(this.host.runtime, this.host.settings.publicUrl, stored.id, stored.observerKey)).catch(() => undefined);
-    houseLog(this.host.runtime, `${stored.id} started: ${stored.players.join(', ')}; room "${this.roomName}"`);
+    void this.enter({ type: 'begin' });
     return null;
   }
 
-  /** Plays on from where a restart found it (a running match) or after `!resume`. */
-  playOn(why: 'restart' | 'resume'): void {
-    const round = (this.match!.state as { round: number }).round;
-    houseLog(this.host.runtime, why === 'restart' ? `${this.stored.id} resumed at round ${round} (saved before the last stop)` : `${this.stored.id} resumed at round ${round}`);
-    this.done = playTable(this, false);
+  /** A running match a restart found plays on from its last save. */
+  playOn(): void {
+    void this.enter({ type: 'restart' });
   }
 
   /** `!resume`: a paused match continues, with the budgets given merged over its own (a match paused by a failed save first saves again). */
@@ -182,40 +178,108 @@ export class Table implements TableCore {
     if (over) return `Still over budget: ${over}. Give a larger one (--budget-tokens N or --budget-cost X).`;
     const before = { options: stored.options, paused: stored.paused };
     stored.options = options.data;
-    stored.status = this.match ? 'running' : 'lobby';
-    stored.paused = null;
-    this.abort = new AbortController();
-    if (!(await this.persist())) {
+    const resumed = await this.enter({ type: 'resume', started: this.match !== null });
+    if (resumed !== true) {
       stored.options = before.options;
-      return `Match ${stored.id} cannot resume yet: ${stored.paused ?? before.paused}`;
+      return typeof resumed === 'object' ? `Match ${stored.id} is ${resumed.refused}, not paused.` : `Match ${stored.id} cannot resume yet: ${stored.paused ?? before.paused}`;
     }
-    this.databaseWait.end();
     if (!this.match) return this.begin() ?? `Match ${stored.id} starts: ${stored.players.join(', ')}.`;
-    this.playOn('resume');
     return resumeText(stored.id, (this.match.state as { round: number }).round);
   }
 
   /** `!stop`: ends the match where it stands, saved; a lobby or a paused match leaves at once. */
   async stop(): Promise<void> {
     const { stored } = this;
-    if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
-    stored.status = 'stopped';
-    this.abort.abort();
-    this.databaseWait.end();
-    this.observer.close();
-    this.humans.closeAll();
-    houseLog(this.host.runtime, `${stored.id} stopped${this.match ? ` at round ${(this.match.state as { round: number }).round}` : ' in its lobby'}`);
-    await this.persist();
-    if (!this.done) this.retire();
+    if (stored.status === 'lobby' || stored.status === 'running' || stored.status === 'paused') houseLog(this.host.runtime, `${stored.id} stopped${this.match ? ` at round ${(this.match.state as { round: number }).round}` : ' in its lobby'}`);
+    await this.enter({ type: 'stop' });
   }
 
   /** The House is stopping: every wait ends, nothing more is said or saved. */
   halt(): void {
-    this.abort.abort();
-    this.databaseWait.end();
-    if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
-    this.observer.close();
-    this.humans.closeAll();
+    void this.enter({ type: 'halt' });
+  }
+
+  /**
+   * Every change of the match's status goes through here: `next` says what
+   * it becomes and what follows, and the table carries that out in order (a
+   * save that fails ends the chain, and is itself an event). Effects that
+   * need nothing awaited run before this returns.
+   */
+  async enter(event: LifeEvent): Promise<LifeRefusal | boolean> {
+    const { stored } = this;
+    const step = next({ status: stored.status, paused: stored.paused, rated: stored.rated ?? false }, event);
+    if (refused(step)) return step;
+    const [life, effects] = step;
+    this.live(life);
+    for (const effect of effects) {
+      const done = this.carry(effect, event);
+      if (done instanceof Promise && !(await done)) return false;
+    }
+    return true;
+  }
+
+  private live(life: Life): void {
+    const { stored } = this;
+    stored.status = life.status;
+    stored.paused = life.paused;
+    if (life.rated !== (stored.rated ?? false)) stored.rated = life.rated;
+  }
+
+  /** One effect of the table's life; a promise for those that wait (false: a save failed). */
+  private carry(effect: LifeEffect, event: LifeEvent): void | Promise<boolean> {
+    const { stored, host } = this;
+    switch (effect) {
+      case 'clearLobbyTimer':
+        if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+        this.lobbyTimer = null;
+        return;
+      case 'abort':
+        return this.abort.abort();
+      case 'renewAbort':
+        this.abort = new AbortController();
+        return;
+      case 'waitForDatabase':
+        return this.databaseWait.start();
+      case 'endDatabaseWait':
+        return this.databaseWait.end();
+      case 'closeDesks':
+        this.observer.close();
+        return this.humans.closeAll();
+      case 'start':
+        return this.start();
+      case 'playOn': {
+        const round = (this.match!.state as { round: number }).round;
+        houseLog(host.runtime, event.type === 'restart' ? `${stored.id} resumed at round ${round} (saved before the last stop)` : `${stored.id} resumed at round ${round}`);
+        this.done = playTable(this, false);
+        return;
+      }
+      case 'persist':
+        return this.persist().then(() => true);
+      case 'persistOrWait':
+        return this.persist();
+      case 'rate':
+        return host.ratings
+          .rate(this.match!.game, this.match!.state, stored.players, stored.record, stored.remotes)
+          .then(() => true)
+          .catch((error) => (host.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`), true));
+      case 'sayFailed':
+        return this.voice.say(failedText(stored.id)).then(
+          () => true,
+          () => true,
+        );
+      case 'retireIfIdle':
+        if (!this.done) this.retire();
+        return;
+    }
+  }
+
+  /** A begun match: its room opens, it plays, and whoever opened it gets the observer link. */
+  private start(): void {
+    const { stored, host } = this;
+    this.roomReady = this.voice.openRoom();
+    this.done = playTable(this, true);
+    if (stored.observer && stored.observerKey) void this.voice.tellObserver(observerLinkLine(host.runtime, host.settings.publicUrl, stored.id, stored.observerKey)).catch(() => undefined);
+    houseLog(host.runtime, `${stored.id} started: ${stored.players.join(', ')}; room "${this.roomName}"`);
   }
 
   snapshot(): void {

@@ -7,6 +7,8 @@ import type { HumanDesk } from '../humanDesk.ts';
 import type { ObserverDesk } from '../observerDesk.ts';
 import type { StoredMatch } from '../types.ts';
 import type { Seat } from '@the-house/lab/seats/seat.ts';
+import type { LifeEvent, LifeRefusal } from './tableLife.ts';
+import type { Pacer } from './pacer.ts';
 import type { TableHost } from './tableHost.ts';
 import type { TableVoice } from './tableVoice.ts';
 
@@ -25,10 +27,14 @@ export interface TableCore {
   readonly humans: HumanDesk;
   readonly recorder: MatchRecorder;
   readonly voice: TableVoice;
+  /** Its request scheduler: a phase's requests first, what can wait after. */
+  readonly pacer: Pacer;
   readonly adapter: HouseGame | undefined;
   readonly seats: { readonly brains: Record<PlayerId, Brain>; of(id: PlayerId): Seat | undefined };
   roomReady: Promise<void> | null;
   persist(as?: StoredMatch): Promise<boolean>;
+  /** A change of the match's status (`tableLife.ts`) and what follows from it; false when a save it made failed. */
+  enter(event: LifeEvent): Promise<LifeRefusal | boolean>;
   snapshot(): void;
   writeFile(): void;
   retire(): void;
