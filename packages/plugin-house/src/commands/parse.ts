@@ -89,65 +89,85 @@ function configValue(text: string): unknown {
   return text.trim() !== '' && Number.isFinite(n) ? n : text;
 }
 
+const PLAY_USAGE = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
+
+/** What `!play`'s words add up to as they are read. */
+interface PlayArgs {
+  game?: string;
+  players: string[];
+  seed?: number;
+  options: Record<string, unknown>;
+  config: Record<string, unknown>;
+  open: boolean;
+}
+
+/** A flag's value read into the arguments: null, or what is wrong with it (the usage is added after). */
+type PlayFlag = (into: PlayArgs, raw: string | undefined) => string | null;
+
+const got = (raw: string | undefined, shown = raw): string => (raw === undefined ? 'nothing' : `'${shown}'`);
+
+/** `--set KEY=VALUE`: a dotted key sets a nested field (`timers.whisper=60000`); keys that would reach Object's prototype are refused. */
+function setConfig(into: PlayArgs, raw: string | undefined): string | null {
+  const eq = raw?.indexOf('=') ?? -1;
+  if (!raw || eq <= 0) return `--set needs key=value (a key of the game's config), got ${got(raw)}`;
+  const path = raw.slice(0, eq).split('.');
+  if (path.some((key) => key === '' || RESERVED_KEYS.has(key))) return `--set key '${raw.slice(0, eq)}' is not a config key`;
+  let at = into.config;
+  for (const key of path.slice(0, -1)) {
+    const inner = Object.hasOwn(at, key) ? at[key] : undefined;
+    at = (at[key] = typeof inner === 'object' && inner !== null ? inner : {}) as Record<string, unknown>;
+  }
+  at[path.at(-1)!] = configValue(raw.slice(eq + 1));
+  return null;
+}
+
+/** `!play`'s own flags; any other is a match option (budgets), which `applyOptionFlag` reads. */
+const playFlags = new Map<string, PlayFlag>([
+  ['--set', setConfig],
+  [
+    '--seed',
+    (into, raw) => {
+      if (raw === undefined || !/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return `--seed needs a whole number, got ${got(raw)}`;
+      into.seed = Number(raw);
+      return null;
+    },
+  ],
+  [
+    '--delay',
+    (into, raw) => {
+      if (raw === undefined || !/^\d{1,6}$/.test(raw) || Number(raw) > MAX_ROUND_DELAY_MS) return `--delay needs the milliseconds between rounds, a whole number from 0 to ${MAX_ROUND_DELAY_MS}, got ${got(raw, raw?.slice(0, 40))}`;
+      into.options.roundDelayMs = Number(raw);
+      return null;
+    },
+  ],
+]);
+
+/** The command `!play`'s words add up to; `!play` alone answers with the games the House runs and how to start one. */
+function playCommand(a: PlayArgs): ParsedCommand {
+  if (!a.game) return a.players.length || a.seed !== undefined || Object.keys(a.options).length || Object.keys(a.config).length ? fail(`which game? ${PLAY_USAGE}`) : ok({ kind: 'play', game: '', players: a.players, options: a.options });
+  if (a.open && a.players.length) return fail('`--open` opens a lobby to anyone: `!play GAME --open` (with names the match starts at once, seated as named)');
+  const command: HouseCommand = { kind: 'play', game: a.game, players: a.players, options: a.options };
+  if (a.open) command.open = true;
+  if (Object.keys(a.config).length) command.config = a.config;
+  if (a.seed !== undefined) command.seed = a.seed;
+  return ok(command);
+}
+
 function parsePlay(args: string[]): ParsedCommand {
-  const usage = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
   const rest = [...args];
-  let seed: number | undefined;
-  const players: string[] = [];
-  const options: Record<string, unknown> = {};
-  const config: Record<string, unknown> = {};
-  let game: string | undefined;
-  let open = false;
+  const into: PlayArgs = { players: [], options: {}, config: {}, open: false };
   while (rest.length) {
     const token = rest.shift()!;
-    if (token === '--open') {
-      open = true;
-      continue;
-    }
-    if (token.startsWith('--')) {
+    if (token === '--open') into.open = true;
+    else if (token.startsWith('--')) {
       const [name, raw] = flag(token, rest);
-      if (name === '--set') {
-        const eq = raw?.indexOf('=') ?? -1;
-        if (!raw || eq <= 0) return fail(`--set needs key=value (a key of the game's config), got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
-        // A dotted key sets a nested field: `timers.whisper=60000`. Keys that would reach Object's prototype are refused.
-        const path = raw.slice(0, eq).split('.');
-        if (path.some((key) => key === '' || RESERVED_KEYS.has(key))) return fail(`--set key '${raw.slice(0, eq)}' is not a config key; ${usage}`);
-        let at = config;
-        for (const key of path.slice(0, -1)) {
-          const inner = Object.hasOwn(at, key) ? at[key] : undefined;
-          at = (at[key] = typeof inner === 'object' && inner !== null ? inner : {}) as Record<string, unknown>;
-        }
-        at[path.at(-1)!] = configValue(raw.slice(eq + 1));
-        continue;
-      }
-      if (name === '--seed') {
-        if (raw === undefined || !/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) return fail(`--seed needs a whole number, got ${raw === undefined ? 'nothing' : `'${raw}'`}; ${usage}`);
-        seed = Number(raw);
-        continue;
-      }
-      if (name === '--delay') {
-        if (raw === undefined || !/^\d{1,6}$/.test(raw) || Number(raw) > MAX_ROUND_DELAY_MS) return fail(`--delay needs the milliseconds between rounds, a whole number from 0 to ${MAX_ROUND_DELAY_MS}, got ${raw === undefined ? 'nothing' : `'${raw.slice(0, 40)}'`}; ${usage}`);
-        options.roundDelayMs = Number(raw);
-        continue;
-      }
-      const error = applyOptionFlag(options, name, raw);
-      if (error) return fail(`${error}; ${usage}`);
-      continue;
-    }
-    if (game === undefined) {
-      game = token.toLowerCase();
-      continue;
-    }
-    for (const name of token.split(',').map(mentionName)) if (name) players.push(name);
+      const read = playFlags.get(name);
+      const error = read ? read(into, raw) : applyOptionFlag(into.options, name, raw);
+      if (error) return fail(`${error}; ${PLAY_USAGE}`);
+    } else if (into.game === undefined) into.game = token.toLowerCase();
+    else for (const name of token.split(',').map(mentionName)) if (name) into.players.push(name);
   }
-  // `!play` alone: the House answers with the games it runs and how to start one.
-  if (!game) return players.length || seed !== undefined || Object.keys(options).length || Object.keys(config).length ? fail(`which game? ${usage}`) : ok({ kind: 'play', game: '', players, options });
-  if (open && players.length) return fail('`--open` opens a lobby to anyone: `!play GAME --open` (with names the match starts at once, seated as named)');
-  const command: HouseCommand = { kind: 'play', game, players, options };
-  if (open) command.open = true;
-  if (Object.keys(config).length) command.config = config;
-  if (seed !== undefined) command.seed = seed;
-  return ok(command);
+  return playCommand(into);
 }
 
 function parseGrant(args: string[]): ParsedCommand {
