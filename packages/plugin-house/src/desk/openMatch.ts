@@ -4,12 +4,13 @@ import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { lookalike } from '@the-house/games/engine/lookalike.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
-import { matchOptionsProblem, matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
+import { matchOptionsProblem, matchOptionsSchema, type MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
 import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { houseLog } from '../houseLog.ts';
 import { hoursText, worstCaseMs } from './matchLimits.ts';
 import { tableOf } from '../tables.ts';
 import { lobbyText, startedText } from '../texts/houseTexts.ts';
+import { badOptionsText, meIsAgentText, meNeedsPersonText, noBaselineText, notSavedText, tooFewHereText, tooLongText, unknownGameText, unknownPlayersText } from '../texts/openMatchTexts.ts';
 import type { Table } from '../table/table.ts';
 import type { CommandAuthor, HumanSeat, StoredMatch } from '../types.ts';
 import type { DeskHost } from './deskHost.ts';
@@ -73,6 +74,139 @@ export async function tableStartedText(host: DeskHost, table: Table): Promise<st
   return startedText(host.games, table.stored, host.settings.dashboardUrl);
 }
 
+type Refused = { ok: false; error: string };
+type Opened = { ok: true; id: string; text: string } | Refused;
+const refused = (error: string): Refused => ({ ok: false, error });
+
+/** Who sits where: the players in seat order and what each kind of seat needs. */
+interface LineUp {
+  players: string[];
+  humans: Record<string, HumanSeat>;
+  bots: Record<string, string>;
+  remotes: NonNullable<StoredMatch['remotes']>;
+  entrants: SeatedEntrant[];
+}
+
+const emptyLineUp = (players: string[]): LineUp => ({ players, humans: {}, bots: Object.create(null), remotes: Object.create(null), entrants: [] });
+const isMe = (name: string): boolean => name.toLowerCase() === 'me';
+const botOf = (name: string): string | undefined => BOT.exec(name)?.[1];
+/** Names that are not `me`, a baseline or a player agent: registered entrants, or unknown. */
+const othersIn = (names: readonly string[]): string[] => names.filter((n) => !isMe(n) && botOf(n) === undefined && !findPlayer(n));
+
+/** The seats `!play`'s names ask for, once every name is known: `me`, baselines, player agents and entrants. */
+async function namedLineUp(host: DeskHost, game: AnyGame, names: string[], author: CommandAuthor | null): Promise<LineUp | Refused> {
+  if (!author && names.some(isMe)) return refused(meNeedsPersonText);
+  const badBots = names.filter((n) => botOf(n) !== undefined && !ownValue(game.strategies, botOf(n)!.toLowerCase()));
+  if (badBots.length) return refused(noBaselineText(quote(badBots.join(', ')), game.title, Object.keys(game.strategies)));
+  const asker = { author, admin: !!author && isAdmin(host.settings.admins, author), privately: (a: CommandAuthor) => typedPrivately(host.gateway, a), spentToday: (name: string) => entrantSpendOf(host.runtime).today(name) };
+  const entered = await entrantSeats(new EntrantStore(host.runtime), othersIn(names), game, clockSettings().rules, asker);
+  if (!entered.ok) return refused(entered.error);
+  const unknown = othersIn(names).filter((n) => !entered.seats.has(entrantKey(n)));
+  if (unknown.length) return refused(unknownPlayersText(unknown.length, quote(unknown.join(', ')), playerNames()));
+  return seatNames(host, names, entered.seats, author);
+}
+
+/** Each name to its seat; `me` sits under the name the person goes by, which may not be a player agent's. */
+async function seatNames(host: DeskHost, names: string[], entrants: ReadonlyMap<string, SeatedEntrant>, author: CommandAuthor | null): Promise<LineUp | Refused> {
+  const me = author ? await host.people.nameOf(author) : '';
+  const lineUp = emptyLineUp([]);
+  lineUp.players = names.map((n) => {
+    if (isMe(n)) return me;
+    const entrant = entrants.get(entrantKey(n));
+    if (entrant) {
+      lineUp.remotes[entrant.name] = entrant.record;
+      lineUp.entrants.push(entrant);
+      return entrant.name;
+    }
+    const bot = botOf(n);
+    if (bot === undefined) return findPlayer(n)!.character.name;
+    lineUp.bots[bot.toLowerCase()] = bot.toLowerCase();
+    return bot.toLowerCase();
+  });
+  if (me && names.some(isMe)) {
+    if (agentNamed(me)) return refused(meIsAgentText(me));
+    lineUp.humans[me] = await privateSeat(host, author!);
+  }
+  return lineUp;
+}
+
+/** The match's config and options, checked, and within how long the House lets one match hold a table. */
+function matchSettings(host: DeskHost, game: AnyGame, players: readonly string[], lobby: boolean, rawConfig: unknown, rawOptions: unknown): { ok: true; config: unknown; options: MatchOptions } | Refused {
+  const check = lobby ? (players.length < game.minPlayers ? tooFewHereText(game.id, game.minPlayers, players.length) : null) : checkPlayers(game, [...players]);
+  if (check) return refused(check);
+  const config = parseConfig(game, rawConfig);
+  if (!config.ok) return refused(config.error);
+  const options = matchOptionsSchema.safeParse(rawOptions);
+  if (!options.success) return refused(badOptionsText(matchOptionsProblem(options.error)));
+  // A table is shared: one match may not hold it for days (rounds x deadlines x the pause between rounds).
+  const worst = worstCaseMs(game, config.value, players.length, host.settings.decisionDeadlineMs, options.data.roundDelayMs ?? host.settings.roundDelayMs(game));
+  if (worst > host.settings.maxMatchMs) return refused(tooLongText(hoursText(worst), hoursText(host.settings.maxMatchMs)));
+  return { ok: true, config: config.value, options: options.data };
+}
+
+/** What a new match is made of, once its seats and settings are checked. */
+interface NewMatch {
+  game: AnyGame;
+  lineUp: LineUp;
+  config: unknown;
+  options: MatchOptions;
+  seed: number | undefined;
+  origin: StoredMatch['origin'];
+  author: CommandAuthor | null;
+  lobby: boolean;
+  openLobby: boolean;
+}
+
+/** The new match's record: a lobby until it begins, owned by the person who opened it (a player agent owns none). */
+async function newStoredMatch(host: DeskHost, m: NewMatch): Promise<StoredMatch> {
+  const seed = m.seed ?? Date.now() % 2_147_483_647;
+  const now = Date.now();
+  const person = m.author && !isPlayerAgent(m.author.id) ? m.author : null;
+  const { players, humans, bots, remotes } = m.lineUp;
+  return {
+    id: `${m.game.id}-${seed}-${crypto.randomUUID().slice(0, 8)}`,
+    game: m.game.id,
+    seed,
+    config: m.config,
+    status: 'lobby',
+    players,
+    channelId: null,
+    serverId: null,
+    state: null,
+    log: [],
+    history: [],
+    origin: m.origin,
+    postedRound: 0,
+    options: m.options,
+    record: emptyRecord(),
+    paused: null,
+    humans,
+    ...(Object.keys(bots).length ? { bots: { ...bots } } : {}),
+    ...(Object.keys(remotes).length ? { remotes: { ...remotes } } : {}),
+    // RULES T-c: a person who sits in the match is not its observer; the game's policy answers its begs.
+    observer: person && !Object.values(humans).some((h) => h.id === person.id) ? await privateSeat(host, person) : null,
+    observerKey: randomBytes(24).toString('base64url'),
+    owner: person ? { id: person.id, name: await host.people.nameOf(person) } : null,
+    ...(m.openLobby && m.lobby ? { lobbyOpen: true } : {}),
+    table: m.author ? tableOf(m.author) : 'default',
+    rooms: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A lobby waits `HOUSE_LOBBY_MS`, then begins by itself unless `!start` began it sooner. */
+function waitInLobby(host: DeskHost, game: AnyGame, table: Table): Opened {
+  const { stored } = table;
+  const wait = host.settings.lobbyMs;
+  houseLog(host.runtime, `${stored.id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${stored.players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);
+  table.lobbyTimer = setTimeout(() => {
+    // Started by the clock, with nobody's command to answer: the table is told where to watch.
+    if (!table.begin()) void tableStartedText(host, table).then((text) => table.voice.tellObserver(text));
+  }, wait);
+  return { ok: true, id: stored.id, text: lobbyText(game, stored, wait) };
+}
+
 /**
  * Opens a match: with names it starts at once; without, a lobby seated with
  * the game's default count that starts by itself. Names are player agents,
@@ -89,104 +223,19 @@ export async function openMatch(
   author: CommandAuthor | null = null,
   rawConfig: unknown = {},
   openLobby = false,
-): Promise<{ ok: true; id: string; text: string } | { ok: false; error: string }> {
+): Promise<Opened> {
   const game = ownValue(host.games, gameId);
-  if (!game) return { ok: false, error: `Unknown game '${gameId}'. Games: ${Object.keys(host.games).join(', ')}` };
-  const available = playerNames();
-  let players: string[];
-  const humans: Record<string, HumanSeat> = {};
-  const bots: Record<string, string> = Object.create(null);
-  const remotes: NonNullable<StoredMatch['remotes']> = Object.create(null);
-  const seatedEntrants: SeatedEntrant[] = [];
-  if (names.length) {
-    if (!author && names.some((n) => n.toLowerCase() === 'me')) return { ok: false, error: '`me` needs a person to seat: name agents only, or send !play from a chat.' };
-    const botOf = (n: string) => BOT.exec(n)?.[1];
-    const badBots = names.filter((n) => botOf(n) !== undefined && !ownValue(game.strategies, botOf(n)!.toLowerCase()));
-    if (badBots.length) return { ok: false, error: `No baseline ${quote(badBots.join(', '))} in ${game.title}. Its baselines: ${Object.keys(game.strategies).map((s) => `bot:${s}`).join(', ')}` };
-    const asker = { author, admin: !!author && isAdmin(host.settings.admins, author), privately: (a: CommandAuthor) => typedPrivately(host.gateway, a), spentToday: (name: string) => entrantSpendOf(host.runtime).today(name) };
-    const entered = await entrantSeats(new EntrantStore(host.runtime), names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n)), game, clockSettings().rules, asker);
-    if (!entered.ok) return { ok: false, error: entered.error };
-    const unknown = names.filter((n) => n.toLowerCase() !== 'me' && botOf(n) === undefined && !findPlayer(n) && !entered.seats.has(entrantKey(n)));
-    if (unknown.length) return { ok: false, error: `Unknown player${unknown.length > 1 ? 's' : ''} ${quote(unknown.join(', '))}. Players: ${available.join(', ') || 'none'}, or me` };
-    const me = author ? await host.people.nameOf(author) : '';
-    players = names.map((n) => {
-      if (n.toLowerCase() === 'me') return me;
-      const entrant = entered.seats.get(entrantKey(n));
-      if (entrant) {
-        remotes[entrant.name] = entrant.record;
-        seatedEntrants.push(entrant);
-        return entrant.name;
-      }
-      const bot = botOf(n);
-      if (bot === undefined) return findPlayer(n)!.character.name;
-      bots[bot.toLowerCase()] = bot.toLowerCase();
-      return bot.toLowerCase();
-    });
-    if (me && names.some((n) => n.toLowerCase() === 'me')) {
-      if (agentNamed(me)) return { ok: false, error: `${me} is the name of a player agent; a person needs another name to sit down (\`!name NAME\`).` };
-      humans[me] = await privateSeat(host, author!);
-    }
-  } else {
-    players = lobbySeats(game, game.presentation.lobbySeats);
-  }
+  if (!game) return refused(unknownGameText(gameId, Object.keys(host.games)));
   const lobby = names.length === 0;
-  const check = lobby ? (players.length < game.minPlayers ? `${game.id} needs at least ${game.minPlayers} players; only ${players.length} are here` : null) : checkPlayers(game, players);
-  if (check) return { ok: false, error: check };
-  const config = parseConfig(game, rawConfig);
-  if (!config.ok) return { ok: false, error: config.error };
-  const options = matchOptionsSchema.safeParse(rawOptions);
-  if (!options.success) return { ok: false, error: `bad match options: ${matchOptionsProblem(options.error)}` };
-  // A table is shared: one match may not hold it for days (rounds x deadlines x the pause between rounds).
-  const worst = worstCaseMs(game, config.value, players.length, host.settings.decisionDeadlineMs, options.data.roundDelayMs ?? host.settings.roundDelayMs(game));
-  if (worst > host.settings.maxMatchMs) {
-    return { ok: false, error: `This match could hold its table for up to ${hoursText(worst)} (every round at its full deadlines, plus the pause between rounds); the House allows ${hoursText(host.settings.maxMatchMs)} (HOUSE_MAX_MATCH_HOURS). Play fewer rounds (--set rounds=N) or a shorter --delay.` };
-  }
-  const matchSeed = seed ?? Date.now() % 2_147_483_647;
-  const id = `${game.id}-${matchSeed}-${crypto.randomUUID().slice(0, 8)}`;
-  const now = Date.now();
-  const person = author && !isPlayerAgent(author.id) ? author : null;
-  const stored: StoredMatch = {
-    id,
-    game: game.id,
-    seed: matchSeed,
-    config: config.value,
-    status: 'lobby',
-    players,
-    channelId: null,
-    serverId: null,
-    state: null,
-    log: [],
-    history: [],
-    origin,
-    postedRound: 0,
-    options: options.data,
-    record: emptyRecord(),
-    paused: null,
-    humans,
-    ...(Object.keys(bots).length ? { bots: { ...bots } } : {}),
-    ...(Object.keys(remotes).length ? { remotes: { ...remotes } } : {}),
-    // RULES T-c: a person who sits in the match is not its observer; the game's policy answers its begs.
-    observer: person && !Object.values(humans).some((h) => h.id === person.id) ? await privateSeat(host, person) : null,
-    observerKey: randomBytes(24).toString('base64url'),
-    owner: person ? { id: person.id, name: await host.people.nameOf(person) } : null,
-    ...(openLobby && names.length === 0 ? { lobbyOpen: true } : {}),
-    table: author ? tableOf(author) : 'default',
-    rooms: {},
-    createdAt: now,
-    updatedAt: now,
-  };
+  const lineUp = lobby ? emptyLineUp(lobbySeats(game, game.presentation.lobbySeats)) : await namedLineUp(host, game, names, author);
+  if ('ok' in lineUp) return lineUp;
+  const settings = matchSettings(host, game, lineUp.players, lobby, rawConfig, rawOptions);
+  if (!settings.ok) return settings;
+  const stored = await newStoredMatch(host, { game, lineUp, config: settings.config, options: settings.options, seed, origin, author, lobby, openLobby });
   const table = host.seat(stored, null);
-  if (!(await table.persist())) return { ok: false, error: `The House could not save the new match: ${stored.paused}` };
-  if (!lobby) {
-    const error = table.begin();
-    if (error) return { ok: false, error };
-    return { ok: true, id, text: `${await tableStartedText(host, table)}${seatTokenText(host.runtime, host.settings.publicUrl, seatedEntrants)}` };
-  }
-  const wait = host.settings.lobbyMs;
-  houseLog(host.runtime, `${id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);
-  table.lobbyTimer = setTimeout(() => {
-    // Started by the clock, with nobody's command to answer: the table is told where to watch.
-    if (!table.begin()) void tableStartedText(host, table).then((text) => table.voice.tellObserver(text));
-  }, wait);
-  return { ok: true, id, text: lobbyText(game, stored, wait) };
+  if (!(await table.persist())) return refused(notSavedText(stored.paused));
+  if (lobby) return waitInLobby(host, game, table);
+  const error = table.begin();
+  if (error) return refused(error);
+  return { ok: true, id: stored.id, text: `${await tableStartedText(host, table)}${seatTokenText(host.runtime, host.settings.publicUrl, lineUp.entrants)}` };
 }
