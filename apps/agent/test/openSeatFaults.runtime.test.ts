@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { RemoteSeatRecord } from '@the-house/plugin-house/entrants/remoteSeatRecord.ts';
+import { seatOfKind } from '@the-house/plugin-house/seats/seatSpec.ts';
+import type { StoredMatch } from '@the-house/plugin-house/types.ts';
 import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
@@ -32,8 +34,8 @@ async function ask(text: string, matches: RegExp): Promise<string> {
 }
 
 const remoteOf = async (id: string, seat: string): Promise<RemoteSeatRecord> => {
-  const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { remotes: Record<string, RemoteSeatRecord> };
-  return stored.remotes[seat]!;
+  const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as Pick<StoredMatch, 'seats'>;
+  return seatOfKind(stored, seat, 'remote')!.remote;
 };
 
 beforeAll(async () => {

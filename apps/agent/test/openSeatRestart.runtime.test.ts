@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyChain } from '@the-house/games';
 import type { HouseService } from '@the-house/plugin-house';
-import type { RemoteSeatRecord } from '@the-house/plugin-house/entrants/remoteSeatRecord.ts';
+import { remoteOf } from '@the-house/plugin-house/seats/seatSpec.ts';
+import type { StoredMatch } from '@the-house/plugin-house/types.ts';
 import { repoRoot, startHost } from '../src/host.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
@@ -88,8 +89,8 @@ test('the House killed mid-match resumes; its MCP seat goes on with the same tok
     // Not one turn of the seat was lost to the House's crash.
     expect(detail!.events.filter((e) => e.type === 'decision_missing')).toEqual([]);
     expect(detail!.usage['ref-mcp']).toMatchObject({ fallbacks: 0 });
-    const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as { remotes: Record<string, RemoteSeatRecord> };
-    expect(stored.remotes['ref-mcp']!.clock).toMatchObject({ timeouts: 0, unreachable: 0, invalid: 0, missesInRow: 0, substituted: null });
+    const stored = JSON.parse((await host.house.getCache<{ json: string }>(`house:match:${id}`))!.json) as Pick<StoredMatch, 'seats'>;
+    expect(remoteOf(stored, 'ref-mcp')!.clock).toMatchObject({ timeouts: 0, unreachable: 0, invalid: 0, missesInRow: 0, substituted: null });
   } finally {
     await host.stop();
   }

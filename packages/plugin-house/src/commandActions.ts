@@ -7,6 +7,7 @@ import { directChannelOf, playerNamesByDiscordId } from './discord/discordClient
 import { discordRolesOf } from './discord/memberRoles.ts';
 import { fromDiscordMentions } from './discord/mentions.ts';
 import { splitMessage } from './discord/splitMessage.ts';
+import type { PlayerDirectory } from './playerDirectory.ts';
 
 /**
  * The author as the platform vouches for them: the server's messaging user id
@@ -79,10 +80,10 @@ function bounded(text: string): string {
  */
 export async function runCommand(runtime: IAgentRuntime, message: Memory, callback?: HandlerCallback, table: readonly CommandSpec[] = houseCommandTable()): Promise<string | null> {
   const discord = message.content.source === 'discord';
-  const typed = discord && message.content.text ? fromDiscordMentions(message.content.text, playerNamesByDiscordId()) : message.content.text;
+  const house = runtime.getService('house') as unknown as (CommandDesk & { players?: PlayerDirectory }) | null;
+  const typed = discord && message.content.text && house?.players ? fromDiscordMentions(message.content.text, playerNamesByDiscordId(house.players)) : message.content.text;
   const parsed = parseCommand(typed, table);
   if (!parsed) return null;
-  const house = runtime.getService('house') as unknown as CommandDesk | null;
   let release: () => void = () => {};
   const replied = new Promise<void>((resolve) => (release = resolve));
   let text: string;

@@ -5,6 +5,7 @@ import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
+import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { interceptCommands } from './commandActions.ts';
 import type { HouseCommand } from './commands/parse.ts';
 import { CommandDesk } from './desk/commandDesk.ts';
@@ -20,6 +21,7 @@ import { houseMatchStore } from './houseMatchStore.ts';
 import type { MatchStore } from './matchStore.ts';
 import { houseLog } from './houseLog.ts';
 import { PeopleNames } from './people.ts';
+import type { PlayerDirectory } from './playerDirectory.ts';
 import { RatingsStore } from './ratingsStore.ts';
 import { publishedKey } from './signingKey.ts';
 import { MatchRecords } from './records/matchRecords.ts';
@@ -34,6 +36,9 @@ import { pausedBySave } from './table/databaseWait.ts';
 import type { CommandAuthor, CommandDesk as Desk, MatchDetail, MatchPage, MatchSummary, StoredMatch } from './types.ts';
 
 export type { CommandAuthor } from './types.ts';
+
+/** plugin-player's registry of this process's player characters: the House's directory unless it is handed another. */
+const registeredPlayers: PlayerDirectory = { find: findPlayer, names: playerNames, isAgent: isPlayerAgent };
 
 /**
  * The House as an ElizaOS service: it starts and stops, reads its settings,
@@ -60,7 +65,11 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   /** Whether the open matches saved before the last stop are at their tables again: until then a seat token of one of them is not refused, only asked to wait. */
   resumed = false;
 
-  constructor(runtime: IAgentRuntime, gameTable: Record<string, AnyGame> = registeredGames) {
+  constructor(
+    runtime: IAgentRuntime,
+    gameTable: Record<string, AnyGame> = registeredGames,
+    readonly players: PlayerDirectory = registeredPlayers,
+  ) {
     super(runtime);
     this.games = gameTable;
     this.settings = new HouseConfig(runtime);

@@ -3,6 +3,7 @@ import type { Outcome } from '@the-house/games/engine/types.ts';
 import { BUNDLE_FORMAT, readBundle, writeBundle, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
 import { signMatchFile } from '@the-house/lab/signing/matchSignature.ts';
 import { houseLogLine } from './houseLog.ts';
+import { agentSeats } from './seats/seatSpec.ts';
 import { houseSigningKey } from './signingKey.ts';
 import type { RoundHistoryEntry, StoredMatch } from './types.ts';
 
@@ -72,7 +73,7 @@ export function rebuildFromFile(dir: string, id: string, partial: StoredMatch | 
     options: bundle.options as StoredMatch['options'],
     record: bundle.record,
     paused: null,
-    humans: {},
+    seats: agentSeats(bundle.players),
     rooms: {},
     createdAt: now,
     updatedAt: now,

@@ -45,7 +45,7 @@ function match(): StoredMatch {
     options: matchOptionsSchema.parse({}),
     record: emptyRecord(),
     paused: null,
-    humans: {},
+    seats: { a: { kind: 'agent' }, b: { kind: 'agent' } },
     rooms: {},
     createdAt: 0,
     updatedAt: 0,
@@ -101,6 +101,26 @@ test('a row saved whole by the earlier format still loads', async () => {
   rows.set('house:match:m1', { json: JSON.stringify(m) });
   rows.set('house:matches', ['m1']);
   expect(await new MatchStore(runtime).load('m1')).toEqual({ ok: true, match: m });
+});
+
+test('a head row saved with the old seat maps (humans, remotes, bots) is read with seats, whole, chunked or a window at a time', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const ada = { id: 'user-ada', room: null, origin: { source: 'discord', channelId: 'dm' } };
+  const { seats: _seats, ...rest } = { ...match(), players: ['Ada', 'b', 'grudger'], log: [entry(0)] };
+  const old = { ...rest, humans: { Ada: ada }, bots: { grudger: 'grudger' } };
+  const seats = { Ada: { kind: 'person', person: ada }, b: { kind: 'agent' }, grudger: { kind: 'strategy', strategy: 'grudger' } };
+  rows.set('house:match:m1', { json: JSON.stringify(old) });
+  rows.set('house:matches', ['m1']);
+  const whole = await new MatchStore(runtime).load('m1');
+  expect(whole).toEqual({ ok: true, match: { ...rest, seats } as StoredMatch });
+  expect(whole.match).not.toHaveProperty('humans');
+  const store = new MatchStore(runtime);
+  await store.save(old as unknown as StoredMatch);
+  const chunked = await new MatchStore(runtime).load('m1');
+  if (!chunked.ok) throw new Error(chunked.damage);
+  expect(chunked.match.seats).toEqual(seats as StoredMatch['seats']);
+  expect(chunked.match).not.toHaveProperty('bots');
+  expect((await new MatchStore(runtime).loadWindow('m1'))?.match.seats).toEqual(seats as StoredMatch['seats']);
 });
 
 test('a crash after a chunk row is sealed but before the head still reads the previous phase', async () => {

@@ -6,6 +6,8 @@ import { MatchIndex, OPEN } from './matchIndex.ts';
 import { checkRow, rowOf, type Read, type Row } from './storeRows.ts';
 import { storedHeadIds } from './storedHeads.ts';
 import { inWindow, windowRange, type RoundsWanted, type RoundWindow } from './records/matchWindow.ts';
+import { migrateSeats } from './seats/migrateSeats.ts';
+import { agentSeats } from './seats/seatSpec.ts';
 import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
 
 const headKey = (id: string) => `house:match:${id}`;
@@ -249,7 +251,7 @@ export class MatchStore {
       restore.push([headKey(id), copy.row]);
     }
     const { full, tails, logHead, sums, starts: _starts, ...rest } = head;
-    if (!full || !tails) return { ok: true, match: rest as unknown as StoredMatch };
+    if (!full || !tails) return { ok: true, match: migrateSeats(rest) as unknown as StoredMatch };
     const problems: string[] = [];
     const readList = async (list: ListName): Promise<ReadList> => {
       const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
@@ -277,7 +279,7 @@ export class MatchStore {
       return { entries, whole };
     };
     const [log, history, calls, phases] = await Promise.all(LISTS.map(readList));
-    const stored = rest as unknown as StoredMatch;
+    const stored = migrateSeats(rest) as unknown as StoredMatch;
     const match: StoredMatch = {
       ...stored,
       log: log!.entries as StoredMatch['log'],
@@ -369,7 +371,7 @@ export class MatchStore {
     };
     const [log, rounds] = await Promise.all([pick('log'), pick('history')]);
     if (!log || !rounds) return null;
-    const stored = rest as unknown as StoredMatch;
+    const stored = migrateSeats(rest) as unknown as StoredMatch;
     return { match: { ...stored, log: log as StoredMatch['log'], history: rounds as StoredMatch['history'], record: { ...stored.record, calls: [], phases: [] } }, window };
   }
 
@@ -402,13 +404,14 @@ export class MatchStore {
       return entries;
     };
     const [log, history] = await Promise.all([probe('log'), probe('history')]);
+    const players = summary.players.map((p) => p.name);
     return intactPart({
       id,
       game: summary.game,
       seed: 0,
       config: null,
       status: summary.status,
-      players: summary.players.map((p) => p.name),
+      players,
       channelId: null,
       serverId: null,
       state: null,
@@ -419,7 +422,7 @@ export class MatchStore {
       options: { budget: {} } as StoredMatch['options'],
       record: { seats: {}, calls: [], phases: [] } as unknown as StoredMatch['record'],
       paused: null,
-      humans: {},
+      seats: agentSeats(players),
       rooms: {},
       createdAt: summary.createdAt ?? 0,
       updatedAt: 0,

@@ -5,7 +5,7 @@ import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { emptyRatings, leaderboard, matchResult, parseRatings, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
-import type { RemoteSeatRecord } from './entrants/remoteSeatRecord.ts';
+import { remoteOf, type SeatSpecs } from './seats/seatSpec.ts';
 
 const key = (game: string) => `house:ratings:${game}`;
 const playersKey = (game: string) => `house:ratings:${game}:players`;
@@ -143,7 +143,7 @@ export class RatingsStore {
    * remote seat's faults (timeouts, invalid answers, unreachable turns, a
    * substitution) to its entrant's.
    */
-  async rate(game: AnyGame, state: unknown, players: PlayerId[], record: MatchRecord, remotes: Readonly<Record<PlayerId, RemoteSeatRecord>> = {}): Promise<void> {
+  async rate(game: AnyGame, state: unknown, players: PlayerId[], record: MatchRecord, seats: Readonly<SeatSpecs> = {}): Promise<void> {
     const ratings = await this.load(game.id);
     const result = matchResult(game.outcome(state), players.map((p) => ({ player: p, participant: participantOf(record, p), score: game.score(state, p) })));
     const rated = rateMatch(ratings, result);
@@ -163,11 +163,14 @@ export class RatingsStore {
     }
     const json = { participants: Object.fromEntries([...played].map(([id, p]) => [id, { players: Object.fromEntries(p.players), strategies: Object.fromEntries(p.strategies) }])) };
     await this.runtime.setCache(playersKey(game.id), { json: JSON.stringify(json) });
-    const seated = players.filter((p) => Object.hasOwn(remotes, p) && participantOf(record, p).startsWith('entrant:'));
+    const seated = players.flatMap((p) => {
+      const remote = remoteOf({ seats }, p);
+      return remote && participantOf(record, p).startsWith('entrant:') ? [{ p, remote }] : [];
+    });
     if (!seated.length) return;
     const faults = await this.entrantFaults(game.id);
-    for (const p of seated) {
-      const { kind, clock } = remotes[p]!;
+    for (const { p, remote } of seated) {
+      const { kind, clock } = remote;
       const participant = participantOf(record, p);
       const f = faults.get(participant) ?? { kind, matches: 0, timeouts: 0, invalid: 0, unreachable: 0, substitutions: 0 };
       faults.set(participant, { kind, matches: f.matches + 1, timeouts: f.timeouts + clock.timeouts, invalid: f.invalid + clock.invalid, unreachable: f.unreachable + clock.unreachable, substitutions: f.substitutions + (clock.substituted === null ? 0 : 1) });

@@ -5,7 +5,9 @@ import type { Budget, Spend } from '@the-house/lab/models/budget.ts';
 import type { MatchRecord, SeatUsage } from '@the-house/lab/models/matchRecorder.ts';
 import type { MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
 import type { HouseCommand } from './commands/parse.ts';
-import type { RemoteSeatRecord } from './entrants/remoteSeatRecord.ts';
+import type { HumanSeat, SeatSpecs } from './seats/seatSpec.ts';
+
+export type { HumanSeat } from './seats/seatSpec.ts';
 
 /**
  * `paused`: its budget is spent, or a save failed; `!resume` continues it.
@@ -119,12 +121,13 @@ export interface StoredMatch {
   paused: string | null;
   /** Whether the finished match has gone into the ratings (once). */
   rated?: boolean;
-  /** Seats held by people, by seat name. */
-  humans: Record<PlayerId, HumanSeat>;
-  /** Seats held by registered entrants' agents elsewhere (A2A, MCP, HTTP, an OpenAI-compatible endpoint), by seat name. */
-  remotes?: Record<PlayerId, RemoteSeatRecord>;
-  /** Seats played by one of the game's baselines with no agent behind them (`bot:<strategy>`), by seat name. */
-  bots?: Record<PlayerId, string>;
+  /**
+   * Who plays each seat, by seat name: a player agent, a person, an
+   * entrant's agent elsewhere, a baseline (`seats/seatSpec.ts`). Every
+   * player has one; a record saved with the old maps (`humans`, `remotes`,
+   * `bots`) is migrated as it is read (`seats/migrateSeats.ts`).
+   */
+  seats: SeatSpecs;
   /** The person who opened the match, where the House writes to them privately (Trust's begs: amount and reason are theirs alone); none when they sit in it (RULES T-c). */
   observer?: HumanSeat | null;
   /** The observer link's key: a random capability, for the owner and admins to watch everything live. */
@@ -169,19 +172,6 @@ export interface CommandAuthor {
   direct?: { source: string; channelId: string } | null;
   /** Whether the command was typed in a direct chat with the House (no one else reads the reply). */
   private?: boolean;
-}
-
-/** A seat held by a person: who they are, and where the House writes to them privately. */
-export interface HumanSeat {
-  id: string;
-  room: { channelId: string; serverId: string } | null;
-  origin: { source: string; channelId: string } | null;
-  /** Their Discord user id, for a seat taken from Discord: where no DM reaches them, the House names them in the match's thread with a ping. */
-  discordId?: string;
-  /** Turns in a row the person let pass without a move. */
-  missed?: number;
-  /** Past HOUSE_MISSED_TURNS in a row: the game's fallback plays the seat for the rest of the match. */
-  away?: boolean;
 }
 
 /** What the command actions need of the House service (registered as `house`): a command in, the reply out. */

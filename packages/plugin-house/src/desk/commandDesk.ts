@@ -1,4 +1,3 @@
-import { isPlayerAgent } from '@the-house/plugin-player/playerRegistry.ts';
 import { checkSituation, commandList, type HouseCommand, type Situation } from '../commands/parse.ts';
 import { houseCommandTable } from '../games/houseGames.ts';
 import { allowedText } from '../texts/deskTexts.ts';
@@ -32,7 +31,7 @@ export class CommandDesk {
   async handle(command: HouseCommand, author: CommandAuthor, ref?: string, replied?: Promise<unknown>): Promise<string> {
     const route = commandRoutes.get(command.kind);
     if (!route) return allowedText(commandList(houseCommandTable()));
-    const req: DeskRequest = { host: this.host, command, author, ref: namedMatch(command, ref), replied, fromPlayer: isPlayerAgent(author.id), refused: (at) => refusedBy(route.who, req, at) };
+    const req: DeskRequest = { host: this.host, command, author, ref: namedMatch(command, ref), replied, fromPlayer: this.host.players.isAgent(author.id), refused: (at) => refusedBy(route.who, req, at) };
     const at: Found = route.match === 'none' ? NO_TARGET : await findTarget(this.host, route.match, command, author, req.ref);
     if (at.error) return at.error;
     const wrong = route.phase === 'checked' ? checkSituation(command, situationOf(at)) : null;

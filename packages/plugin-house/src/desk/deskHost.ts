@@ -4,6 +4,7 @@ import type { Match } from '@the-house/games/engine/match.ts';
 import type { HouseConfig } from '../houseConfig.ts';
 import type { MatchStore } from '../matchStore.ts';
 import type { PeopleNames } from '../people.ts';
+import type { PlayerDirectory } from '../playerDirectory.ts';
 import type { RoomGateway } from '../roomGateway.ts';
 import type { MatchRecords } from '../records/matchRecords.ts';
 import type { Table } from '../table/table.ts';
@@ -17,6 +18,8 @@ export interface DeskHost {
   readonly settings: HouseConfig;
   readonly store: MatchStore;
   readonly people: PeopleNames;
+  /** The player characters of this host. */
+  readonly players: PlayerDirectory;
   readonly records: MatchRecords;
   readonly tables: ReadonlyMap<string, Table>;
   readonly gateway: RoomGateway;

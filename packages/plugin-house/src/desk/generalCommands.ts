@@ -15,6 +15,7 @@ function entrants<K extends 'enter' | 'entrants'>(req: DeskRequest<K>): Promise<
   const desk = {
     entrants: new EntrantStore(host.runtime),
     admins: host.settings.admins,
+    players: host.players,
     nameOf: (a: CommandAuthor) => host.people.nameOf(a),
     setting: (key: string) => stringSetting(host.runtime.getSetting(key)),
     privately: (a: CommandAuthor) => typedPrivately(host.gateway, a),

@@ -1,6 +1,6 @@
 import { lookalike } from '@the-house/games/engine/lookalike.ts';
-import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { agentNameText, alreadySeatedText, joinedText, kickedText, noSuchSeatText, tableFullText } from '../texts/deskTexts.ts';
+import { agentSpec } from '../seats/seatSpec.ts';
 import type { CommandHandler } from './deskRequest.ts';
 import { agentNamed, privateSeat, tableStartedText } from './openMatch.ts';
 
@@ -12,18 +12,16 @@ const join: CommandHandler<'join'> = async (req, at) => {
   const { host, author } = req;
   const t = at.live!;
   const game = host.games[t.stored.game]!;
-  const viaAgent = req.fromPlayer ? findPlayer(author.name)?.character.name : undefined;
+  const viaAgent = req.fromPlayer ? host.players.find(author.name)?.character.name : undefined;
   const name = viaAgent ?? (await host.people.nameOf(author));
-  if (!viaAgent && agentNamed(name)) return agentNameText(name);
+  if (!viaAgent && agentNamed(host.players, name)) return agentNameText(name);
   if (t.stored.players.some((p) => lookalike(p) === lookalike(name))) return alreadySeatedText(name);
   if (t.stored.players.length >= game.maxPlayers) return tableFullText(game.maxPlayers);
   const refused = req.refused(at);
   if (refused) return refused;
-  if (!viaAgent) {
-    t.stored.humans[name] = await privateSeat(host, author);
-    // RULES T-c: the person who opened it now sits in it, so no one observes it.
-    if (t.stored.owner?.id === author.id) t.stored.observer = null;
-  }
+  t.stored.seats[name] = viaAgent ? agentSpec() : { kind: 'person', person: await privateSeat(host, author) };
+  // RULES T-c: the person who opened it now sits in it, so no one observes it.
+  if (!viaAgent && t.stored.owner?.id === author.id) t.stored.observer = null;
   t.stored.players.push(name);
   await t.persist();
   return joinedText(name, game.title, !viaAgent, t.stored.players);
@@ -35,7 +33,7 @@ const kick: CommandHandler<'kick'> = async ({ command }, at) => {
   const seat = t.stored.players.find((p) => p.toLowerCase() === command.player.toLowerCase());
   if (!seat) return noSuchSeatText(command.player, t.id, t.stored.players);
   t.stored.players = t.stored.players.filter((p) => p !== seat);
-  if (Object.hasOwn(t.stored.humans, seat)) delete t.stored.humans[seat];
+  if (Object.hasOwn(t.stored.seats, seat)) delete t.stored.seats[seat];
   await t.persist();
   return kickedText(seat, t.id, t.stored.players);
 };

@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { checkPlayers, parseConfig } from '@the-house/games/engine/config.ts';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { lookalike } from '@the-house/games/engine/lookalike.ts';
-import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { nullRecord, ownValue } from '@the-house/games/engine/safeKey.ts';
 import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
 import { matchOptionsProblem, matchOptionsSchema, type MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
-import { findPlayer, isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { houseLog } from '../houseLog.ts';
 import { hoursText, worstCaseMs } from './matchLimits.ts';
 import { tableOf } from '../tables.ts';
 import { lobbyText, startedText } from '../texts/houseTexts.ts';
 import { badOptionsText, meIsAgentText, meNeedsPersonText, noBaselineText, notSavedText, tooFewHereText, tooLongText, unknownGameText, unknownPlayersText } from '../texts/openMatchTexts.ts';
 import type { Table } from '../table/table.ts';
+import type { PlayerDirectory } from '../playerDirectory.ts';
+import { agentSpec, seatHeldBy, type SeatSpecs } from '../seats/seatSpec.ts';
 import type { CommandAuthor, HumanSeat, StoredMatch } from '../types.ts';
 import type { DeskHost } from './deskHost.ts';
 import { clockSettings } from '@the-house/lab/remote/clockSettings.ts';
@@ -50,10 +51,10 @@ export async function privateSeat(host: DeskHost, author: CommandAuthor): Promis
 }
 
 /** The players a lobby seats by itself: agents with different baselines for the game first, so the table shows a mix. */
-function lobbySeats(game: AnyGame, seats: number): string[] {
-  const agents = playerNames();
+function lobbySeats(players: PlayerDirectory, game: AnyGame, seats: number): string[] {
+  const agents = players.names();
   const strategyOf = (name: string): string => {
-    const runtime = findPlayer(name);
+    const runtime = players.find(name);
     const settings = (runtime?.character.settings ?? {}) as { strategies?: Record<string, unknown> };
     const named = settings.strategies && Object.hasOwn(settings.strategies, game.id) ? settings.strategies[game.id] : undefined;
     return typeof named === 'string' ? named : name;
@@ -64,8 +65,8 @@ function lobbySeats(game: AnyGame, seats: number): string[] {
 }
 
 /** The player agent a person's name would pass for: the same name in any case, or in letters that look alike (Іvo with a Cyrillic І is Ivo). */
-export function agentNamed(name: string): string | undefined {
-  return findPlayer(name)?.character.name ?? playerNames().find((agent) => lookalike(agent) === lookalike(name));
+export function agentNamed(players: PlayerDirectory, name: string): string | undefined {
+  return players.find(name)?.character.name ?? players.names().find((agent) => lookalike(agent) === lookalike(name));
 }
 
 /** A new table's when-started announcement, once its room exists (a room that could not be made is the play loop's to report). */
@@ -78,20 +79,18 @@ type Refused = { ok: false; error: string };
 type Opened = { ok: true; id: string; text: string } | Refused;
 const refused = (error: string): Refused => ({ ok: false, error });
 
-/** Who sits where: the players in seat order and what each kind of seat needs. */
+/** Who sits where: the players in seat order and who plays each seat other than a player agent. */
 interface LineUp {
   players: string[];
-  humans: Record<string, HumanSeat>;
-  bots: Record<string, string>;
-  remotes: NonNullable<StoredMatch['remotes']>;
+  seats: SeatSpecs;
   entrants: SeatedEntrant[];
 }
 
-const emptyLineUp = (players: string[]): LineUp => ({ players, humans: {}, bots: Object.create(null), remotes: Object.create(null), entrants: [] });
+const emptyLineUp = (players: string[]): LineUp => ({ players, seats: nullRecord(), entrants: [] });
 const isMe = (name: string): boolean => name.toLowerCase() === 'me';
 const botOf = (name: string): string | undefined => BOT.exec(name)?.[1];
 /** Names that are not `me`, a baseline or a player agent: registered entrants, or unknown. */
-const othersIn = (names: readonly string[]): string[] => names.filter((n) => !isMe(n) && botOf(n) === undefined && !findPlayer(n));
+const othersIn = (players: PlayerDirectory, names: readonly string[]): string[] => names.filter((n) => !isMe(n) && botOf(n) === undefined && !players.find(n));
 
 /** The seats `!play`'s names ask for, once every name is known: `me`, baselines, player agents and entrants. */
 async function namedLineUp(host: DeskHost, game: AnyGame, names: string[], author: CommandAuthor | null): Promise<LineUp | Refused> {
@@ -99,10 +98,10 @@ async function namedLineUp(host: DeskHost, game: AnyGame, names: string[], autho
   const badBots = names.filter((n) => botOf(n) !== undefined && !ownValue(game.strategies, botOf(n)!.toLowerCase()));
   if (badBots.length) return refused(noBaselineText(quote(badBots.join(', ')), game.title, Object.keys(game.strategies)));
   const asker = { author, admin: !!author && isAdmin(host.settings.admins, author), privately: (a: CommandAuthor) => typedPrivately(host.gateway, a), spentToday: (name: string) => entrantSpendOf(host.runtime).today(name) };
-  const entered = await entrantSeats(new EntrantStore(host.runtime), othersIn(names), game, clockSettings().rules, asker);
+  const entered = await entrantSeats(new EntrantStore(host.runtime), othersIn(host.players, names), game, clockSettings().rules, asker);
   if (!entered.ok) return refused(entered.error);
-  const unknown = othersIn(names).filter((n) => !entered.seats.has(entrantKey(n)));
-  if (unknown.length) return refused(unknownPlayersText(unknown.length, quote(unknown.join(', ')), playerNames()));
+  const unknown = othersIn(host.players, names).filter((n) => !entered.seats.has(entrantKey(n)));
+  if (unknown.length) return refused(unknownPlayersText(unknown.length, quote(unknown.join(', ')), host.players.names()));
   return seatNames(host, names, entered.seats, author);
 }
 
@@ -114,18 +113,18 @@ async function seatNames(host: DeskHost, names: string[], entrants: ReadonlyMap<
     if (isMe(n)) return me;
     const entrant = entrants.get(entrantKey(n));
     if (entrant) {
-      lineUp.remotes[entrant.name] = entrant.record;
+      lineUp.seats[entrant.name] = { kind: 'remote', remote: entrant.record };
       lineUp.entrants.push(entrant);
       return entrant.name;
     }
     const bot = botOf(n);
-    if (bot === undefined) return findPlayer(n)!.character.name;
-    lineUp.bots[bot.toLowerCase()] = bot.toLowerCase();
+    if (bot === undefined) return host.players.find(n)!.character.name;
+    lineUp.seats[bot.toLowerCase()] = { kind: 'strategy', strategy: bot.toLowerCase() };
     return bot.toLowerCase();
   });
   if (me && names.some(isMe)) {
-    if (agentNamed(me)) return refused(meIsAgentText(me));
-    lineUp.humans[me] = await privateSeat(host, author!);
+    if (agentNamed(host.players, me)) return refused(meIsAgentText(me));
+    lineUp.seats[me] = { kind: 'person', person: await privateSeat(host, author!) };
   }
   return lineUp;
 }
@@ -161,8 +160,9 @@ interface NewMatch {
 async function newStoredMatch(host: DeskHost, m: NewMatch): Promise<StoredMatch> {
   const seed = m.seed ?? Date.now() % 2_147_483_647;
   const now = Date.now();
-  const person = m.author && !isPlayerAgent(m.author.id) ? m.author : null;
-  const { players, humans, bots, remotes } = m.lineUp;
+  const person = m.author && !host.players.isAgent(m.author.id) ? m.author : null;
+  const { players } = m.lineUp;
+  const seats = nullRecord(players.map((p) => [p, ownValue(m.lineUp.seats, p) ?? agentSpec()]));
   return {
     id: `${m.game.id}-${seed}-${crypto.randomUUID().slice(0, 8)}`,
     game: m.game.id,
@@ -180,11 +180,9 @@ async function newStoredMatch(host: DeskHost, m: NewMatch): Promise<StoredMatch>
     options: m.options,
     record: emptyRecord(),
     paused: null,
-    humans,
-    ...(Object.keys(bots).length ? { bots: { ...bots } } : {}),
-    ...(Object.keys(remotes).length ? { remotes: { ...remotes } } : {}),
+    seats,
     // RULES T-c: a person who sits in the match is not its observer; the game's policy answers its begs.
-    observer: person && !Object.values(humans).some((h) => h.id === person.id) ? await privateSeat(host, person) : null,
+    observer: person && seatHeldBy({ seats }, person.id) === undefined ? await privateSeat(host, person) : null,
     observerKey: randomBytes(24).toString('base64url'),
     owner: person ? { id: person.id, name: await host.people.nameOf(person) } : null,
     ...(m.openLobby && m.lobby ? { lobbyOpen: true } : {}),
@@ -227,7 +225,7 @@ export async function openMatch(
   const game = ownValue(host.games, gameId);
   if (!game) return refused(unknownGameText(gameId, Object.keys(host.games)));
   const lobby = names.length === 0;
-  const lineUp = lobby ? emptyLineUp(lobbySeats(game, game.presentation.lobbySeats)) : await namedLineUp(host, game, names, author);
+  const lineUp = lobby ? emptyLineUp(lobbySeats(host.players, game, game.presentation.lobbySeats)) : await namedLineUp(host, game, names, author);
   if ('ok' in lineUp) return lineUp;
   const settings = matchSettings(host, game, lineUp.players, lobby, rawConfig, rawOptions);
   if (!settings.ok) return settings;

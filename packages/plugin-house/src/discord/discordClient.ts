@@ -1,5 +1,5 @@
 import type { IAgentRuntime } from '@elizaos/core';
-import { findPlayer, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
+import type { PlayerDirectory } from '../playerDirectory.ts';
 import { DISCORD, discordCode, errorLine } from './discordError.ts';
 import { discordSignOuts } from './discordSignOuts.ts';
 import { dmRefusals } from './dmRefusals.ts';
@@ -94,20 +94,20 @@ export async function readyDiscordClient(runtime: IAgentRuntime, waitMs = 60_000
 }
 
 /** Player agents with a bot of their own: lower-case name to Discord user id. */
-export function playerDiscordIds(): Map<string, string> {
+export function playerDiscordIds(players: PlayerDirectory): Map<string, string> {
   const ids = new Map<string, string>();
-  for (const name of playerNames()) {
-    const id = discordClientOf(findPlayer(name))?.user?.id;
+  for (const name of players.names()) {
+    const id = discordClientOf(players.find(name))?.user?.id;
     if (id) ids.set(name.toLowerCase(), id);
   }
   return ids;
 }
 
 /** Discord user id to player name, for mentions typed in Discord. */
-export function playerNamesByDiscordId(): Map<string, string> {
+export function playerNamesByDiscordId(players: PlayerDirectory): Map<string, string> {
   const names = new Map<string, string>();
-  for (const name of playerNames()) {
-    const id = discordClientOf(findPlayer(name))?.user?.id;
+  for (const name of players.names()) {
+    const id = discordClientOf(players.find(name))?.user?.id;
     if (id) names.set(id, name);
   }
   return names;

@@ -3,7 +3,7 @@ import type { RoomPicture } from '../pictures/roomPicture.ts';
 import { withPictureFiles } from '../pictures/withPictureFiles.ts';
 import { attachRefusals } from './attachRefusals.ts';
 import { deliverPiece, withPictureWords } from './deliverPiece.ts';
-import { discordClientOf, mayIn, PERMISSION, playerDiscordIds, readyDiscordClient, type DiscordClientLike } from './discordClient.ts';
+import { discordClientOf, mayIn, PERMISSION, readyDiscordClient, type DiscordClientLike } from './discordClient.ts';
 import { DISCORD, discordCode, errorLine } from './discordError.ts';
 import { noAttachFilesText } from './discordTexts.ts';
 import { dmRefusals } from './dmRefusals.ts';
@@ -23,9 +23,9 @@ export interface Speaker {
 }
 
 /**
- * Posts the House's text to a chat platform. On Discord: `@Name` of a player
- * with a bot (or of a person in `people`, lower-case name to Discord id)
- * becomes a mention, and `allowed_mentions` lists exactly those, so nobody
+ * Posts the House's text to a chat platform. On Discord: `@Name` of anyone
+ * in `people` (lower-case name to Discord id: the players with a bot of
+ * their own, `playerDiscordIds`, and people to ping) becomes a mention, and `allowed_mentions` lists exactly those, so nobody
  * else is pinged; long text goes in pieces under Discord's limit, one after
  * the other (discord.js queues them within the rate limits); a player's own
  * words go out under that player's own bot when it has one, else under the
@@ -74,7 +74,7 @@ async function send(speaker: IAgentRuntime, target: PlatformTarget, text: string
   const bot = client?.user?.id;
   if (bot && dmRefusals.channel(bot, target.channelId)) throw new UndeliveredPost(text, DISCORD.cannotSendToUser, 'this DM refused the bot before');
   const attach = files.length > 0 && !(client && bot && mayNotAttach(client, bot, target.channelId));
-  const { text: mentioned, names } = withDiscordMentions(files.length && !attach ? withPictureWords(text, files) : text, new Map([...playerDiscordIds(), ...people]));
+  const { text: mentioned, names } = withDiscordMentions(files.length && !attach ? withPictureWords(text, files) : text, people);
   const pieces = splitMessage(mentioned);
   // What was not sent goes back to plain names: a fallback may post it where mentions mean nothing (the web GUI).
   const plain = (piece: string) => piece.replace(/<@(\d+)>/g, (whole, id: string) => (names.has(id) ? `@${names.get(id)}` : whole));

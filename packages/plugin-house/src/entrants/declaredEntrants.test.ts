@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { parseAdmins } from '../access.ts';
+import { fakePlayers } from '../testing/fakePlayers.ts';
 import { fakeRuntime } from '../testing/fakeRuntime.ts';
 import type { CommandAuthor } from '../types.ts';
 import { declaredKey, parseDeclaredEntrants, syncDeclaredEntrants } from './declaredEntrants.ts';
@@ -12,7 +13,7 @@ const mal: CommandAuthor = { id: 'mal-1', name: 'Mallory' };
 
 function desk(settings: Record<string, string> = {}): EntrantDeskHost & { store: EntrantStore } {
   const store = new EntrantStore(fakeRuntime('The House'));
-  return { store, entrants: store, admins: parseAdmins('').admins, nameOf: async (a) => a.name, setting: (key) => settings[key], privately: async () => true };
+  return { store, entrants: store, admins: parseAdmins('').admins, players: fakePlayers(), nameOf: async (a) => a.name, setting: (key) => settings[key], privately: async () => true };
 }
 const enter = (text: string) => {
   const parsed = parseEnter(text.split(' '));

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { parseAdmins } from '../access.ts';
+import { fakePlayers } from '../testing/fakePlayers.ts';
 import { fakeRuntime } from '../testing/fakeRuntime.ts';
 import type { CommandAuthor } from '../types.ts';
 import { entrantCommand, type EntrantDeskHost } from './entrantDesk.ts';
@@ -7,9 +8,11 @@ import { EntrantStore, MAX_PER_OWNER } from './entrantStore.ts';
 import { parseEnter } from './parseEnter.ts';
 import { mintSeatToken, tokenHash, tokenMatches } from '@the-house/lab/remote/seatToken.ts';
 
+const ada = fakeRuntime('Ada');
+
 function desk(settings: Record<string, string> = {}, privateIds: string[] = []): EntrantDeskHost & { store: EntrantStore } {
   const store = new EntrantStore(fakeRuntime('The House'));
-  return { store, entrants: store, admins: parseAdmins('00000000-0000-4000-8000-00000000a001').admins, nameOf: async (a) => a.name, setting: (key) => settings[key], privately: async (a) => privateIds.includes(a.id) };
+  return { store, entrants: store, admins: parseAdmins('00000000-0000-4000-8000-00000000a001').admins, players: fakePlayers([ada]), nameOf: async (a) => a.name, setting: (key) => settings[key], privately: async (a) => privateIds.includes(a.id) };
 }
 const enter = (text: string) => {
   const parsed = parseEnter(text.split(' '));
@@ -46,6 +49,11 @@ describe('the entrant desk', () => {
     expect(await entrantCommand(host, { kind: 'entrants', remove: 'bot' }, { id: '00000000-0000-4000-8000-00000000a001', name: 'Ad' })).toStartWith('bot is no longer entered');
     for (let i = 0; i < MAX_PER_OWNER; i++) await entrantCommand(host, enter(`m${i} mcp`), mal);
     expect(await entrantCommand(host, enter('one-more mcp'), mal)).toContain(`You have ${MAX_PER_OWNER} entrants already`);
+  });
+
+  test("the House's players, as its directory has them: an entrant may not take a player agent's name, and a player agent enters none", async () => {
+    expect(await entrantCommand(desk(), enter('ADA a2a https://a.example.org'), olive)).toBe('ADA is the name of a player agent here (Ada); enter your agent under another name.');
+    expect(await entrantCommand(desk(), enter('bot a2a https://a.example.org'), { id: ada.agentId, name: 'Ada' })).toBe('A player agent may not enter agents; a person does, with `!enter`.');
   });
 
   test('seat tokens: 256 random bits, kept as a hash, compared in constant time', () => {

@@ -1,6 +1,6 @@
 import { redactUrl } from '@the-house/lab/models/redact.ts';
-import { isPlayerAgent, playerNames } from '@the-house/plugin-player/playerRegistry.ts';
 import { isAdmin, type Admins } from '../access.ts';
+import type { PlayerDirectory } from '../playerDirectory.ts';
 import type { CommandAuthor } from '../types.ts';
 import { entrantLabel, type Entrant, type OpenBudget } from './entrant.ts';
 import { sameEntrant } from './entrantKey.ts';
@@ -11,6 +11,8 @@ import type { EntrantsCommand } from './parseEntrants.ts';
 export interface EntrantDeskHost {
   readonly entrants: EntrantStore;
   readonly admins: Admins;
+  /** The player characters of this host: an entrant may not take one's name. */
+  readonly players: PlayerDirectory;
   /** People's names (`!name`), for the owner's line. */
   nameOf(author: CommandAuthor): Promise<string>;
   setting(key: string): string | undefined;
@@ -77,10 +79,10 @@ export async function entrantCommand(host: EntrantDeskHost, command: { kind: 'en
     await host.entrants.remove(found.name);
     return `${found.name} is no longer entered (matches it sits in now play on).`;
   }
-  if (isPlayerAgent(author.id)) return 'A player agent may not enter agents; a person does, with `!enter`.';
+  if (host.players.isAgent(author.id)) return 'A player agent may not enter agents; a person does, with `!enter`.';
   const { name: typed, spec, version, key } = command.entrant;
   if (key !== undefined && !(await host.privately(author))) return `Not entered: a key was typed where others can read it. Revoke that key, then send \`!enter ${typed} openai ...\` with a new one in a direct message to the House.`;
-  const agent = playerNames().find((p) => sameEntrant(p, typed));
+  const agent = host.players.names().find((p) => sameEntrant(p, typed));
   if (agent) return `${typed} is the name of a player agent here${agent === typed ? '' : ` (${agent})`}; enter your agent under another name.`;
   if (spec.kind === 'openai' && key === undefined) return `Not entered: ${typed} needs its key: send \`!enter ${typed} openai BASE_URL MODEL KEY\` in a direct message to the House.`;
   const owner = { id: author.id, name: await host.nameOf(author) };

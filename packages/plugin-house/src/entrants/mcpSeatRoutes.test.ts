@@ -9,7 +9,7 @@ const desk = new McpSeatDesk('rules of the test');
 
 /** A House with one live match whose seat `bot` is an MCP seat with `token`, behind a host that wants an API key. */
 function runtime(status: string, resumed = true): IAgentRuntime {
-  const table = { stored: { id: 'm', status, remotes: { bot: { kind: 'mcp', tokenHash: tokenHash(token) } } }, seats: { of: (id: string) => (id === 'bot' ? { desk } : undefined) } };
+  const table = { stored: { id: 'm', status, seats: { bot: { kind: 'remote', remote: { kind: 'mcp', tokenHash: tokenHash(token) } } } }, seats: { of: (id: string) => (id === 'bot' ? { desk } : undefined) } };
   const house = { resumed, tables: new Map([['m', table]]) };
   return { getService: () => house, getSetting: (key: string) => (key === 'ELIZA_SERVER_AUTH_TOKEN' ? 'host-key' : null), logger: { error: () => {} } } as unknown as IAgentRuntime;
 }

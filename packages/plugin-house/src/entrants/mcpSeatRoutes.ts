@@ -2,6 +2,7 @@ import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos
 import { answerMcp, MAX_MCP_BODY_BYTES } from '@the-house/lab/remote/mcpSeatServer.ts';
 import type { McpSeatDesk } from '@the-house/lab/remote/mcpSeatDesk.ts';
 import type { Seat } from '@the-house/lab/seats/seat.ts';
+import { remoteSeats } from '../seats/seatSpec.ts';
 import type { StoredMatch } from '../types.ts';
 import { tokenMatches } from '@the-house/lab/remote/seatToken.ts';
 
@@ -19,7 +20,7 @@ export function seatDeskFor(house: LiveTables, token: string): McpSeatDesk | nul
   for (const table of house.tables.values()) {
     const { stored } = table;
     if (stored.status !== 'running' && stored.status !== 'paused') continue;
-    for (const [id, remote] of Object.entries(stored.remotes ?? {})) {
+    for (const [id, remote] of remoteSeats(stored)) {
       if (remote.kind !== 'mcp' || !remote.tokenHash || !tokenMatches(token, remote.tokenHash)) continue;
       const seat = table.seats.of(id) as (Seat & { desk?: McpSeatDesk | null }) | undefined;
       return seat?.desk ?? null;

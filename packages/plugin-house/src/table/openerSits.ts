@@ -1,3 +1,4 @@
+import { seatHeldBy } from '../seats/seatSpec.ts';
 import type { StoredMatch } from '../types.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { StoredMatch } from '../types.ts';
  * observes it (RULES T-c), not its opener and not an admin, and the game's
  * beg policy answers every beg at once.
  */
-export function openerSits(stored: Pick<StoredMatch, 'owner' | 'humans'>): boolean {
+export function openerSits(stored: Pick<StoredMatch, 'owner' | 'seats'>): boolean {
   const owner = stored.owner;
-  return !!owner && Object.values(stored.humans).some((seat) => seat.id === owner.id);
+  return !!owner && seatHeldBy(stored, owner.id) !== undefined;
 }

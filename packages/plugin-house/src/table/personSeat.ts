@@ -6,7 +6,7 @@ import { awayText, privateRoundText } from '../texts/houseTexts.ts';
 import { canonicalNames } from './canonicalNames.ts';
 import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
-import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { personOf } from '../seats/seatSpec.ts';
 
 /** How long before the runner's deadline a person's draft is handed in, so it arrives in time. */
 const HAND_IN_MARGIN_MS = 250;
@@ -54,7 +54,7 @@ export class PersonSeat implements Seat {
     const state = match.state;
     const adapter = table.adapter;
     const openEnded = adapter?.openEnded?.(state) ?? false;
-    const seat = ownValue(table.stored.humans, this.id)!;
+    const seat = personOf(table.stored, this.id)!;
     if (seat.away) {
       const trace: AnswerTrace = { kind: 'human', texts: [], calls: [], outcome: 'fallback', errors: ['away'] };
       return { decision: undefined, trace, missing: `${ctx.player} is away (missed ${table.host.settings.missedTurns} turns in a row)` };
@@ -83,7 +83,7 @@ export class PersonSeat implements Seat {
    * and the room is told, so one absent person never stalls a table for good.
    */
   private async countMiss(player: PlayerId, missed: boolean): Promise<void> {
-    const seat = ownValue(this.table.stored.humans, this.id)!;
+    const seat = personOf(this.table.stored, this.id)!;
     seat.missed = missed ? (seat.missed ?? 0) + 1 : 0;
     const limit = this.table.host.settings.missedTurns;
     if (seat.missed < limit) return;

@@ -4,7 +4,6 @@ import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
 import { closePhase } from '@the-house/lab/seats/closePhase.ts';
-import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import type { HouseGame, PhaseContext } from '../games/houseGame.ts';
 import { verbAdapter } from '../games/houseGames.ts';
 import { houseLog } from '../houseLog.ts';
@@ -12,6 +11,7 @@ import { sleep, yieldToEventLoop } from '../houseSettings.ts';
 import { roundPictures } from '../pictures/roundPictures.ts';
 import { matchSummary } from '../records/matchSummary.ts';
 import { roundText } from '../roundText.ts';
+import { personSeats, seatSpecOf } from '../seats/seatSpec.ts';
 import { beginsText, budgetPausedText, resultText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
 import type { StoredMatch } from '../types.ts';
 import { phaseContext } from './phaseContext.ts';
@@ -40,7 +40,7 @@ async function tellResults(table: TableCore): Promise<void> {
   const ending = describeOutcome(match.game.id, match.state);
   const page = `${host.settings.publicUrl}/house/matches/${stored.id}`;
   const audit = verbAdapter(stored.game, 'audit') ? `\`!audit --match ${shortId(stored.id)}\` verifies its hash-chained log` : null;
-  for (const seat of Object.keys(stored.humans)) await table.voice.tellPerson(seat, resultText(match.game, summary, ending, page, audit, seat));
+  for (const [seat] of personSeats(stored)) await table.voice.tellPerson(seat, resultText(match.game, summary, ending, page, audit, seat));
   if (stored.observer) await table.voice.tellObserver(resultText(match.game, summary, ending, page, audit, null));
 }
 
@@ -48,7 +48,7 @@ async function tellResults(table: TableCore): Promise<void> {
 async function waitForPlayers(table: TableCore, names: string[]): Promise<void> {
   const { signal } = table.abort;
   const until = Date.now() + table.host.settings.playerWaitMs;
-  while (!signal.aborted && Date.now() < until && names.some((n) => !findPlayer(n))) await sleep(100, signal);
+  while (!signal.aborted && Date.now() < until && names.some((n) => !table.host.players.find(n))) await sleep(100, signal);
 }
 
 /**
@@ -97,7 +97,7 @@ export async function playTable(table: TableCore, fresh: boolean): Promise<void>
   try {
     if (!(await openPlay(table, fresh))) return;
     const { stored } = table;
-    await waitForPlayers(table, stored.players.filter((p) => !Object.hasOwn(stored.humans, p) && !(stored.bots && Object.hasOwn(stored.bots, p)) && !(stored.remotes && Object.hasOwn(stored.remotes, p))));
+    await waitForPlayers(table, stored.players.filter((p) => seatSpecOf(stored, p).kind === 'agent'));
     await new PlayLoop(table).run();
   } catch (error) {
     failed = { error };

@@ -2,9 +2,9 @@ import type { Brain } from '@the-house/games/engine/runner.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { lazyRecord, ownValue } from '@the-house/games/engine/safeKey.ts';
 import { seatOwner } from '@the-house/lab/seats/seatOwner.ts';
-import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { AgentSeat } from './agentSeat.ts';
 import { PersonSeat } from './personSeat.ts';
+import { seatSpecOf } from '../seats/seatSpec.ts';
 import type { Seat } from '@the-house/lab/seats/seat.ts';
 import { seatBrain } from '@the-house/lab/seats/seatBrain.ts';
 import { StrategySeat } from '@the-house/lab/seats/strategySeat.ts';
@@ -20,17 +20,21 @@ import type { TableCore } from './tableCore.ts';
  * these: no seat, and the game's fallback plays it.
  */
 export function seatFor(table: TableCore, id: PlayerId): Seat | undefined {
-  const { stored } = table;
-  if (Object.hasOwn(stored.humans, id)) return new PersonSeat(table, id);
-  const remote = stored.remotes ? ownValue(stored.remotes, id) : undefined;
-  if (remote) return new EntrantSeat(table, id, remote);
-  const bot = stored.bots ? ownValue(stored.bots, id) : undefined;
-  if (bot !== undefined) {
-    const strategy = ownValue(table.match!.game.strategies, bot);
-    return strategy ? new StrategySeat(seatMatchOf(table), strategy) : undefined;
+  const spec = seatSpecOf(table.stored, id);
+  switch (spec.kind) {
+    case 'person':
+      return new PersonSeat(table, id);
+    case 'remote':
+      return new EntrantSeat(table, id, spec.remote);
+    case 'strategy': {
+      const strategy = ownValue(table.match!.game.strategies, spec.strategy);
+      return strategy ? new StrategySeat(seatMatchOf(table), strategy) : undefined;
+    }
+    case 'agent': {
+      const runtime = table.host.players.find(seatOwner(table.match!.state, id));
+      return runtime ? new AgentSeat(table, runtime, id) : undefined;
+    }
   }
-  const runtime = findPlayer(seatOwner(table.match!.state, id));
-  return runtime ? new AgentSeat(table, runtime, id) : undefined;
 }
 
 /** A table's seats, each made on first use, and the brains the runner asks through them. */

@@ -71,7 +71,7 @@ export class Table implements TableCore {
     stored.options = matchOptionsSchema.parse(stored.options ?? {});
     stored.record ??= emptyRecord();
     stored.paused ??= null;
-    stored.humans ??= {};
+    stored.seats ??= {};
     stored.rooms ??= {};
     stored.table ??= 'default';
     this.prompts = host.settings.matchDir ? new PromptTexts(join(host.settings.keyDir, 'prompts'), stored.id) : null;
@@ -259,7 +259,7 @@ export class Table implements TableCore {
         return this.persist();
       case 'rate':
         return host.ratings
-          .rate(this.match!.game, this.match!.state, stored.players, stored.record, stored.remotes)
+          .rate(this.match!.game, this.match!.state, stored.players, stored.record, stored.seats)
           .then(() => true)
           .catch((error) => (host.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`), true));
       case 'sayFailed':

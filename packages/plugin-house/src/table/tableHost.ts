@@ -2,6 +2,7 @@ import type { IAgentRuntime } from '@elizaos/core';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import type { HouseConfig } from '../houseConfig.ts';
 import type { MatchStore } from '../matchStore.ts';
+import type { PlayerDirectory } from '../playerDirectory.ts';
 import type { RatingsStore } from '../ratingsStore.ts';
 import type { RoomGateway } from '../roomGateway.ts';
 import type { MatchDetail, StoredMatch } from '../types.ts';
@@ -13,6 +14,8 @@ export interface TableHost {
   readonly settings: HouseConfig;
   readonly store: MatchStore;
   readonly ratings: RatingsStore;
+  /** The player characters of this host: who an agent seat is. */
+  readonly players: PlayerDirectory;
   /** Where game rooms are made and posts go (tests swap it). */
   readonly gateway: RoomGateway;
   /** Player rooms the House has made already (`<player>:<match>`). */

@@ -1,6 +1,6 @@
 import type { Match } from '@the-house/games/engine/match.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
-import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
+import { playerDiscordIds } from '../discord/discordClient.ts';
 import { errorLine } from '../discord/discordError.ts';
 import { discordSignOuts } from '../discord/discordSignOuts.ts';
 import { dmClosedSecretText, houseSignedOutText, playerSignedOutText } from '../discord/discordTexts.ts';
@@ -13,6 +13,7 @@ import type { GameRoom } from '../roomGateway.ts';
 import type { RoomPicture } from '../pictures/roomPicture.ts';
 import { picturesText, roundPictures } from '../pictures/roundPictures.ts';
 import { roundText } from '../roundText.ts';
+import { personOf } from '../seats/seatSpec.ts';
 import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
 import type { HumanSeat, StoredMatch } from '../types.ts';
@@ -47,7 +48,7 @@ export class TableVoice {
   /** The match's game room: a group of the House and its agents in the GUI, and on Discord a thread where `!play` was typed. */
   async openRoom(): Promise<void> {
     const { stored } = this;
-    const members = stored.players.map((p) => findPlayer(p)?.agentId).filter((x): x is NonNullable<typeof x> => !!x);
+    const members = stored.players.map((p) => this.host.players.find(p)?.agentId).filter((x): x is NonNullable<typeof x> => !!x);
     const room = await this.host.gateway.createRoom(this.roomName, [this.host.runtime.agentId, ...members]);
     if (room) {
       stored.channelId = room.channelId;
@@ -56,7 +57,7 @@ export class TableVoice {
     if (!stored.origin) return;
     const opened = await gameRoomOn(this.host.runtime, stored.origin, this.roomName, stored.id);
     stored.origin = opened.room;
-    if (opened.note) await postOnPlatform(this.host.runtime, opened.room, opened.note).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
+    if (opened.note) await postOnPlatform(this.host.runtime, opened.room, opened.note, undefined, [], this.mentions()).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
   }
 
   /** A public line: the game room, and the platform channel the match was opened from. `as` speaks for a player; `pictures` go with the text. */
@@ -67,7 +68,7 @@ export class TableVoice {
   /** `say`, pinging on Discord the people in `people` (lower-case name to Discord id) the text names. */
   private async speak(text: string, key: string | undefined, as: PlayerId | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>): Promise<void> {
     const { stored } = this;
-    if (stored.origin) await this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: findPlayer(as) } : undefined, pictures, people);
+    if (stored.origin) await this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: this.host.players.find(as) } : undefined, pictures, people);
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
     await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined, pictures);
@@ -79,6 +80,11 @@ export class TableVoice {
     else if (pictures.length) await this.say(picturesText(pictures), `pictures:${round}`, undefined, pictures);
   }
 
+  /** Who a Discord post may mention: the player agents with a bot of their own, then `people`. */
+  private mentions(people: ReadonlyMap<string, string> = new Map()): Map<string, string> {
+    return new Map([...playerDiscordIds(this.host.players), ...people]);
+  }
+
   /**
    * The platform room's part of a public line. When Discord refuses it for
    * good (a permission, a locked thread), the match moves where it still may
@@ -86,13 +92,14 @@ export class TableVoice {
    */
   private async toPlatformRoom(text: string, as: Speaker | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>): Promise<void> {
     const origin = this.stored.origin!;
+    const mentions = this.mentions(people);
     try {
-      await postOnPlatform(this.host.runtime, origin, text, as, pictures, people);
+      await postOnPlatform(this.host.runtime, origin, text, as, pictures, mentions);
     } catch (error) {
       this.host.runtime.logger.warn(`House: could not post to ${origin.source}: ${errorLine(error)}`);
       if (!(error instanceof UndeliveredPost) || origin.source !== 'discord') return;
       const moved = await this.moveRoom(await roomAfterRefusal(this.host.runtime, origin, error.code, this.stored.id, this.openedIn()));
-      if (moved) await postOnPlatform(this.host.runtime, moved, error.unsent, undefined, pictures, people).catch((again) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(again)}`));
+      if (moved) await postOnPlatform(this.host.runtime, moved, error.unsent, undefined, pictures, mentions).catch((again) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(again)}`));
     }
   }
 
@@ -112,7 +119,7 @@ export class TableVoice {
       await tellOwner(this, stored, fallback.line);
       return null;
     }
-    await postOnPlatform(this.host.runtime, fallback.room, fallback.line).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
+    await postOnPlatform(this.host.runtime, fallback.room, fallback.line, undefined, [], this.mentions()).catch((error) => this.host.runtime.logger.warn(`House: could not post to discord: ${errorLine(error)}`));
     return fallback.room;
   }
 
@@ -132,9 +139,8 @@ export class TableVoice {
 
   /** Who a post is carried for: an agent under its own id, a person under the House's (their words, marked as theirs). */
   private postAuthor(player: PlayerId): { id: string; name: string } {
-    const agent = findPlayer(player);
-    const { humans } = this.stored;
-    return agent ? { id: agent.agentId, name: agent.character.name } : { id: (Object.hasOwn(humans, player) ? humans[player]?.id : undefined) ?? this.host.runtime.agentId, name: player };
+    const agent = this.host.players.find(player);
+    return agent ? { id: agent.agentId, name: agent.character.name } : { id: personOf(this.stored, player)?.id ?? this.host.runtime.agentId, name: player };
   }
 
   /** A private room of `members` and the House, made once and kept with the match, where `as` speaks. */
@@ -143,7 +149,7 @@ export class TableVoice {
     const id = [...members].sort().join('|');
     let room = Object.hasOwn(stored.rooms, id) ? stored.rooms[id] : undefined;
     if (!room) {
-      const ids = members.map((m) => findPlayer(m)?.agentId ?? (Object.hasOwn(stored.humans, m) ? stored.humans[m]?.id : undefined)).filter((x): x is NonNullable<typeof x> => !!x);
+      const ids = members.map((m) => this.host.players.find(m)?.agentId ?? personOf(stored, m)?.id).filter((x): x is NonNullable<typeof x> => !!x);
       const made = await this.host.gateway.createRoom(dmRoomName(this.host.games[stored.game]?.title ?? stored.game, stored.id, members), [this.host.runtime.agentId, ...ids]);
       if (!made) return;
       room = stored.rooms[id] = made;
@@ -170,8 +176,7 @@ export class TableVoice {
 
   /** Writes to a seated person privately: their chat with the House (web GUI or Discord), else the game room with their name. */
   async tellPerson(player: PlayerId, text: string): Promise<void> {
-    const { humans } = this.stored;
-    const seat = Object.hasOwn(humans, player) ? humans[player] : undefined;
+    const seat = personOf(this.stored, player);
     const rest = await this.toPrivateOrigin(seat, text, player);
     if (rest === null) return;
     if (seat?.room) return this.host.gateway.post(seat.room, rest);
@@ -203,7 +208,7 @@ export class TableVoice {
       await tellOwner(this, stored, houseSignedOutText(stored.id));
       return;
     }
-    const player = stored.players.find((p) => findPlayer(p) === runtime);
+    const player = stored.players.find((p) => this.host.players.find(p) === runtime);
     if (player) await tellOwner(this, stored, playerSignedOutText(player, stored.id));
   }
 
@@ -212,7 +217,7 @@ export class TableVoice {
     if (!seat?.origin) return text;
     if (seat.origin.source === 'discord' && discordSignOuts.has(this.host.runtime)) return text;
     try {
-      await postOnPlatform(this.host.runtime, seat.origin, text);
+      await postOnPlatform(this.host.runtime, seat.origin, text, undefined, [], this.mentions());
       return null;
     } catch (error) {
       this.host.runtime.logger.warn(`House: could not write to ${who} on ${seat.origin.source}: ${errorLine(error)}`);

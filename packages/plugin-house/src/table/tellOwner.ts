@@ -1,4 +1,5 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
+import { seatHeldBy } from '../seats/seatSpec.ts';
 import type { StoredMatch } from '../types.ts';
 
 /** What of a table's voice a private line needs (TableVoice has it; named here so the voice may use this without a cycle). */
@@ -16,6 +17,6 @@ export interface PrivateLines {
 export async function tellOwner(voice: PrivateLines, stored: StoredMatch, text: string): Promise<void> {
   if (stored.observer) return voice.tellObserver(text);
   const owner = stored.owner?.id;
-  const seat = owner ? Object.entries(stored.humans ?? {}).find(([, human]) => human?.id === owner)?.[0] : undefined;
+  const seat = owner ? seatHeldBy(stored, owner) : undefined;
   if (seat !== undefined) await voice.tellPerson(seat, text);
 }
