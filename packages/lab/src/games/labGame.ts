@@ -39,4 +39,6 @@ export interface LabGame {
    * once cached tokens bill a tenth (`bun run bench tokens`, issue 26).
    */
   conversationPays: boolean;
+  /** Its sweep in `bun run bench` (sweep arguments after the game id): a mixed population, 2 treatments, a few seconds on 2 cores. */
+  benchSweep: readonly string[];
 }

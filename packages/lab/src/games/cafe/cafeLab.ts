@@ -14,4 +14,5 @@ export const cafeLab: LabGame = {
   ]),
   seatCheckOthers: ['ada'],
   conversationPays: false,
+  benchSweep: ['--seeds', '100', '--population', 'credit-union:2,free-rider:2', '--treatment', 'interestRate=0,0.05'],
 };

@@ -23,4 +23,5 @@ export const goldmineLab: LabGame = {
   snapshots: ownershipMaps,
   seatCheckOthers: ['ada'],
   conversationPays: true,
+  benchSweep: ['--seeds', '20', '--population', 'greedy-mine:5,defend-then-mine:5', '--treatment', 'truce=1,3'],
 };

@@ -18,4 +18,5 @@ export const influenceLab: LabGame = {
   verbs: new Map([['audit', { run: auditCommand, usage: 'audit influence <house-log.jsonl> [head] | audit influence <play --out dir>' }]]),
   seatCheckOthers: ['ada', 'bram', 'cleo'],
   conversationPays: false,
+  benchSweep: ['--seeds', '50', '--population', 'alliance:4,random:4', '--treatment', 'maxDmRecipients=2,4'],
 };

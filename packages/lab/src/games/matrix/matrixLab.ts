@@ -6,4 +6,5 @@ export const matrixLab: LabGame = {
   game: matrixGame,
   seatCheckOthers: ['ada'],
   conversationPays: false,
+  benchSweep: ['--seeds', '50', '--population', 'tit-for-tat:2,always-defect:2', '--treatment', 'noise=0,0.05'],
 };

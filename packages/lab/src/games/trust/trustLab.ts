@@ -10,4 +10,5 @@ export const trustLab: LabGame = {
   game: trustGame,
   seatCheckOthers: ['ada'],
   conversationPays: true,
+  benchSweep: ['--seeds', '200', '--population', 'copycat:1,always-cheat:1', '--treatment', 'missChance=0,0.15'],
 };
