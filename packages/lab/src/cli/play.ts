@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { checkPlayers } from '@the-house/games/engine/config.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
-import type { PlayerId } from '@the-house/games/engine/types.ts';
+import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 import { labGameOf } from '../games/labGames.ts';
 import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts';
 import { CliError } from './cliError.ts';
@@ -15,8 +15,12 @@ import { applyOptionFlag, matchOptionsProblem, matchOptionsSchema, type MatchOpt
 import { BUNDLE_FORMAT, promptFileSink, type MatchBundle } from '../models/matchBundle.ts';
 import { emptyRecord, MatchRecorder, type SeatUsage } from '../models/matchRecorder.ts';
 import { parsePriceTable } from '../models/priceTable.ts';
-import { playRecorded } from '../seats/playRecorded.ts';
+import { playRecorded, type HeadlessSeat } from '../seats/playRecorded.ts';
 import { formatTable } from '../report/formatTable.ts';
+import { resultNote } from '../results/resultNote.ts';
+import { seatResults, type SeatResults } from '../results/seatResults.ts';
+import { seatOwner } from '../seats/seatOwner.ts';
+import type { SeatClockState } from '../remote/seatClock.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const USAGE =
@@ -50,6 +54,18 @@ function usageTable(usage: Record<string, SeatUsage>, ids: PlayerId[]): string {
       return [id, u.calls, u.tokensIn, u.tokensOut, u.cost.toFixed(4), u.retries, u.invalid, u.repairs, u.fallbacks, u.baseline];
     });
   return rows.length ? formatTable(['player', 'calls', 'tokens in', 'tokens out', 'cost', 'retries', 'invalid', 'repairs', 'fallbacks', 'baseline'], rows) : '';
+}
+
+/** Each seat's result (decided, forfeit, void) from the match's record, its remote seats' clocks and the game's ending. */
+function headlessResults(match: Match, ids: PlayerId[], seats: Record<PlayerId, HeadlessSeat>, recorder: MatchRecorder, outcome: Outcome): SeatResults {
+  const { game, state } = match;
+  const clocks = new Map<PlayerId, SeatClockState>();
+  for (const id of ids) {
+    const seat = ownValue(seats, id);
+    if (seat?.kind === 'remote') clocks.set(id, seat.line.clock);
+  }
+  const scores = Object.fromEntries(ids.map((id) => [id, game.score(state, id)]));
+  return seatResults(outcome, recorder.record, { players: ids, scores, ownerOf: (id) => seatOwner(state, id), clocks });
 }
 
 /**
@@ -141,6 +157,7 @@ export async function playCommand(argv: string[]): Promise<number> {
     },
   }).finally(() => hosted?.stop());
   process.stderr.write('\n');
+  const results = headlessResults(match, ids, seats, recorder, outcome);
 
   const ownArtifacts = labGameOf(game.id)?.artifacts;
   const artifacts = ownArtifacts
@@ -162,7 +179,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   };
   try {
     writeFileSync(join(out, 'events.jsonl'), match.log!.toJSONL());
-    writeFileSync(join(out, 'state.json'), `${JSON.stringify({ game: game.id, seed, players: ids, outcome, head: match.log!.head, state: match.state }, null, 2)}\n`);
+    writeFileSync(join(out, 'state.json'), `${JSON.stringify({ game: game.id, seed, players: ids, outcome, results, head: match.log!.head, state: match.state }, null, 2)}\n`);
     writeFileSync(join(out, 'match.json'), `${JSON.stringify(bundle)}\n`);
     for (const [name, text] of Object.entries(artifacts)) {
       mkdirSync(dirname(join(out, name)), { recursive: true });
@@ -176,12 +193,19 @@ export async function playCommand(argv: string[]): Promise<number> {
     const seat = ownValue(seats, id)!;
     return seat.kind === 'offline' ? seat.strategy.name : seat.kind === 'remote' ? `remote ${seat.line.entrant}` : `model ${seat.client.model}`;
   };
-  const rows = ids.map((id) => [id, brainName(id), game.score(match.state, id), game.alive(match.state, id) ? 'yes' : 'no', outcome.winners.includes(id) ? 'winner' : '']);
+  const resultOf = (id: PlayerId) => {
+    const row = results.seats.find((r) => r.player === id)!;
+    return row.won ? 'winner' : row.class === 'decided' || !outcome.over ? '' : row.class;
+  };
+  const rows = ids.map((id) => [id, brainName(id), game.score(match.state, id), game.alive(match.state, id) ? 'yes' : 'no', resultOf(id)]);
   process.stdout.write(formatTable(['player', 'strategy', 'score', 'alive', 'result'], rows));
   if (models) process.stdout.write(usageTable(recorder.usage(), ids));
   if (paused) process.stdout.write(`paused at round ${match.state.round}: ${paused}\n`);
+  for (const note of results.seats.map(resultNote)) if (note && outcome.over) process.stdout.write(`${note}\n`);
   const ending = describeOutcome(game.id, match.state);
-  process.stdout.write(`${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${outcome.winners.join(', ') || 'none'}${ending ? ` (${ending})` : ''}\n`);
+  // The game's own words tell how it ended; when a winner it names forfeited or is void, the winners are the results' (README, "Results").
+  const named = results.winners.join(',') === outcome.winners.join(',');
+  process.stdout.write(`${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${results.winners.join(', ') || 'none'}${ending ? ` (${named ? '' : 'in the game: '}${ending})` : ''}\n`);
   process.stdout.write(`event log: ${join(out, 'events.jsonl')} (${match.log!.entries.length} entries, head ${match.log!.head.slice(0, 16)})\n`);
   process.stdout.write(`files: ${['match.json', ...Object.keys(artifacts)].map((name) => join(out, name)).join(', ')}\n`);
   return 0;

@@ -17,6 +17,9 @@ export const MIN_REPAIR_MS = 250;
 /** Failures that mean the agent was not there to answer (rather than answering wrong). */
 const UNREACHABLE: ReadonlySet<RemoteCallError['kind']> = new Set(['unreachable', 'refused', 'redirects', 'status']);
 
+/** An OpenAI-compatible entrant's server failures past its gate's retries that are its provider's (a 5xx, a rate limit), not its play. */
+const PROVIDER_FAILURES: ReadonlySet<string> = new Set(['server error', 'rate-limited']);
+
 /** A remote seat as the pipeline sees it: its line, its clock, who it is for the record, and the baseline that takes over. */
 export interface RemoteSeatLine {
   client: RemoteClient & { free?: boolean; gate?: ProviderGate; redact?(text: string): string };
@@ -111,9 +114,12 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
   let unreachable = false;
   // Why this ask failed, in the House's own words (the recorder may keep only a class of failure).
   let reason: string | null = null;
+  // Whose fault the last ask's failure was when it was not the seat's: the House's outbound policy, or an entrant's model provider.
+  let blame: { by: 'house' | 'provider'; kind: string } | null = null;
   const { decision: given, trace } = await decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
     const window = askWindow(line.clock, Date.now(), ctx.deadline);
     if (repair && window.msLeft < MIN_REPAIR_MS) return { text: null, error: 'no time left for a repair' };
+    blame = null;
     const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
     const prompt = input.prompt(req);
     const turn = remoteTurn(req, input.table, prompt, window, line.clock.bankLeftMs, repair ? 1 : 0);
@@ -128,6 +134,7 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
           return await line.client.ask(turn, both, onUsage);
         } catch (error) {
           if (error instanceof RemoteCallError && UNREACHABLE.has(error.kind)) unreachable = true;
+          if (error instanceof RemoteCallError && error.kind === 'refused') blame = { by: 'house', kind: 'policy' };
           reason = error instanceof Error ? error.message : String(error);
           throw error;
         }
@@ -141,6 +148,7 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
     asked.push(r.call.params);
     answered.set(r.call.seq, r.call);
     if (r.text === null && deadline.aborted && !signal.aborted) timedOut = true;
+    if (line.client.kind === 'openai' && !timedOut && r.call.failure && PROVIDER_FAILURES.has(r.call.failure.reason)) blame = { by: 'provider', kind: r.call.failure.reason };
     if (r.text !== null) return { text: r.text, error: null, call: r.call.seq };
     return { text: null, error: timedOut ? `no answer within ${window.msLeft} ms` : (reason ?? r.error), call: r.call.seq };
   });
@@ -150,7 +158,8 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
   if (!houseFault) {
     charge(line.clock, Date.now() - started);
     if (trace.outcome === 'fallback') fault = timedOut ? 'timeout' : unreachable ? 'unreachable' : 'invalid';
-    if (at && fault) at.fault = { by: 'seat', kind: fault };
+    // The record says whose fault it was (results class the seat by it: `results/seatResults.ts`); the clock counts every miss alike, as it paces the table.
+    if (at && fault) at.fault = blame ?? { by: 'seat', kind: fault };
     const substituted = settle(line.clock, fault);
     if (substituted) {
       const phase = recorder.phase(ctx.round, ctx.phase);
