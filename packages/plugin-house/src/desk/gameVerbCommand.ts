@@ -23,5 +23,6 @@ export const gameVerbCommand: CommandHandler<'game'> = (req, { live, stored }) =
     humans: live ? humansOf(live, req.replied) : new HumanDesk(),
     log: live?.match?.log?.entries ?? target.log,
     say: (text) => host.voiceFor(target).say(text),
+    table: live?.gameState ?? null,
   });
 };

@@ -24,6 +24,8 @@ export interface GameCommandContext {
   log: readonly LogEntry[];
   /** Posts to the match's game room. */
   say(text: string): Promise<void>;
+  /** What the game keeps at this match's table (`HouseGame.tableState`); null with no live table (a finished match). */
+  table: unknown;
 }
 
 /** What an adapter may use while the House plays a phase of its game. */
@@ -55,6 +57,8 @@ export interface PhaseContext {
   askHouse(prompt: string, purpose: 'judge' | 'challenge' | 'prose'): Promise<{ text: string | null; error: string | null }>;
   /** Sets facts before the phase's decisions (the game's `pose`), recorded so a replay poses the same. */
   pose(facts: Record<string, unknown>): void;
+  /** What the game keeps at this match's table (`HouseGame.tableState`). */
+  table: unknown;
 }
 
 /**
@@ -94,6 +98,12 @@ export interface HouseGame {
   parseMove?(text: string, state: unknown, player: PlayerId): unknown;
   /** A person's turn in a few readable lines (what they have, what happened last round), from their own view. */
   turnText?(state: unknown, player: PlayerId, view: unknown): string;
+  /**
+   * What a table of this game keeps for its match beyond the game's state
+   * (Influence: its DM rooms, hand-ins, image checks): made with the table and
+   * gone with it, so no match's part outlives it in the process.
+   */
+  tableState?(): unknown;
   /** The exact short forms a person may type now (`!move hf @Ada`, `!move beg 5 hungry`), shown each turn and after a refused move. */
   moveForms?(state: unknown, player: PlayerId, view: unknown): string[];
   /** Verbs that still answer once the match is over (Influence's `!audit`: the published head is for after the game). */

@@ -25,6 +25,7 @@ export function phaseContext(table: TableCore, paced = false, dms = false): Phas
   const whisper = (members: PlayerId[], text: string, as: PlayerId, key?: string) => table.voice.whisper(members, text, as, key);
   return {
     matchId: table.id,
+    table: table.gameState,
     match: table.match!,
     house: host.runtime,
     say: paced ? (text, key, as) => later(() => say(text, key, as)) : say,

@@ -50,6 +50,8 @@ export class Table implements TableCore {
   readonly voice: TableVoice;
   readonly pacer: Pacer;
   readonly seats: Seats;
+  /** What its game keeps at the table (Influence's DM rooms, hand-ins, image checks): it goes with the table. */
+  readonly gameState: unknown;
   lobbyTimer: ReturnType<typeof setTimeout> | null = null;
   /** Settles when the match is over, stopped or paused. */
   done: Promise<void> | null = null;
@@ -79,6 +81,7 @@ export class Table implements TableCore {
     this.voice = new TableVoice(host, stored, () => this.persist());
     this.pacer = new Pacer((line) => host.runtime.logger.warn(line));
     this.seats = new Seats(this);
+    this.gameState = houseGameOf(stored.game)?.tableState?.() ?? null;
   }
 
   get id(): string {

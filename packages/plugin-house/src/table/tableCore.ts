@@ -30,6 +30,8 @@ export interface TableCore {
   /** Its request scheduler: a phase's requests first, what can wait after. */
   readonly pacer: Pacer;
   readonly adapter: HouseGame | undefined;
+  /** What its game keeps at the table (`HouseGame.tableState`), null for a game that keeps nothing. */
+  readonly gameState: unknown;
   readonly seats: { readonly brains: Record<PlayerId, Brain>; of(id: PlayerId): Seat | undefined };
   roomReady: Promise<void> | null;
   persist(as?: StoredMatch): Promise<boolean>;

@@ -4,8 +4,8 @@ import type { HouseGame, PhaseContext } from '../houseGame.ts';
 import { influenceRoundPictures } from './influenceRoundPictures.ts';
 import { handleInfluenceCommand, influenceAfterEnd, influenceCommands } from './influenceCommand.ts';
 import { openingPost, phasePosts, playedRound, type RoomPost } from './influencePosts.ts';
-import { forgetRooms, rememberRooms } from './influenceRooms.ts';
-import { SECOND_IMAGE, forgetImages, imageVerdict } from '../../adapters/imageVerdicts.ts';
+import { SECOND_IMAGE } from './imageVerdicts.ts';
+import { InfluenceTable, influenceTable } from './influenceTable.ts';
 import { houseLog } from '../../houseLog.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
@@ -17,13 +17,6 @@ import type { InfluenceView } from '@the-house/games/influence/influenceView.ts'
 import { influenceTurnText } from './influenceSeat.ts';
 import { influenceBoard } from './influenceBoard.ts';
 import { influencePanel } from './influencePanel.ts';
-
-/**
- * Each match's opening line in flight. A restart before the phase is saved
- * runs beforePhase again and posts it with the same key, so nothing is lost by
- * not waiting for it before the asking.
- */
-const openings = new Map<string, Promise<void>>();
 
 const stateOf = (ctx: PhaseContext): InfluenceState => ctx.match.state as InfluenceState;
 
@@ -79,22 +72,23 @@ export const influenceAdapter: HouseGame = {
   openEnded: (state) => isWhisper((state as InfluenceState).phase),
   commandHint: (state, player) => `the game's commands (${seatGuidance(state as InfluenceState, player)})`,
   turnText: (_state, _player, view) => influenceTurnText(view as InfluenceView),
-  // The opening line goes out while the players think; the phase's own posts wait for it, so the room reads in order.
+  tableState: () => new InfluenceTable(),
+  // The opening line goes out while the players think; the phase's own posts wait for it, so the room reads in order. A
+  // restart before the phase is saved runs beforePhase again and posts it with the same key, so nothing is lost by not
+  // waiting for it before the asking.
   beforePhase(ctx) {
-    rememberRooms(ctx.matchId, ctx.whisper);
+    const table = influenceTable(ctx);
+    table.whisper = ctx.whisper;
     const post = openingPost(stateOf(ctx));
-    if (post) openings.set(ctx.matchId, carry(ctx, post).catch((error) => ctx.house.logger.warn(`House: the opening line of ${ctx.matchId} failed: ${error instanceof Error ? error.message : String(error)}`)));
+    if (post) table.opening = carry(ctx, post).catch((error) => ctx.house.logger.warn(`House: the opening line of ${ctx.matchId} failed: ${error instanceof Error ? error.message : String(error)}`));
     return Promise.resolve();
   },
   async afterPhase(ctx, events) {
-    await openings.get(ctx.matchId);
-    openings.delete(ctx.matchId);
+    const table = influenceTable(ctx);
+    await table.opening;
+    table.opening = null;
     const after = stateOf(ctx);
     await carryAll(ctx, phasePosts(events, after, playedRound(events, after)));
-    if (after.phase === 'END') {
-      forgetRooms(ctx.matchId);
-      forgetImages(ctx.matchId);
-    }
   },
   // RUMOR's images, fetched by the House through its outbound policy (the rules only see the URL's form), one per player
   // per phase (another is not fetched: unchecked); the verdicts are recorded with the phase, so a replay agrees.
@@ -107,7 +101,7 @@ export const influenceAdapter: HouseGame = {
       const parsed = influenceDecisionSchema.safeParse(raw);
       const image = parsed.success && parsed.data.public !== undefined ? parseImage(parsed.data.public) : null;
       if (!image?.ok) continue;
-      const verdict = imageVerdict({ matchId: ctx.matchId, player, round: s.round, phase: s.phase }, image.url, log) ?? Promise.resolve(SECOND_IMAGE);
+      const verdict = influenceTable(ctx).images.verdict({ matchId: ctx.matchId, player, round: s.round, phase: s.phase }, image.url, log) ?? Promise.resolve(SECOND_IMAGE);
       checks.push(verdict.then((check) => [player, check]));
     }
     return checks.length ? { images: Object.fromEntries(await Promise.all(checks)) } : undefined;

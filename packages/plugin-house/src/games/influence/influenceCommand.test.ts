@@ -9,6 +9,7 @@ import type { GameCommandContext } from '../houseGame.ts';
 import { houseCommandTable } from '../houseGames.ts';
 import { HumanDesk, type HumanAnswer } from '../../humanDesk.ts';
 import { auditText, handleInfluenceCommand } from './influenceCommand.ts';
+import { InfluenceTable } from './influenceTable.ts';
 
 const config = influenceGame.configSchema.parse({});
 const table = houseCommandTable();
@@ -30,7 +31,8 @@ function seated(state: InfluenceState, matchId = `m-${crypto.randomUUID()}`) {
     openEnded: state.phase.startsWith('WHISPER'),
     signal: new AbortController().signal,
   });
-  const ctx = (seat: PlayerId | null = 'Pat', author = pat): GameCommandContext => ({ matchId, game: influenceGame, state, author, seat, humans: desk, log: [], say: async () => {} });
+  const table = new InfluenceTable();
+  const ctx = (seat: PlayerId | null = 'Pat', author = pat): GameCommandContext => ({ matchId, game: influenceGame, state, author, seat, humans: desk, log: [], say: async () => {}, table });
   const say = (line: string, seat: PlayerId | null = 'Pat') => handleInfluenceCommand(verb(line), ctx(seat));
   return { desk, answer, say };
 }
@@ -127,7 +129,7 @@ describe('Influence commands of a person in a seat', () => {
   test('between phases (the House is not asking) a command is refused without touching anything', () => {
     const state = after(start(), {});
     const desk = new HumanDesk();
-    const ctx: GameCommandContext = { matchId: 'm-idle', game: influenceGame, state, author: pat, seat: 'Pat', humans: desk, log: [], say: async () => {} };
+    const ctx: GameCommandContext = { matchId: 'm-idle', game: influenceGame, state, author: pat, seat: 'Pat', humans: desk, log: [], say: async () => {}, table: new InfluenceTable() };
     expect(handleInfluenceCommand(verb('!public hi'), ctx)).toStartWith('Refused: the House is not waiting for a move from you right now');
     expect(desk.waiting()).toEqual([]);
   });
@@ -143,7 +145,7 @@ describe('!audit', () => {
 
   test('anyone may audit: while running the chain is checked against itself, after the end against the published head', () => {
     const running = after(start(), {});
-    expect(handleInfluenceCommand(verb('!audit'), { matchId: 'm', game: influenceGame, state: running, author: { id: 'x', name: 'Watcher' }, seat: null, humans: new HumanDesk(), log: [], say: async () => {} })).toBe(
+    expect(handleInfluenceCommand(verb('!audit'), { matchId: 'm', game: influenceGame, state: running, author: { id: 'x', name: 'Watcher' }, seat: null, humans: new HumanDesk(), log: [], say: async () => {}, table: null })).toBe(
       `Audit passed: ${running.log.length} entries, the chain ends at ${running.log.at(-1)!.hash} (no head published yet: the game is still running). The House's match log (0 entries) is intact too.`,
     );
     const match = played();

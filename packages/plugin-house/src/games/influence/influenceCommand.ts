@@ -9,8 +9,8 @@ import { resolvePlayer, whisperTurn } from '@the-house/games/influence/influence
 import { refusalOf, schemaProblem } from './influenceDryRun.ts';
 import { dmKey } from './influencePosts.ts';
 import { deliverNow } from './influenceRooms.ts';
-import { IMAGE_UNCHECKED } from '../../adapters/imageUnchecked.ts';
-import { imageVerdict } from '../../adapters/imageVerdicts.ts';
+import { IMAGE_UNCHECKED } from './imageUnchecked.ts';
+import { influenceTable, type InfluenceTable } from './influenceTable.ts';
 import { houseLogLine } from '../../houseLog.ts';
 import { parseImage } from '@the-house/games/influence/textChecks.ts';
 import { seatGuidance, stillNeeded } from './influenceSeatGuidance.ts';
@@ -33,9 +33,6 @@ export const influenceAfterEnd = ['audit'];
 
 type GameVerb = Extract<HouseCommand, { kind: 'game' }>;
 type Draft = Record<string, unknown>;
-
-/** What each seated person has handed in for the current phase, so a command after the hand-in is refused with the rules' reason. */
-const handedIn = new Map<string, { round: number; phase: string; draft: Draft; done: boolean }>();
 
 /** Discord writes mentions as `<@name>` or `<@!name>`; the rules read `@name`. */
 function mentions(text: string): string {
@@ -89,10 +86,10 @@ function partOf(command: InfluenceCommand, s: InfluenceState, seat: PlayerId): {
  * turn's close will give it (`dmKey`), so it lands once. The rules take it
  * into the state when the turn closes; the others read it in their next turn.
  */
-function deliver(matchId: string, s: InfluenceState, seat: PlayerId, to: string[], text: string, draft: Draft): void {
+function deliver(table: InfluenceTable, s: InfluenceState, seat: PlayerId, to: string[], text: string, draft: Draft): void {
   const members = [...new Set([seat, ...to.map((name) => resolvePlayer(s, name))])].sort();
   const n = ((draft.whispers as unknown[] | undefined)?.length ?? 1) - 1;
-  void deliverNow(matchId, members, text, seat, dmKey(s.round, whisperTurn(s.phase) ?? 1, seat, n));
+  void deliverNow(table, members, text, seat, dmKey(s.round, whisperTurn(s.phase) ?? 1, seat, n));
 }
 
 /** A person's DMs add up over WHISPER; every other field is the latest one typed. */
@@ -139,7 +136,7 @@ export function handleInfluenceCommand(command: GameVerb, ctx: GameCommandContex
   if (url === null) return take(command, ctx);
   const s = ctx.state as InfluenceState;
   const seat = ctx.seat!;
-  const pending = imageVerdict({ matchId: ctx.matchId, player: seat, round: s.round, phase: s.phase }, url, (line) => houseLogLine(line, 'warn'));
+  const pending = influenceTable(ctx).images.verdict({ matchId: ctx.matchId, player: seat, round: s.round, phase: s.phase }, url, (line) => houseLogLine(line, 'warn'));
   if (pending === null) {
     return `Refused: the House checks one image per player in each phase and has checked yours this round; it fetches no other until the next round. You may still post words with !public TEXT. ${seatGuidance(s, seat)}`;
   }
@@ -171,8 +168,8 @@ function take(command: GameVerb, ctx: GameCommandContext): string {
   const made = partOf(line.command, s, seat);
   if ('refused' in made) return made.refused;
   const event = commandEvent(seat, line.command);
-  const key = `${ctx.matchId}\u0000${seat}`;
-  const mine = handedIn.get(key);
+  const table = influenceTable(ctx);
+  const mine = table.handedIn.get(seat);
   const known = mine && mine.round === s.round && mine.phase === s.phase ? mine : null;
   if (!ctx.humans.waiting().includes(seat.toLowerCase())) {
     return (
@@ -193,8 +190,8 @@ function take(command: GameVerb, ctx: GameCommandContext): string {
   if (!seen.called) return reply;
   const merged = seen.merged;
   const done = reply.startsWith('Accepted');
-  handedIn.set(key, { round: s.round, phase: s.phase, draft: merged, done });
-  if (line.command.type === 'dm' && line.command.text !== undefined) deliver(ctx.matchId, s, seat, line.command.to, line.command.text, merged);
+  table.handedIn.set(seat, { round: s.round, phase: s.phase, draft: merged, done });
+  if (line.command.type === 'dm' && line.command.text !== undefined) deliver(table, s, seat, line.command.to, line.command.text, merged);
   if (done) return `${ack(line.command)} Handed in.`;
   if (reply.startsWith('Noted; still needed')) return `${ack(line.command)} Still needed: ${stillNeeded(s, merged)}.`;
   return `${ack(line.command)} Add more with !dm, or !done to hand them in.`;

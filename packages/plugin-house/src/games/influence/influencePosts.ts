@@ -2,7 +2,7 @@ import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { living, twoLeft } from '@the-house/games/influence/influenceQueries.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
 import { moderatorLines as line } from '@the-house/games/influence/moderatorLines.ts';
-import { IMAGE_UNCHECKED } from '../../adapters/imageUnchecked.ts';
+import { IMAGE_UNCHECKED } from './imageUnchecked.ts';
 import { influenceRoundSummary } from './influenceRoundText.ts';
 
 /**

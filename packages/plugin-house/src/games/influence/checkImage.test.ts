@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { ImageCheck } from '@the-house/games/influence/imageCheck.ts';
 import { DEFAULT_OUTBOUND_POLICY, parseFetchAllow, type OutboundPolicy } from '@the-house/lab/net/outboundPolicy.ts';
 import type { Resolver } from '@the-house/lab/net/systemResolver.ts';
-import { jpegBytes, pngBytes } from '../testing/imageBytes.ts';
+import { jpegBytes, pngBytes } from '../../testing/imageBytes.ts';
 import { checkImage, type ImageCheckOptions } from './checkImage.ts';
 
 let server: ReturnType<typeof Bun.serve>;

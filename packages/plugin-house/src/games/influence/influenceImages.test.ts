@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Match } from '@the-house/games/engine/match.ts';
 import { influenceGame } from '@the-house/games/influence/influenceGame.ts';
 import type { InfluenceState } from '@the-house/games/influence/influenceTypes.ts';
-import { parseCommand, type HouseCommand } from '../commands/parse.ts';
-import { houseCommandTable } from '../games/houseGames.ts';
-import type { GameCommandContext, PhaseContext } from '../games/houseGame.ts';
-import { HumanDesk } from '../humanDesk.ts';
-import { pngBytes } from '../testing/imageBytes.ts';
-import { influenceAdapter } from '../games/influence/influenceAdapter.ts';
-import { handleInfluenceCommand } from '../games/influence/influenceCommand.ts';
-import { phasePosts, playedRound } from '../games/influence/influencePosts.ts';
+import { parseCommand, type HouseCommand } from '../../commands/parse.ts';
+import { houseCommandTable } from '../houseGames.ts';
+import type { GameCommandContext, PhaseContext } from '../houseGame.ts';
+import { HumanDesk } from '../../humanDesk.ts';
+import { pngBytes } from '../../testing/imageBytes.ts';
+import { influenceAdapter } from './influenceAdapter.ts';
+import { InfluenceTable } from './influenceTable.ts';
+import { handleInfluenceCommand } from './influenceCommand.ts';
+import { phasePosts, playedRound } from './influencePosts.ts';
 
 let server: ReturnType<typeof Bun.serve>;
 let internal: ReturnType<typeof Bun.serve>;
@@ -71,7 +72,10 @@ function atRumor(matchId: string): Match {
 /** What the House's log was told: why an image could not be checked goes there, and only there. */
 const hostLog: string[] = [];
 const house = { logger: { info: (line: string) => hostLog.push(line), warn: (line: string) => hostLog.push(line), error: (line: string) => hostLog.push(line) } };
-const phase = (matchId: string, match: Match) => ({ matchId, match, house, signal: new AbortController().signal }) as unknown as PhaseContext;
+/** Each match's table: what its phases and its people's commands share (`InfluenceTable`). */
+const tables = new Map<string, InfluenceTable>();
+const tableOf = (matchId: string): InfluenceTable => tables.get(matchId) ?? tables.set(matchId, new InfluenceTable()).get(matchId)!;
+const phase = (matchId: string, match: Match) => ({ matchId, match, house, signal: new AbortController().signal, table: tableOf(matchId) }) as unknown as PhaseContext;
 
 const verb = (line: string) => (parseCommand(line, houseCommandTable()) as { command: Extract<HouseCommand, { kind: 'game' }> }).command;
 const say = async (ctx: GameCommandContext, line: string): Promise<string> => handleInfluenceCommand(verb(line), ctx);
@@ -81,7 +85,7 @@ function personAtRumor() {
   const id = `img-${crypto.randomUUID()}`;
   const state = atRumor(id).state as InfluenceState;
   const desk = new HumanDesk();
-  const ctx: GameCommandContext = { matchId: id, game: influenceGame, state, author: { id: 'p', name: 'ann' }, seat: 'ann', humans: desk, log: [], say: async () => {} };
+  const ctx: GameCommandContext = { matchId: id, game: influenceGame, state, author: { id: 'p', name: 'ann' }, seat: 'ann', humans: desk, log: [], say: async () => {}, table: tableOf(id) };
   const wait = desk.wait('ann', { check: (d) => influenceGame.validate(state, 'ann', d), openEnded: false, signal: new AbortController().signal });
   return { ctx, wait };
 }
@@ -150,6 +154,19 @@ describe('image checks are not a probe (issue 23)', () => {
       images: { ann: { verdict: 'unchecked', why: 'the image could not be checked' }, bob: { verdict: 'ok' } },
     });
     expect(fetched.slice(before)).toEqual(['/probe/agent-1.png', '/ok.png']);
+  });
+
+  test("a table's checks go with it: the same match at a new table (a restart) checks again, and another match's table never sees them", async () => {
+    const id = `img-${crypto.randomUUID()}`;
+    const match = atRumor(id);
+    const before = fetched.length;
+    const first = { ...phase(id, match), table: new InfluenceTable() } as PhaseContext;
+    expect(await influenceAdapter.external!(first, { ann: { public: `img:${base}/probe/table-1.png` } })).toMatchObject({ images: { ann: { verdict: 'refused' } } });
+    const other = { ...phase(`img-${crypto.randomUUID()}`, match), table: new InfluenceTable() } as PhaseContext;
+    expect(await influenceAdapter.external!(other, { ann: { public: `img:${base}/probe/table-2.png` } })).toMatchObject({ images: { ann: { verdict: 'refused' } } });
+    const restarted = { ...phase(id, match), table: new InfluenceTable() } as PhaseContext;
+    expect(await influenceAdapter.external!(restarted, { ann: { public: `img:${base}/probe/table-3.png` } })).toMatchObject({ images: { ann: { verdict: 'refused' } } });
+    expect(fetched.slice(before)).toEqual(['/probe/table-1.png', '/probe/table-2.png', '/probe/table-3.png']);
   });
 
   test('what a person hears back never holds a status code, an address, a port or an error code', async () => {
