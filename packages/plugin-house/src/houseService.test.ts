@@ -266,8 +266,8 @@ describe('what a person reads', () => {
       expect(lines.map((l) => l.replace(/ \d+ s$/, ' N s').replace(/round \d+/, 'round N'))).toEqual([
         `${id} lobby opened by Observer: Ivo, Jana, Kurt; starts in N s`,
         `${id} started: Ivo, Jana, Kurt; room "Trust ${id.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt"`,
-        // Nobody in this fake room has a brain: the fallbacks play until every unit is out.
-        `${id} finished at round N: all eliminated: a draw`,
+        // Nobody in this fake room has a brain: the fallbacks play until every unit is out, and every seat forfeits (README, "Results").
+        `${id} finished at round N: all eliminated: a draw; results: ${['Ivo', 'Jana', 'Kurt'].map((p) => `${p} forfeits from round 3: 3 turns in a row without a valid answer (the last: no decision in time)`).join('; ')}; winners by the results none`,
         `${cafe} started: Ivo, Jana, Kurt; room "Café V3 ${cafe.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt"`,
         `${cafe} stopped at round N`,
       ]);

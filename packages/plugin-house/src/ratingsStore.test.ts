@@ -58,3 +58,41 @@ test('ratings stored before the House kept who played still load, named from the
   cache.set('house:ratings:trust:players', { json: '{not json' });
   expect((await store.leaderboards(['trust'])).trust!.length).toBe(2);
 });
+
+/** A record of a Trust match where `agent` (an entrant) misses its first turns by `how`, three in a row, its clock substituting it after the third. */
+function missedRecord(how: 'timeout' | 'server error'): MatchRecord {
+  const out: MatchRecord = { ...emptyRecord(), seats: { Hang: { brain: 'model', strategy: 'always-cheat', persona: '', system: '' }, Ada: { brain: 'offline', strategy: 'always-cooperate', persona: '', system: '' } } };
+  for (let round = 1; round <= 3; round++) {
+    const fault = how === 'timeout' ? { by: 'seat', kind: 'timeout' } : { by: 'provider', kind: 'server error' };
+    out.calls.push({ seq: round - 1, matchId: 'm', caller: 'Hang', purpose: 'decision', round, phase: 'act', provider: 'http@x', model: 'entrant:hang@1', promptHash: '', params: { remote: 'http', fault }, response: null, error: how, failure: { status: how === 'timeout' ? null : 500, reason: how }, tokensIn: 0, tokensOut: 0, latencyMs: 1, retries: [], cost: 0, at: 0 });
+    const notices = round === 3 ? [{ type: 'seat_substituted', data: { player: 'Hang', why: '3 turns in a row without a valid answer', strategy: 'always-cheat' } }] : undefined;
+    out.phases.push({ round, phase: 'act', answers: { Hang: { kind: 'model', texts: [], calls: [round - 1], outcome: 'fallback', errors: [how] } }, ...(notices ? { notices } : {}) });
+  }
+  return out;
+}
+
+test("issue 36: an entrant substituted after hanging forfeits: its substitute's win in the game rates as its loss", async () => {
+  const cache = new Map<string, unknown>();
+  const store = new RatingsStore({ getCache: async (k: string) => cache.get(k), setCache: async (k: string, v: unknown) => cache.set(k, v) && true } as unknown as IAgentRuntime);
+  const trust = games.trust!;
+  const match = Match.create(trust, {}, 1, ['Hang', 'Ada']);
+  runMatchSync(match, { Hang: trust.strategies['always-cheat']!, Ada: trust.strategies['always-cooperate']! });
+  expect(trust.outcome(match.state).winners).toEqual(['Hang']);
+  await store.rate(trust, match.state, ['Hang', 'Ada'], missedRecord('timeout'));
+  const rows = (await store.leaderboards(['trust'])).trust!;
+  const row = (p: string) => rows.find((r) => r.participant === p)!;
+  expect(row('entrant:hang@1')).toMatchObject({ wins: 0, matches: 1 });
+  expect(row('entrant:hang@1').mu).toBeLessThan(25);
+  expect(row('always-cooperate')).toMatchObject({ wins: 1 });
+  expect(row('always-cooperate').mu).toBeGreaterThan(25);
+});
+
+test("a provider's outage voids its seat: the match changes no rating of its own (and, with two seats, none at all)", async () => {
+  const cache = new Map<string, unknown>();
+  const store = new RatingsStore({ getCache: async (k: string) => cache.get(k), setCache: async (k: string, v: unknown) => cache.set(k, v) && true } as unknown as IAgentRuntime);
+  const trust = games.trust!;
+  const match = Match.create(trust, {}, 1, ['Hang', 'Ada']);
+  runMatchSync(match, { Hang: trust.strategies['always-cheat']!, Ada: trust.strategies['always-cooperate']! });
+  await store.rate(trust, match.state, ['Hang', 'Ada'], missedRecord('server error'));
+  expect(await store.leaderboards(['trust'])).toEqual({});
+});

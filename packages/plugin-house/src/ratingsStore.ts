@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
-import { emptyRatings, leaderboard, matchResult, parseRatings, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
+import { emptyRatings, leaderboard, parseRatings, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
+import { ratedSeats } from '@the-house/lab/results/ratedSeats.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { houseResults } from './records/houseResults.ts';
 import { remoteOf, type SeatSpecs } from './seats/seatSpec.ts';
 
 const key = (game: string) => `house:ratings:${game}`;
@@ -138,20 +140,23 @@ export class RatingsStore {
   }
 
   /**
-   * Rates one finished match: winners first, then by score, each seat as its
-   * participant; notes which character played which brain, and adds each
-   * remote seat's faults (timeouts, invalid answers, unreachable turns, a
-   * substitution) to its entrant's.
+   * Rates one finished match by its seats' results (`houseResults`): the
+   * winners first, then by score, a forfeit last, a void seat left out, and
+   * nothing at all when the House's own fault voided the match; each seat as
+   * its participant. Notes which character played which rated brain, and adds
+   * each rated remote seat's faults (timeouts, invalid answers, unreachable
+   * turns, a substitution) to its entrant's.
    */
   async rate(game: AnyGame, state: unknown, players: PlayerId[], record: MatchRecord, seats: Readonly<SeatSpecs> = {}): Promise<void> {
     const ratings = await this.load(game.id);
-    const result = matchResult(game.outcome(state), players.map((p) => ({ player: p, participant: participantOf(record, p), score: game.score(state, p) })));
-    const rated = rateMatch(ratings, result);
+    const results = houseResults(game, state, { players, record, seats });
+    const rated = rateMatch(ratings, ratedSeats(results, (p) => participantOf(record, p)));
     if (rated === ratings) return;
     await this.runtime.setCache(key(game.id), { json: ratingsJson(rated) });
     const played = await this.playedBy(game.id);
     const seen = new Set<string>();
-    for (const p of players) {
+    const ratedPlayers = results.seats.filter((s) => s.place !== null).map((s) => s.player);
+    for (const p of ratedPlayers) {
       const participant = participantOf(record, p);
       const entry = played.get(participant) ?? { players: new Map(), strategies: new Map() };
       played.set(participant, entry);
@@ -163,7 +168,7 @@ export class RatingsStore {
     }
     const json = { participants: Object.fromEntries([...played].map(([id, p]) => [id, { players: Object.fromEntries(p.players), strategies: Object.fromEntries(p.strategies) }])) };
     await this.runtime.setCache(playersKey(game.id), { json: JSON.stringify(json) });
-    const seated = players.flatMap((p) => {
+    const seated = ratedPlayers.flatMap((p) => {
       const remote = remoteOf({ seats }, p);
       return remote && participantOf(record, p).startsWith('entrant:') ? [{ p, remote }] : [];
     });

@@ -4,6 +4,7 @@ import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 import type { Budget, Spend } from '@the-house/lab/models/budget.ts';
 import type { MatchRecord, SeatUsage } from '@the-house/lab/models/matchRecorder.ts';
 import type { MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
+import type { SeatResults } from '@the-house/lab/results/seatResults.ts';
 import type { HouseCommand } from './commands/parse.ts';
 import type { HumanSeat, SeatSpecs } from './seats/seatSpec.ts';
 
@@ -32,7 +33,10 @@ export interface MatchSummary {
   /** Round being played, or the last one once finished. */
   round: number;
   players: MatchPlayerSummary[];
+  /** The game's winners less any seat that forfeited or is void (README, "Results"); see `results`. */
   winners: PlayerId[];
+  /** A finished match's seats whose result is not decided by their own play: forfeit or void, and why in words (`resultNote`); absent when every seat's is. */
+  results?: Array<{ player: PlayerId; class: 'forfeit' | 'void'; note: string }>;
   /** What its model players spent so far (tokens in + out, and cost by the price table). */
   spend: Spend;
   /** Who opened it (their name), and where: its table (the room or channel of `!play`) and its game room. */
@@ -121,6 +125,8 @@ export interface StoredMatch {
   paused: string | null;
   /** Whether the finished match has gone into the ratings (once). */
   rated?: boolean;
+  /** Each seat's result, kept when a match finishes with a seat that forfeited or is void: what its summary says when only a window of its record is read. */
+  results?: SeatResults;
   /**
    * Who plays each seat, by seat name: a player agent, a person, an
    * entrant's agent elsewhere, a baseline (`seats/seatSpec.ts`). Every

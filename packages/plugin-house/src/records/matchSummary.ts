@@ -2,7 +2,9 @@ import { addSpend, NO_SPEND, type Spend } from '@the-house/lab/models/budget.ts'
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { seatUsage, type MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
+import { resultNote } from '@the-house/lab/results/resultNote.ts';
 import { roomName } from '../texts/houseTexts.ts';
+import { houseResults } from './houseResults.ts';
 import type { MatchDetail, MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
 
 
@@ -21,13 +23,17 @@ export function matchSummary(games: Record<string, AnyGame>, stored: StoredMatch
     score: game && s ? game.score(s, name) : 0,
   }));
   const outcome = game && s ? game.outcome(s) : { over: false, winners: [], kind: null };
+  // A finished match's winners follow its seats' results: kept with it when a seat forfeited or is void, else read from its record.
+  const results = game && s && outcome.over ? (stored.results ?? houseResults(game, s, stored)) : null;
+  const notes = (results?.seats ?? []).flatMap((r) => (r.class === 'decided' ? [] : [{ player: r.player, class: r.class, note: resultNote(r) ?? r.class }]));
   return {
     id: stored.id,
     game: stored.game,
     status: stored.status,
     round: s ? (s as { round: number }).round : 0,
     players,
-    winners: outcome.winners,
+    winners: results ? results.winners : outcome.winners,
+    ...(notes.length ? { results: notes } : {}),
     spend,
     owner: stored.owner?.name ?? null,
     table: stored.table ?? 'default',

@@ -3,16 +3,18 @@ import { runMatch } from '@the-house/games/engine/runner.ts';
 import type { GameEvent, PlayerId } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import { matchOverBudget } from '@the-house/lab/models/budget.ts';
+import { resultNote } from '@the-house/lab/results/resultNote.ts';
 import { closePhase } from '@the-house/lab/seats/closePhase.ts';
 import type { HouseGame, PhaseContext } from '../games/houseGame.ts';
 import { verbAdapter } from '../games/houseGames.ts';
 import { houseLog } from '../houseLog.ts';
 import { sleep, yieldToEventLoop } from '../houseSettings.ts';
 import { roundPictures } from '../pictures/roundPictures.ts';
+import { houseResults } from '../records/houseResults.ts';
 import { matchSummary } from '../records/matchSummary.ts';
 import { roundText } from '../roundText.ts';
 import { personSeats, seatSpecOf } from '../seats/seatSpec.ts';
-import { beginsText, budgetPausedText, resultText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
+import { beginsText, budgetPausedText, resultText, roomResultsText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
 import type { StoredMatch } from '../types.ts';
 import { phaseContext } from './phaseContext.ts';
 import type { TableCore } from './tableCore.ts';
@@ -40,6 +42,9 @@ async function tellResults(table: TableCore): Promise<void> {
   const ending = describeOutcome(match.game.id, match.state);
   const page = `${host.settings.publicUrl}/house/matches/${stored.id}`;
   const audit = verbAdapter(stored.game, 'audit') ? `\`!audit --match ${shortId(stored.id)}\` verifies its hash-chained log` : null;
+  // The room heard the game's own ending with its last round; when a seat's result is not its own play, it hears the results too.
+  const results = roomResultsText(match.game, summary);
+  if (results) await table.voice.say(results);
   for (const [seat] of personSeats(stored)) await table.voice.tellPerson(seat, resultText(match.game, summary, ending, page, audit, seat));
   if (stored.observer) await table.voice.tellObserver(resultText(match.game, summary, ending, page, audit, null));
 }
@@ -206,7 +211,11 @@ class PlayLoop {
     this.keepHistory(m, round);
     if (m.over) {
       const outcome = m.game.outcome(m.state);
-      houseLog(host.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(m.game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}`);
+      const results = houseResults(m.game, m.state, stored);
+      // Kept only when a seat's result is not its own play: a read of a window of the record then still knows it (a match without one is read as the game ended it).
+      const unplayed = results.seats.flatMap((r) => resultNote(r) ?? []);
+      if (unplayed.length) stored.results = results;
+      houseLog(host.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(m.game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}${unplayed.length ? `; results: ${unplayed.join('; ')}; winners by the results ${results.winners.join(', ') || 'none'}` : ''}`);
       await table.enter({ type: 'finished' });
     }
     const over = m.over ? null : matchOverBudget(stored.options.budget, table.recorder.spend());

@@ -77,7 +77,7 @@ export function statusText(summary: MatchSummary, stored: StoredMatch, state: un
   const s = summary;
   const board = s.players.map((p) => `${p.name}${p.score === null ? '' : ` ${scoreText(p.score, unit)}`}${p.alive ? '' : ' (out)'}`).join(', ');
   const ending = s.status === 'finished' ? describeOutcome(stored.game, state) : null;
-  const end = s.status === 'finished' ? (ending ? ` Ending: ${ending}.` : ` Winners: ${s.winners.join(', ') || 'none (draw)'}.`) : '';
+  const end = s.status === 'finished' ? (ending ? ` Ending: ${ending}.` : ` Winners: ${s.winners.join(', ') || 'none (draw)'}.`) + resultsClause(s) : '';
   const paused = s.status === 'paused' && stored.paused ? ` Paused: ${stored.paused}.` : '';
   // Amount and reason are the observer's alone (RULES T-a); a status reply may land in a room others read.
   const begs = pendingBegs.map((b) => `${b.player}'s beg`);
@@ -155,17 +155,31 @@ export function awayText(player: string, turns: number): string {
   return `${player} let ${turns} turns in a row pass: the game's fallback plays for them for the rest of the match.`;
 }
 
+/** What a finished match's summary adds when a seat forfeited or is void: who, why, and the winners that follow (empty when every seat played its own moves). */
+export function resultsClause(summary: MatchSummary): string {
+  if (!summary.results?.length) return '';
+  return ` Results: ${summary.results.map((r) => r.note).join('; ')}. Winners by the results: ${summary.winners.join(', ') || 'none'}.`;
+}
+
+/** The game room's line at the end when a seat forfeited or is void (the room heard the game's own ending with the last round); null otherwise. */
+export function roomResultsText(game: AnyGame, summary: MatchSummary): string | null {
+  const clause = resultsClause(summary);
+  return clause ? `${game.title} ${summary.id}:${clause}` : null;
+}
+
 const ordinal = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 
-/** Where each seat finished: winners first, then the living, then by score; equal ones share a place. */
+/** Where each seat finished: seats that played their own moves first (a forfeit or void seat after them), then winners, the living, by score; equal ones share a place. */
 export function placeOf(summary: MatchSummary, player: string): number {
-  const rank = (p: MatchSummary['players'][number]) => [summary.winners.includes(p.name) ? 1 : 0, p.alive ? 1 : 0, p.score ?? 0];
+  const unplayed = new Set((summary.results ?? []).map((r) => r.player));
+  const rank = (p: MatchSummary['players'][number]) => [unplayed.has(p.name) ? 0 : 1, summary.winners.includes(p.name) ? 1 : 0, p.alive ? 1 : 0, p.score ?? 0];
   const mine = summary.players.find((p) => p.name === player);
   if (!mine) return summary.players.length;
-  const [w, a, s] = rank(mine);
+  const own = rank(mine);
   return 1 + summary.players.filter((p) => {
-    const [pw, pa, ps] = rank(p);
-    return pw! > w! || (pw === w && (pa! > a! || (pa === a && ps! > s!)));
+    const other = rank(p);
+    const i = other.findIndex((v, k) => v !== own[k]);
+    return i >= 0 && other[i]! > own[i]!;
   }).length;
 }
 
@@ -175,8 +189,10 @@ export function placeOf(summary: MatchSummary, player: string): number {
  * is (public now), and how to verify it where the game offers a check.
  */
 export function resultText(game: AnyGame, summary: MatchSummary, ending: string | null, pageUrl: string, audit: string | null, seat: string | null): string {
-  const head = `Match over: ${game.title} ${summary.id}. ${ending ? `${ending[0]!.toUpperCase()}${ending.slice(1)}.` : summary.winners.length ? `Won by ${summary.winners.join(', ')}.` : 'A draw.'}`;
+  const head = `Match over: ${game.title} ${summary.id}. ${ending ? `${ending[0]!.toUpperCase()}${ending.slice(1)}.` : summary.winners.length ? `Won by ${summary.winners.join(', ')}.` : 'A draw.'}${resultsClause(summary)}`;
   const me = seat ? summary.players.find((p) => p.name === seat) : undefined;
-  const mine = me ? ` You finished ${ordinal(placeOf(summary, me.name))} of ${summary.players.length}${me.score === null ? '' : ` with ${scoreText(me.score, game.scoreName)}`}${summary.winners.includes(me.name) ? ': you won' : ''}.` : '';
+  const myResult = me ? summary.results?.find((r) => r.player === me.name) : undefined;
+  const how = myResult ? `: your result is ${myResult.class === 'forfeit' ? 'a forfeit' : 'void'}` : me && summary.winners.includes(me.name) ? ': you won' : '';
+  const mine = me ? ` You finished ${ordinal(placeOf(summary, me.name))} of ${summary.players.length}${me.score === null ? '' : ` with ${scoreText(me.score, game.scoreName)}`}${how}.` : '';
   return `${head}${mine} The whole match, now public: ${pageUrl}${audit ? `. ${audit}` : ''}`;
 }
