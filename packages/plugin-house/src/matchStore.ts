@@ -131,6 +131,13 @@ interface ReadList {
  * out), and a small summary row per match (what the House tab lists without
  * loading a closed match).
  */
+/** What a load found to repair (and the rows to write back) and what it could not. */
+interface LoadFixes {
+  repaired: string[];
+  restore: Array<[string, Row]>;
+  problems: string[];
+}
+
 export class MatchStore {
   /** How many full chunks of each list are stored, per match. */
   private readonly written = new Map<string, Lengths>();
@@ -237,48 +244,12 @@ export class MatchStore {
   }
 
   async load(id: string): Promise<LoadedMatch> {
-    const repaired: string[] = [];
-    const restore: Array<[string, Row]> = [];
-    const read = await this.read<Head>(headKey(id));
-    let head: Head;
-    if (read.ok && isHead(read.value)) head = read.value;
-    else {
-      const why = read.ok ? 'is not a match' : read.why;
-      const copy = this.fromFiles<Head>(id, 'head');
-      if (!copy || !isHead(copy.value)) return { ok: false, damage: `its head row ${why}`, match: await this.remains(id), headLost: true };
-      head = copy.value;
-      repaired.push(`its head row ${why}`);
-      restore.push([headKey(id), copy.row]);
-    }
-    const { full, tails, logHead, sums, starts: _starts, ...rest } = head;
+    const fixes: LoadFixes = { repaired: [], restore: [], problems: [] };
+    const found = await this.loadHead(id, fixes);
+    if (!found.ok) return found.lost;
+    const { full, tails, logHead, sums, starts: _starts, ...rest } = found.head;
     if (!full || !tails) return { ok: true, match: migrateSeats(rest) as unknown as StoredMatch };
-    const problems: string[] = [];
-    const readList = async (list: ListName): Promise<ReadList> => {
-      const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
-      const chunks = await Promise.all(Array.from({ length: count }, (_, n) => this.read<unknown[]>(chunkKey(id, list, n))));
-      const entries: unknown[] = [];
-      let whole = true;
-      chunks.forEach((chunk, n) => {
-        const which = `${list} chunk ${n + 1} of ${count}`;
-        const range = `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`;
-        const named = sums?.[list]?.[n];
-        const problem = chunkProblem(chunk, named, which, range, list, n);
-        let value = chunk.ok && !problem ? chunk.value : null;
-        if (problem) {
-          const copy = this.fromFiles<unknown[]>(id, `${list}.${n}`);
-          if (copy && !chunkProblem(copy, named, which, range, list, n)) {
-            value = copy.value;
-            repaired.push(problem);
-            restore.push([chunkKey(id, list, n), copy.row]);
-          } else problems.push(problem);
-        }
-        if (value && whole) entries.push(...value);
-        else whole = false;
-      });
-      if (whole) entries.push(...(Array.isArray(tails[list]) ? tails[list] : []));
-      return { entries, whole };
-    };
-    const [log, history, calls, phases] = await Promise.all(LISTS.map(readList));
+    const [log, history, calls, phases] = await Promise.all(LISTS.map((list) => this.readList(id, list, full, tails, sums, fixes)));
     const stored = migrateSeats(rest) as unknown as StoredMatch;
     const match: StoredMatch = {
       ...stored,
@@ -286,6 +257,7 @@ export class MatchStore {
       history: history!.entries as StoredMatch['history'],
       record: { ...stored.record, calls: calls!.entries as StoredMatch['record']['calls'], phases: phases!.entries as StoredMatch['record']['phases'] },
     };
+    const { repaired, restore, problems } = fixes;
     if (problems.length === 0) {
       const chain = verifyChain(match.log, logHead);
       if (!chain.ok) problems.push(`its log breaks at entry ${chain.at}: ${chain.reason}`);
@@ -298,6 +270,45 @@ export class MatchStore {
     this.savedStatus.set(id, match.status);
     if (!repaired.length) return { ok: true, match };
     return { ok: true, match, repaired: `${repaired.join('; ')}${unwritten ? ` (${unwritten})` : ''}` };
+  }
+
+  /** A match's head row, or its copy in the running files (a repair, to write back); what is left of the match when neither is a head. */
+  private async loadHead(id: string, fixes: LoadFixes): Promise<{ ok: true; head: Head } | { ok: false; lost: LoadedMatch }> {
+    const read = await this.read<Head>(headKey(id));
+    if (read.ok && isHead(read.value)) return { ok: true, head: read.value };
+    const why = read.ok ? 'is not a match' : read.why;
+    const copy = this.fromFiles<Head>(id, 'head');
+    if (!copy || !isHead(copy.value)) return { ok: false, lost: { ok: false, damage: `its head row ${why}`, match: await this.remains(id), headLost: true } };
+    fixes.repaired.push(`its head row ${why}`);
+    fixes.restore.push([headKey(id), copy.row]);
+    return { ok: true, head: copy.value };
+  }
+
+  /** One list of a match, chunk by chunk (a damaged chunk from its running-file copy when that is whole), up to its first lost chunk. */
+  private async readList(id: string, list: ListName, full: Lengths, tails: Record<ListName, unknown[]>, sums: Head['sums'], fixes: LoadFixes): Promise<ReadList> {
+    const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
+    const chunks = await Promise.all(Array.from({ length: count }, (_, n) => this.read<unknown[]>(chunkKey(id, list, n))));
+    const entries: unknown[] = [];
+    let whole = true;
+    chunks.forEach((chunk, n) => {
+      const which = `${list} chunk ${n + 1} of ${count}`;
+      const range = `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`;
+      const named = sums?.[list]?.[n];
+      const problem = chunkProblem(chunk, named, which, range, list, n);
+      let value = chunk.ok && !problem ? chunk.value : null;
+      if (problem) {
+        const copy = this.fromFiles<unknown[]>(id, `${list}.${n}`);
+        if (copy && !chunkProblem(copy, named, which, range, list, n)) {
+          value = copy.value;
+          fixes.repaired.push(problem);
+          fixes.restore.push([chunkKey(id, list, n), copy.row]);
+        } else fixes.problems.push(problem);
+      }
+      if (value && whole) entries.push(...value);
+      else whole = false;
+    });
+    if (whole) entries.push(...(Array.isArray(tails[list]) ? tails[list] : []));
+    return { entries, whole };
   }
 
   /**

@@ -89,49 +89,8 @@ export function restGateway(runtime: IAgentRuntime): RoomGateway {
     return serverId;
   };
   return {
-    async createRoom(name, participantIds) {
-      try {
-        const server = await currentServer();
-        if (!server) return null;
-        const res = await fetch(new URL('/api/messaging/channels', baseUrl()), {
-          method: 'POST',
-          headers: headers(),
-          body: JSON.stringify({ name, type: 'GROUP', message_server_id: server, participantCentralUserIds: participantIds, metadata: { house: true } }),
-        });
-        if (!res.ok) {
-          runtime.logger.warn(`House: could not create the game room (${res.status})`);
-          return null;
-        }
-        const body = (await res.json()) as { data?: { id?: string } };
-        return body.data?.id ? { channelId: body.data.id, serverId: server } : null;
-      } catch (error) {
-        runtime.logger.warn(`House: no messaging server for a game room (${error instanceof Error ? error.message : String(error)})`);
-        return null;
-      }
-    },
-    async post(room, text, key, author, pictures = []) {
-      const from = author ?? { id: runtime.agentId, name: runtime.character.name };
-      try {
-        const attachments = await uploadPictures(runtime, pictures);
-        const res = await fetch(new URL('/api/messaging/submit', baseUrl()), {
-          method: 'POST',
-          headers: headers(),
-          body: JSON.stringify({
-            ...(key ? { messageId: stringToUuid(`${room.channelId}:${key}`) } : {}),
-            channel_id: room.channelId,
-            message_server_id: room.serverId,
-            author_id: from.id,
-            content: text,
-            source_type: 'agent_response',
-            raw_message: { text, thought: '', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'] },
-            metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined, ...(attachments.length ? { attachments } : {}) },
-          }),
-        });
-        if (!res.ok) runtime.logger.warn(`House: post to the game room failed (${res.status})`);
-      } catch (error) {
-        runtime.logger.warn(`House: post to the game room failed (${error instanceof Error ? error.message : String(error)})`);
-      }
-    },
+    createRoom: (name, participantIds) => createRestRoom(runtime, currentServer, name, participantIds),
+    post: (room, text, key, author, pictures = []) => postToRoom(runtime, room, text, key, author, pictures),
     async closeRoom(room) {
       try {
         const res = await fetch(new URL(`/api/messaging/channels/${encodeURIComponent(room.channelId)}`, baseUrl()), { method: 'DELETE', headers: headers() });
@@ -141,4 +100,51 @@ export function restGateway(runtime: IAgentRuntime): RoomGateway {
       }
     },
   };
+}
+
+/** A group channel for a match on the server's current message server (the GUI lists it under Groups); null when none could be made. */
+async function createRestRoom(runtime: IAgentRuntime, currentServer: () => Promise<string | null>, name: string, participantIds: string[]): Promise<GameRoom | null> {
+  try {
+    const server = await currentServer();
+    if (!server) return null;
+    const res = await fetch(new URL('/api/messaging/channels', baseUrl()), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ name, type: 'GROUP', message_server_id: server, participantCentralUserIds: participantIds, metadata: { house: true } }),
+    });
+    if (!res.ok) {
+      runtime.logger.warn(`House: could not create the game room (${res.status})`);
+      return null;
+    }
+    const body = (await res.json()) as { data?: { id?: string } };
+    return body.data?.id ? { channelId: body.data.id, serverId: server } : null;
+  } catch (error) {
+    runtime.logger.warn(`House: no messaging server for a game room (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+}
+
+/** A House post (or one it carries for `author`) through `/api/messaging/submit`, with its pictures stored first; a failure is logged, never thrown. */
+async function postToRoom(runtime: IAgentRuntime, room: GameRoom, text: string, key: string | undefined, author: PostAuthor | undefined, pictures: readonly RoomPicture[]): Promise<void> {
+  const from = author ?? { id: runtime.agentId, name: runtime.character.name };
+  try {
+    const attachments = await uploadPictures(runtime, pictures);
+    const res = await fetch(new URL('/api/messaging/submit', baseUrl()), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({
+        ...(key ? { messageId: stringToUuid(`${room.channelId}:${key}`) } : {}),
+        channel_id: room.channelId,
+        message_server_id: room.serverId,
+        author_id: from.id,
+        content: text,
+        source_type: 'agent_response',
+        raw_message: { text, thought: '', actions: [author ? 'HOUSE_CARRY' : 'HOUSE_ANNOUNCE'] },
+        metadata: { agent_id: from.id, agentName: from.name, channelType: 'GROUP', isDm: false, carriedBy: author ? runtime.character.name : undefined, ...(attachments.length ? { attachments } : {}) },
+      }),
+    });
+    if (!res.ok) runtime.logger.warn(`House: post to the game room failed (${res.status})`);
+  } catch (error) {
+    runtime.logger.warn(`House: post to the game room failed (${error instanceof Error ? error.message : String(error)})`);
+  }
 }

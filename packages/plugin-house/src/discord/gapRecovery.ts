@@ -80,52 +80,71 @@ function timeOf(id: string): number {
  * then drops the gateway's copy, and those the gateway sent are skipped.
  */
 export function recoverGaps(runtime: IAgentRuntime, client: GapClient, options: { tellResend: boolean }): { settled(): Promise<void> } {
-  const last = new Map<string, { id: string; at: number }>();
-  const seen = new Set<string>();
-  let readies = client.isReady() ? 1 : 0;
-  let lastEventAt = Date.now();
+  const gaps = new GapRecovery(runtime, client, options.tellResend);
+  gaps.listen();
+  // What the caller gets: when the read-backs so far are done (for tests).
+  return { settled: () => gaps.reading };
+}
+
+/** One bot's marks in its channels, and its read-backs after a session that had to IDENTIFY again (`recoverGaps`). */
+class GapRecovery {
+  private readonly last = new Map<string, { id: string; at: number }>();
+  private readonly seen = new Set<string>();
+  private readies: number;
+  private lastEventAt = Date.now();
   /** When the bot last heard from Discord before its newest session: where the gap starts. */
-  let gapFrom = lastEventAt;
-  let reading = Promise.resolve();
-  const note = (message: GapMessage) => {
+  private gapFrom = this.lastEventAt;
+  reading = Promise.resolve();
+
+  constructor(
+    private readonly runtime: IAgentRuntime,
+    private readonly client: GapClient,
+    private readonly tellsResend: boolean,
+  ) {
+    this.readies = client.isReady() ? 1 : 0;
+  }
+
+  listen(): void {
+    const { client } = this;
+    client.on('messageCreate', (message: GapMessage) => this.note(message));
+    client.on('raw', (packet: { t?: unknown } | null) => {
+      if (packet?.t === 'READY') this.gapFrom = this.lastEventAt;
+      this.lastEventAt = Date.now();
+    });
+    client.on('shardReady', () => {
+      this.readies += 1;
+      if (this.readies < 2) return;
+      const since = new Date(this.gapFrom);
+      this.reading = this.reading.then(() => this.readBack(since)).catch((error) => this.runtime.logger.warn(`House: could not read back what Discord sent while the bot had no session (${errorLine(error)})`));
+    });
+  }
+
+  private note(message: GapMessage): void {
+    const { seen, last } = this;
     seen.add(message.id);
     if (seen.size > SEEN) seen.delete(seen.values().next().value!);
     last.delete(message.channelId);
     last.set(message.channelId, { id: message.id, at: Date.now() });
     if (last.size > CHANNELS) last.delete(last.keys().next().value!);
-  };
-  client.on('messageCreate', (message: GapMessage) => note(message));
-  client.on('raw', (packet: { t?: unknown } | null) => {
-    if (packet?.t === 'READY') gapFrom = lastEventAt;
-    lastEventAt = Date.now();
-  });
-  client.on('shardReady', () => {
-    readies += 1;
-    if (readies < 2) return;
-    const since = new Date(gapFrom);
-    reading = reading.then(() => readBack(since)).catch((error) => runtime.logger.warn(`House: could not read back what Discord sent while the bot had no session (${errorLine(error)})`));
-  });
+  }
 
-  // What the caller gets: when the read-backs so far are done (for tests).
-  const handle = { settled: () => reading };
-
-  async function readBack(since: Date): Promise<void> {
-    const me = client.user;
+  private async readBack(since: Date): Promise<void> {
+    const me = this.client.user;
     if (!me) return;
-    const known = [...last];
-    const unseen = unseenChannels(since, new Set(known.map(([id]) => id)));
+    const known = [...this.last];
+    const unseen = this.unseenChannels(since, new Set(known.map(([id]) => id)));
     for (const [channelId, mark] of known) {
-      const channel = (await client.channels.fetch(channelId).catch(() => null)) as GapChannel | null;
-      if (channel) await readChannel(me, channel, mark, since);
+      const channel = (await this.client.channels.fetch(channelId).catch(() => null)) as GapChannel | null;
+      if (channel) await this.readChannel(me, channel, mark, since);
     }
     const from = { id: snowflakeAt(new Date(since.getTime() - SKEW_MS)), at: Date.now() };
-    for (const channel of unseen) await readChannel(me, channel, from, since);
+    for (const channel of unseen) await this.readChannel(me, channel, from, since);
   }
 
   /** Channels in the client's cache the bot saw no message in, whose last message may be from the gap. */
-  function unseenChannels(since: Date, known: ReadonlySet<string>): GapChannel[] {
+  private unseenChannels(since: Date, known: ReadonlySet<string>): GapChannel[] {
     const out: GapChannel[] = [];
-    for (const value of client.channels.cache?.values() ?? []) {
+    for (const value of this.client.channels.cache?.values() ?? []) {
       const channel = value as GapChannel;
       if (!channel.id || known.has(channel.id) || !channel.messages) continue;
       if (channel.isDMBased?.() || (channel.lastMessageId && timeOf(channel.lastMessageId) >= since.getTime() - SKEW_MS)) out.push(channel);
@@ -133,38 +152,41 @@ export function recoverGaps(runtime: IAgentRuntime, client: GapClient, options: 
     return out;
   }
 
-  async function readChannel(me: { id: string }, channel: GapChannel, mark: { id: string; at: number }, since: Date): Promise<void> {
+  private async readChannel(me: { id: string }, channel: GapChannel, mark: { id: string; at: number }, since: Date): Promise<void> {
     if (!channel.messages) return;
     const perms = channel.isDMBased?.() ? null : (channel.permissionsFor?.(me) ?? null);
     if (perms && !perms.has(VIEW_CHANNEL | READ_MESSAGE_HISTORY)) return;
     const mayPost = !perms || perms.has(channel.isThread?.() ? SEND_MESSAGES_IN_THREADS : SEND_MESSAGES);
+    const { missed, full } = await this.missedIn(channel, mark.id);
+    for (const message of missed) {
+      if (this.seen.has(message.id)) continue;
+      this.note(message);
+      if (message.author.id !== me.id) this.client.emit('messageCreate', message);
+    }
+    if (full && mayPost) await this.tellResend(channel, mark.at, since);
+  }
+
+  /** The channel's messages after `after`, up to PAGES pages; `full` when there may be more than it read (or the read failed). */
+  private async missedIn(channel: GapChannel, after: string): Promise<{ missed: GapMessage[]; full: boolean }> {
     const missed: GapMessage[] = [];
-    let after = mark.id;
     let full = false;
     try {
       for (let page = 0; page < PAGES; page++) {
-        const got = [...(await channel.messages.fetch({ after, limit: 100 })).values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        const got = [...(await channel.messages!.fetch({ after, limit: 100 })).values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
         missed.push(...got);
         full = got.length === 100;
         if (!full) break;
         after = got.at(-1)!.id;
       }
     } catch (error) {
-      runtime.logger.warn(`House: cannot read back a Discord channel after a gap (${errorLine(error)})`);
+      this.runtime.logger.warn(`House: cannot read back a Discord channel after a gap (${errorLine(error)})`);
       full = true;
     }
-    for (const message of missed) {
-      if (seen.has(message.id)) continue;
-      note(message);
-      if (message.author.id !== me.id) client.emit('messageCreate', message);
-    }
-    if (full && mayPost) await tellResend(channel, mark.at, since);
+    return { missed, full };
   }
 
-  async function tellResend(channel: GapChannel, lastAt: number, since: Date): Promise<void> {
-    if (!options.tellResend || Date.now() - lastAt > RECENT_MS || !channel.send) return;
-    await channel.send({ content: resendText(since), allowedMentions: { parse: [] } }).catch((error) => runtime.logger.warn(`House: could not ask for commands sent again (${errorLine(error)})`));
+  private async tellResend(channel: GapChannel, lastAt: number, since: Date): Promise<void> {
+    if (!this.tellsResend || Date.now() - lastAt > RECENT_MS || !channel.send) return;
+    await channel.send({ content: resendText(since), allowedMentions: { parse: [] } }).catch((error) => this.runtime.logger.warn(`House: could not ask for commands sent again (${errorLine(error)})`));
   }
-
-  return handle;
 }
