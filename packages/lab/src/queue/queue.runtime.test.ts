@@ -30,6 +30,13 @@ const SWEEPS: Record<string, string[]> = {
   cafe: ['--seeds', '4', '--rounds', '10', '--population', 'credit-union:2,free-rider:2', '--treatment', 'interestRate=0,0.05'],
   influence: ['--seeds', '3', '--population', 'alliance:4,random:4', '--treatment', 'maxDmRecipients=2,4'],
   goldmine: ['--seeds', '3', '--rounds', '20', '--players', '4', '--population', 'greedy-mine:2,defend-then-mine:2', '--treatment', 'truce=1,3'],
+  matrix: ['--seeds', '4', '--rounds', '50', '--population', 'tit-for-tat:2,always-defect:1,joss:1', '--treatment', 'noise=0,0.05'],
+};
+
+/** Each tournament: Trust's baselines, and four rules of Axelrod's first tournament (1980) at its defaults. */
+const TOURNAMENTS: Record<string, string[]> = {
+  trust: ['--players', 'copycat,grudger,always-cheat,detective', '--repeats', '3', '--seed', '7'],
+  matrix: ['--players', 'shubik,grudger,feld,joss', '--repeats', '3', '--seed', '1980'],
 };
 
 function startWorker(...args: string[]): WorkerProcess {
@@ -86,7 +93,7 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  test('a sweep of each game (and a tournament) through the queue with 2 worker processes writes what the local one writes, results.csv byte for byte', async () => {
+  test('a sweep of each game (and a tournament of Trust and of Matrix games) through the queue with 2 worker processes writes what the local one writes, results.csv byte for byte', async () => {
     // One job per fetch, so a small sweep is spread over both.
     const pair = [startWorker('--batch', '1'), startWorker('--batch', '1')];
     await Promise.all(pair.map((w) => w.ready));
@@ -99,18 +106,19 @@ describe.skipIf(!server)('sweeps and tournaments on the PostgreSQL queue', () =>
       expect(csv(`${game}-queue`)).toBe(csv(`${game}-local`));
       expect(queued.stdout).toBe(local.stdout);
     }
-    const tournament = ['tournament', 'trust', '--players', 'copycat,grudger,always-cheat,detective', '--repeats', '3', '--seed', '7'];
-    const queuedTournament = await house(...tournament, '--queue', url);
-    const localTournament = await house(...tournament, '--workers', '0');
-    expect(queuedTournament.code).toBe(0);
     const standings = (out: string) => out.split('\n').filter((line) => !line.includes(' ms'));
-    expect(standings(queuedTournament.stdout)).toEqual(standings(localTournament.stdout));
+    for (const [game, args] of Object.entries(TOURNAMENTS)) {
+      const queuedTournament = await house('tournament', game, ...args, '--queue', url);
+      const localTournament = await house('tournament', game, ...args, '--workers', '0');
+      expect(queuedTournament.code).toBe(0);
+      expect(standings(queuedTournament.stdout)).toEqual(standings(localTournament.stdout));
+    }
     const played = await query<{ worker: string; n: number }>('SELECT worker, count(*)::int AS n FROM house_lab.results GROUP BY worker');
     expect(played).toHaveLength(2);
     const logs = await Promise.all(pair.map((w) => stopWorker(w)));
     for (const log of logs) expect(log).toMatch(/worker stopped: \d+ runs played, 0 failed/);
     const status = await house('sweep-status', '--queue', url);
-    expect(status.stdout.trim().split('\n')).toHaveLength(5);
+    expect(status.stdout.trim().split('\n')).toHaveLength(Object.keys(SWEEPS).length + Object.keys(TOURNAMENTS).length);
     for (const line of status.stdout.trim().split('\n')) expect(line).toMatch(/finished\): (\d+)\/\1 done, 0 failed, 0 running, 0 waiting$/);
   }, 180_000);
 
