@@ -113,20 +113,25 @@ export async function checkImage(url: string, opts: ImageCheckOptions): Promise<
     }
     const body = await boundedBytes(res.body, maxBytes);
     if (!body) return { verdict: 'refused', why: `the image is over the limit of ${limit(maxBytes)}` };
-    const sniffed = png(body) ?? jpeg(body);
-    if (!sniffed) return { verdict: 'refused', why: 'it is not a png or jpeg image' };
-    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    // A generic binary type says nothing; a named one must be the image the bytes are.
-    const generic = !type || type === 'application/octet-stream' || type === 'binary/octet-stream';
-    if (!generic && type !== `image/${sniffed.type}` && !(sniffed.type === 'jpeg' && type === 'image/jpg')) {
-      return { verdict: 'refused', why: `the server calls it ${quoted(type)}, but it is a ${sniffed.type}` };
-    }
-    if (sniffed.width === null) return { verdict: 'refused', why: `the ${sniffed.type} is cut short: its size cannot be read` };
-    if (sniffed.width > maxSide || sniffed.height > maxSide) {
-      return { verdict: 'refused', why: `the image is ${sniffed.width}x${sniffed.height} pixels; the limit is ${maxSide}x${maxSide}` };
-    }
-    return { verdict: 'ok' };
+    return judgeBytes(body, res.headers.get('content-type'), maxSide);
   } catch (error) {
     return unchecked(timeout.aborted ? `no answer within ${opts.timeoutMs} ms while reading` : `reading the image failed (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`);
   }
+}
+
+/** Whether bytes within the size limit are the png or jpeg the server says they are, at most `maxSide` pixels a side. */
+function judgeBytes(body: Uint8Array, contentType: string | null, maxSide: number): ImageCheck {
+  const sniffed = png(body) ?? jpeg(body);
+  if (!sniffed) return { verdict: 'refused', why: 'it is not a png or jpeg image' };
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  // A generic binary type says nothing; a named one must be the image the bytes are.
+  const generic = !type || type === 'application/octet-stream' || type === 'binary/octet-stream';
+  if (!generic && type !== `image/${sniffed.type}` && !(sniffed.type === 'jpeg' && type === 'image/jpg')) {
+    return { verdict: 'refused', why: `the server calls it ${quoted(type)}, but it is a ${sniffed.type}` };
+  }
+  if (sniffed.width === null) return { verdict: 'refused', why: `the ${sniffed.type} is cut short: its size cannot be read` };
+  if (sniffed.width > maxSide || sniffed.height > maxSide) {
+    return { verdict: 'refused', why: `the image is ${sniffed.width}x${sniffed.height} pixels; the limit is ${maxSide}x${maxSide}` };
+  }
+  return { verdict: 'ok' };
 }

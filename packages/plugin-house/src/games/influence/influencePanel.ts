@@ -89,42 +89,53 @@ export function influencePanel(detail: MatchDetail): Rendered | null {
   const last = rounds[rounds.length - 1];
   const current = Object.keys(s.empowerVotes ?? {}).length + Object.keys(s.exposeVotes ?? {}).length > 0;
   const tally: Tally = current ? { round: s.round, empowered: s.empowered, empowerVotes: s.empowerVotes, exposeVotes: s.exposeVotes, exposed: s.exposed } : (last ?? {});
-  const rows = s.players
-    .map((p) => {
-      const alive = ownValue(s.alive ?? {}, p) !== false;
-      const flags = [tally.empowered === p ? 'empowered' : '', tally.exposed?.includes(p) ? 'exposed' : '', alive ? '' : 'eliminated'].filter(Boolean).join(', ');
-      return `<tr data-player="${e(p)}"><td>${e(p)}</td><td class="num">${ownValue(tally.empowerVotes ?? {}, p) ?? 0}</td><td class="num">${ownValue(tally.exposeVotes ?? {}, p) ?? 0}</td><td class="muted">${flags}</td></tr>`;
-    })
-    .join('');
   const eliminated = rounds.flatMap((r) => (r.eliminated ?? []).map((x) => `round ${r.round}: ${e(x.player)}${x.reason ? ` (${e(x.reason)})` : ''}`));
   const title = tally.round ? `Votes, round ${tally.round}` : 'Votes';
-  const charts: ChartSpec[] = [];
-  let chart = '';
-  if (tally.empowerVotes) {
-    const id = domId('influence-votes', detail.summary.id);
-    const labels = s.players.filter((p) => Object.hasOwn(tally.empowerVotes ?? {}, p));
-    charts.push({
-      id,
-      title,
-      kind: 'bar',
-      labels,
-      axes: { x: 'player', y: 'votes' },
-      datasets: [
-        { label: 'empower votes', data: labels.map((p) => ownValue(tally.empowerVotes ?? {}, p) ?? 0), color: '#59a14f' },
-        { label: 'expose votes', data: labels.map((p) => ownValue(tally.exposeVotes ?? {}, p) ?? 0), color: '#e15759' },
-      ],
-    });
-    chart = `<div>${chartBox(id, 200)}</div>`;
-  }
-  const words = s.phase === 'END' ? describeOutcome('influence', s) : null;
-  const ending = s.phase === 'END' ? `<p>${s.winner ? `Winner: <b>${e(s.winner)}</b>, the last operative` : 'No operative survived'}${words ? ` (${e(words)})` : ''}.${s.publishedHead ? ` Published chain head <code>${e(s.publishedHead)}</code> (type !audit to verify).` : ''}</p>` : '';
+  const { chart, charts } = voteChart(detail, s.players, tally, title);
   // The phase as the room knows it: a WHISPER turn is the players' own business (RULES I-d).
   const phase = s.phase.startsWith('WHISPER') ? 'WHISPER' : s.phase;
   const html = `<div class="influence"><p>Phase <b class="phase">${e(phase)}</b>, round ${s.round ?? '?'}${s.empowered ? `; empowered: <b>${e(s.empowered)}</b>` : ''}</p>
-${ending}<h3>${title}</h3><div class="grid"><table><thead><tr><th>player</th><th class="num">empower</th><th class="num">expose</th><th></th></tr></thead><tbody>${rows}</tbody></table>${chart}</div>
+${ending(s)}<h3>${title}</h3><div class="grid"><table><thead><tr><th>player</th><th class="num">empower</th><th class="num">expose</th><th></th></tr></thead><tbody>${voteRows(s.players, s.alive, tally)}</tbody></table>${chart}</div>
 ${eliminated.length ? `<p class="muted">Eliminated: ${eliminated.join('; ')}</p>` : ''}
 ${roundsTable(rounds)}
 ${rumours(s)}
 ${dms(s)}</div>`;
   return { html, charts };
+}
+
+/** One row a player: the tally's votes for them and whether they are empowered, exposed or out. */
+function voteRows(players: readonly string[], living: InfluenceLike['alive'], tally: Tally): string {
+  return players
+    .map((p) => {
+      const alive = ownValue(living ?? {}, p) !== false;
+      const flags = [tally.empowered === p ? 'empowered' : '', tally.exposed?.includes(p) ? 'exposed' : '', alive ? '' : 'eliminated'].filter(Boolean).join(', ');
+      return `<tr data-player="${e(p)}"><td>${e(p)}</td><td class="num">${ownValue(tally.empowerVotes ?? {}, p) ?? 0}</td><td class="num">${ownValue(tally.exposeVotes ?? {}, p) ?? 0}</td><td class="muted">${flags}</td></tr>`;
+    })
+    .join('');
+}
+
+/** The tally as a bar chart of empower and expose votes, when it has votes. */
+function voteChart(detail: MatchDetail, players: readonly string[], tally: Tally, title: string): { chart: string; charts: ChartSpec[] } {
+  if (!tally.empowerVotes) return { chart: '', charts: [] };
+  const id = domId('influence-votes', detail.summary.id);
+  const labels = players.filter((p) => Object.hasOwn(tally.empowerVotes ?? {}, p));
+  const spec: ChartSpec = {
+    id,
+    title,
+    kind: 'bar',
+    labels,
+    axes: { x: 'player', y: 'votes' },
+    datasets: [
+      { label: 'empower votes', data: labels.map((p) => ownValue(tally.empowerVotes ?? {}, p) ?? 0), color: '#59a14f' },
+      { label: 'expose votes', data: labels.map((p) => ownValue(tally.exposeVotes ?? {}, p) ?? 0), color: '#e15759' },
+    ],
+  };
+  return { chart: `<div>${chartBox(id, 200)}</div>`, charts: [spec] };
+}
+
+/** Once the game is over: who won, in the outcome's words, and the published chain head. */
+function ending(s: InfluenceLike): string {
+  if (s.phase !== 'END') return '';
+  const words = describeOutcome('influence', s);
+  return `<p>${s.winner ? `Winner: <b>${e(s.winner)}</b>, the last operative` : 'No operative survived'}${words ? ` (${e(words)})` : ''}.${s.publishedHead ? ` Published chain head <code>${e(s.publishedHead)}</code> (type !audit to verify).` : ''}</p>`;
 }

@@ -67,69 +67,95 @@ const list = (v: unknown): PlayerId[] => (Array.isArray(v) ? v.map(str) : []);
  * hears only who did not act in time (RULES I-b).
  */
 export function phasePosts(events: readonly GameEvent[], after: InfluenceState, round: number): RoomPost[] {
-  const out: RoomPost[] = [];
-  const sent = new Map<string, number>();
-  let reveal: { round: number; eliminated: number } | null = null;
-  const closeReveal = (over: boolean): void => {
-    if (!reveal) return;
-    const r = reveal.round;
-    if (reveal.eliminated === 0) out.push(house(line.noElimination(r), `none:${r}`));
-    if (!over) out.push(house(line.remain(after.rounds.find((x) => x.round === r)?.alive ?? living(after)), `remain:${r}`));
-    reveal = null;
-  };
-  for (const e of events) {
+  const posts = new PhasePosts(after, round);
+  for (const e of events) posts.read(e);
+  posts.closeReveal(after.phase === 'END');
+  return posts.out;
+}
+
+type EventData = Record<string, unknown>;
+
+/** The posts of one phase as its events are read (`phasePosts`): each DM counted by turn and sender, and the REVEAL not yet closed. */
+class PhasePosts {
+  readonly out: RoomPost[] = [];
+  private readonly sent = new Map<string, number>();
+  private reveal: { round: number; eliminated: number } | null = null;
+
+  constructor(
+    private readonly after: InfluenceState,
+    private readonly round: number,
+  ) {}
+
+  read(e: GameEvent): void {
     const d = e.data ?? {};
+    const round = this.round;
     switch (e.type) {
-      case 'dm': {
-        const from = str(d.from);
-        const turn = Number(d.turn ?? 1);
-        const n = sent.get(`${turn}:${from}`) ?? 0;
-        sent.set(`${turn}:${from}`, n + 1);
-        const members = e.to ?? after.channels.find((c) => c.id === d.channel)?.members ?? [];
-        out.push({ room: 'dm', members: [...members], text: str(d.text), as: from, key: dmKey(round, turn, from, n) });
-        break;
-      }
+      case 'dm':
+        return this.dm(e, d);
       case 'timed_out':
-        if (!e.to) out.push(house(line.timedOut(str(d.phase), str(d.player), Number(d.streak)), `timeout:${round}:${str(d.phase)}:${str(d.player)}`));
-        break;
-      case 'public': {
-        const from = str(d.from);
-        const note = typeof d.imageNote !== 'string' ? '' : d.imageNote === IMAGE_UNCHECKED ? '\n(The House could not check this image.)' : `\n(The House could not check this image: ${d.imageNote}.)`;
-        out.push({ room: 'game', text: typeof d.image === 'string' ? `${d.image}${note}` : str(d.text), key: `public:${round}:${from}`, as: from });
-        break;
-      }
+        if (!e.to) this.out.push(house(line.timedOut(str(d.phase), str(d.player), Number(d.streak)), `timeout:${round}:${str(d.phase)}:${str(d.player)}`));
+        return;
+      case 'public':
+        return this.rumour(d);
       case 'votes':
-        out.push(house(line.tally(str(d.empowered), list(d.exposed)), `tally:${round}`));
-        break;
+        this.out.push(house(line.tally(str(d.empowered), list(d.exposed)), `tally:${round}`));
+        return;
       case 'power':
-        out.push(house(line.powerTaken(str(d.by), d.action === 'protect' ? 'protect' : 'eliminate', str(d.target), d.auto === true), `power:${round}`));
-        break;
+        this.out.push(house(line.powerTaken(str(d.by), d.action === 'protect' ? 'protect' : 'eliminate', str(d.target), d.auto === true), `power:${round}`));
+        return;
       case 'phase':
-        if (d.phase === 'REVEAL') reveal = { round: Number(d.round ?? round), eliminated: 0 };
-        else if (d.phase === 'WHISPER') closeReveal(false);
-        break;
-      case 'eliminated': {
-        const player = str(d.player);
-        if (reveal) reveal.eliminated += 1;
-        out.push(house(d.reason === 'inactivity' ? line.inactive(player) : line.reveal(player, reveal?.round ?? round), `out:${round}:${player}`));
-        break;
-      }
+        if (d.phase === 'REVEAL') this.reveal = { round: Number(d.round ?? round), eliminated: 0 };
+        else if (d.phase === 'WHISPER') this.closeReveal(false);
+        return;
+      case 'eliminated':
+        return this.eliminated(d);
       case 'last_message':
-        out.push(house(line.lastWords(str(d.player), str(d.text)), `last:${round}:${str(d.player)}`));
-        break;
-      case 'game_over': {
-        closeReveal(true);
-        const last = after.rounds.at(-1)?.round ?? round;
-        const summary = influenceRoundSummary(last, after);
-        // The last round's summary before the win line: the room reads the round, then who won (`influenceRoundText` leaves it to this post).
-        if (summary) out.push(house(summary, `round:${last}`));
-        const winner = d.winner === null || d.winner === undefined ? null : str(d.winner);
-        out.push(house(winner ? line.win(winner) : line.noWinner(), 'win'));
-        if (after.publishedHead) out.push(house(line.head(after.publishedHead, after.log.length), 'head'));
-        break;
-      }
+        this.out.push(house(line.lastWords(str(d.player), str(d.text)), `last:${round}:${str(d.player)}`));
+        return;
+      case 'game_over':
+        return this.gameOver(d);
     }
   }
-  closeReveal(after.phase === 'END');
-  return out;
+
+  /** REVEAL's closing lines: none out, and who remains unless the game is over. */
+  closeReveal(over: boolean): void {
+    if (!this.reveal) return;
+    const r = this.reveal.round;
+    if (this.reveal.eliminated === 0) this.out.push(house(line.noElimination(r), `none:${r}`));
+    if (!over) this.out.push(house(line.remain(this.after.rounds.find((x) => x.round === r)?.alive ?? living(this.after)), `remain:${r}`));
+    this.reveal = null;
+  }
+
+  private dm(e: GameEvent, d: EventData): void {
+    const from = str(d.from);
+    const turn = Number(d.turn ?? 1);
+    const n = this.sent.get(`${turn}:${from}`) ?? 0;
+    this.sent.set(`${turn}:${from}`, n + 1);
+    const members = e.to ?? this.after.channels.find((c) => c.id === d.channel)?.members ?? [];
+    this.out.push({ room: 'dm', members: [...members], text: str(d.text), as: from, key: dmKey(this.round, turn, from, n) });
+  }
+
+  private rumour(d: EventData): void {
+    const from = str(d.from);
+    const note = typeof d.imageNote !== 'string' ? '' : d.imageNote === IMAGE_UNCHECKED ? '\n(The House could not check this image.)' : `\n(The House could not check this image: ${d.imageNote}.)`;
+    this.out.push({ room: 'game', text: typeof d.image === 'string' ? `${d.image}${note}` : str(d.text), key: `public:${this.round}:${from}`, as: from });
+  }
+
+  private eliminated(d: EventData): void {
+    const player = str(d.player);
+    if (this.reveal) this.reveal.eliminated += 1;
+    this.out.push(house(d.reason === 'inactivity' ? line.inactive(player) : line.reveal(player, this.reveal?.round ?? this.round), `out:${this.round}:${player}`));
+  }
+
+  private gameOver(d: EventData): void {
+    const { after } = this;
+    this.closeReveal(true);
+    const last = after.rounds.at(-1)?.round ?? this.round;
+    const summary = influenceRoundSummary(last, after);
+    // The last round's summary before the win line: the room reads the round, then who won (`influenceRoundText` leaves it to this post).
+    if (summary) this.out.push(house(summary, `round:${last}`));
+    const winner = d.winner === null || d.winner === undefined ? null : str(d.winner);
+    this.out.push(house(winner ? line.win(winner) : line.noWinner(), 'win'));
+    if (after.publishedHead) this.out.push(house(line.head(after.publishedHead, after.log.length), 'head'));
+  }
 }
