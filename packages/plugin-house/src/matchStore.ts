@@ -106,6 +106,13 @@ interface ReadList {
   whole: boolean;
 }
 
+/** What a load found to repair (and the rows to write back) and what it could not. */
+interface LoadFixes {
+  repaired: string[];
+  restore: Array<[string, Row]>;
+  problems: string[];
+}
+
 /**
  * Matches in the House runtime's cache table (plugin-sql: PGLite or
  * PostgreSQL). A match is a head row (state, seats, options, and for each
@@ -131,13 +138,6 @@ interface ReadList {
  * out), and a small summary row per match (what the House tab lists without
  * loading a closed match).
  */
-/** What a load found to repair (and the rows to write back) and what it could not. */
-interface LoadFixes {
-  repaired: string[];
-  restore: Array<[string, Row]>;
-  problems: string[];
-}
-
 export class MatchStore {
   /** How many full chunks of each list are stored, per match. */
   private readonly written = new Map<string, Lengths>();
