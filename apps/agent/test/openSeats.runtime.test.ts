@@ -150,9 +150,16 @@ describe('remote seats at a House table', () => {
     await playRemote('goldmine', 7, ' --set rounds=15');
   }, 180_000);
 
+  test('Matrix games: the same, every seat meeting every other each round', async () => {
+    const { id } = await playRemote('matrix', 8, ' --set rounds=12');
+    const detail = (await host.service.getMatch(id))!;
+    expect(detail.history).toHaveLength(12);
+    for (const seat of ['ref-a2a', 'ref-http', 'ref-mcp']) expect(detail.usage[seat]!.calls).toBe(12);
+  }, 180_000);
+
   test('ratings: each entrant rated as itself and its version, with its kind and fault counts', async () => {
     const boards = (await (await fetch(`${host.url}/house/ratings`)).json()) as Record<string, Array<{ participant: string; brain: string }>>;
-    for (const game of ['trust', 'influence', 'goldmine']) {
+    for (const game of ['trust', 'influence', 'goldmine', 'matrix']) {
       const rows = new Map(boards[game]!.map((r) => [r.participant, r.brain]));
       expect(rows.get('entrant:ref-a2a@1.0')).toBe('a2a entrant; 0 timeouts, 0 invalid, 0 unreachable, 0 substitutions in 1 match');
       expect(rows.get('entrant:ref-http')).toStartWith('http entrant;');
