@@ -69,6 +69,13 @@ test('an agent killed mid-match: its turns fail, then its baseline plays it to t
   expect(remote.clock).toMatchObject({ substituted: '5 turns in a row without a valid answer', unreachable: 5, timeouts: 0 });
   expect(detail.usage.gone).toMatchObject({ fallbacks: 5 });
   expect(detail.usage.gone!.baseline).toBe(detail.history.length - agent.turns().length - 5);
+  // Issue 36: the seat's result is its own, a forfeit, whatever its substitute did: never a winner, rated as a loss.
+  expect(detail.summary.results).toEqual([{ player: 'gone', class: 'forfeit', note: expect.stringMatching(/^gone forfeits from round \d+: substituted: 5 turns in a row without a valid answer$/) }]);
+  expect(detail.summary.winners).not.toContain('gone');
+  const boards = (await (await fetch(`${host.url}/house/ratings`)).json()) as Record<string, Array<{ participant: string; mu: number; wins: number }>>;
+  const gone = boards.trust!.find((r) => r.participant.startsWith('entrant:gone'))!;
+  expect(gone.wins).toBe(0);
+  expect(gone.mu).toBeLessThan(25);
 }, 150_000);
 
 test('an agent back within its misses plays on: no move is made twice, and it is not substituted', async () => {
