@@ -18,7 +18,7 @@ import { parsePriceTable } from '../models/priceTable.ts';
 import { playRecorded, type HeadlessSeat } from '../seats/playRecorded.ts';
 import { formatTable } from '../report/formatTable.ts';
 import { resultNote } from '../results/resultNote.ts';
-import { seatResults, type SeatResults } from '../results/seatResults.ts';
+import { seatResults, type SeatResultRow, type SeatResults } from '../results/seatResults.ts';
 import { seatOwner } from '../seats/seatOwner.ts';
 import type { SeatClockState } from '../remote/seatClock.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
@@ -66,6 +66,22 @@ function headlessResults(match: Match, ids: PlayerId[], seats: Record<PlayerId, 
   }
   const scores = Object.fromEntries(ids.map((id) => [id, game.score(state, id)]));
   return seatResults(outcome, recorder.record, { players: ids, scores, ownerOf: (id) => seatOwner(state, id), clocks });
+}
+
+/** A seat's word in the result column: `winner`, or how it forfeited or is void; nothing for a decided seat, or before the match is over. */
+const resultWord = (row: SeatResultRow, outcome: Outcome): string => (row.won ? 'winner' : row.class === 'decided' || !outcome.over ? '' : row.class);
+
+/**
+ * Why each seat forfeited or is void, then how the match ended: the game's own
+ * words, and the winners by the results (README, "Results"), the game's words
+ * marked as its own when a winner they name forfeited or is void.
+ */
+function endingLines(match: Match, outcome: Outcome, results: SeatResults): string {
+  const notes = outcome.over ? results.seats.flatMap((r) => resultNote(r) ?? []) : [];
+  const ending = describeOutcome(match.game.id, match.state);
+  const named = results.winners.join(',') === outcome.winners.join(',');
+  const last = `${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${results.winners.join(', ') || 'none'}${ending ? ` (${named ? '' : 'in the game: '}${ending})` : ''}`;
+  return [...notes, last].map((line) => `${line}\n`).join('');
 }
 
 /**
@@ -193,19 +209,11 @@ export async function playCommand(argv: string[]): Promise<number> {
     const seat = ownValue(seats, id)!;
     return seat.kind === 'offline' ? seat.strategy.name : seat.kind === 'remote' ? `remote ${seat.line.entrant}` : `model ${seat.client.model}`;
   };
-  const resultOf = (id: PlayerId) => {
-    const row = results.seats.find((r) => r.player === id)!;
-    return row.won ? 'winner' : row.class === 'decided' || !outcome.over ? '' : row.class;
-  };
-  const rows = ids.map((id) => [id, brainName(id), game.score(match.state, id), game.alive(match.state, id) ? 'yes' : 'no', resultOf(id)]);
+  const rows = ids.map((id, i) => [id, brainName(id), game.score(match.state, id), game.alive(match.state, id) ? 'yes' : 'no', resultWord(results.seats[i]!, outcome)]);
   process.stdout.write(formatTable(['player', 'strategy', 'score', 'alive', 'result'], rows));
   if (models) process.stdout.write(usageTable(recorder.usage(), ids));
   if (paused) process.stdout.write(`paused at round ${match.state.round}: ${paused}\n`);
-  for (const note of results.seats.map(resultNote)) if (note && outcome.over) process.stdout.write(`${note}\n`);
-  const ending = describeOutcome(game.id, match.state);
-  // The game's own words tell how it ended; when a winner it names forfeited or is void, the winners are the results' (README, "Results").
-  const named = results.winners.join(',') === outcome.winners.join(',');
-  process.stdout.write(`${outcome.kind ?? 'unfinished'} after ${match.state.round} rounds; winners: ${results.winners.join(', ') || 'none'}${ending ? ` (${named ? '' : 'in the game: '}${ending})` : ''}\n`);
+  process.stdout.write(endingLines(match, outcome, results));
   process.stdout.write(`event log: ${join(out, 'events.jsonl')} (${match.log!.entries.length} entries, head ${match.log!.head.slice(0, 16)})\n`);
   process.stdout.write(`files: ${['match.json', ...Object.keys(artifacts)].map((name) => join(out, name)).join(', ')}\n`);
   return 0;
