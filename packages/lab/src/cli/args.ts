@@ -3,15 +3,17 @@ import { parseConfig } from '@the-house/games/engine/config.ts';
 import type { AnyGame, PlayerId, Strategy } from '@the-house/games/engine/types.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { gameById, games } from '@the-house/games/registry.ts';
-import { CliError } from './cliError.ts';
+import { CliError, CliHelp } from './cliError.ts';
 import { applySettings, parseSets } from './configSettings.ts';
 import { readJsonFile } from './readJsonFile.ts';
 import { isMcpEntry, mcpOnlyInPlay } from '../remote/remoteEntry.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** node:util parseArgs, strict, with its errors turned into one-line CLI errors. */
+/** node:util parseArgs, strict, with its errors turned into one-line CLI errors; `--help` or `-h` (before any `--`) asks for the usage. */
 export function parseCliArgs<O extends Options>(argv: string[], options: O, usage: string) {
+  const flags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  if (flags.includes('--help') || flags.includes('-h')) throw new CliHelp(usage);
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {

@@ -4,3 +4,10 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+/** `--help` (or `-h`) on a command: its usage goes to stdout, and the command exits 0. */
+export class CliHelp extends CliError {
+  constructor(usage: string) {
+    super(`usage: ${usage}`, 0);
+  }
+}

@@ -3,7 +3,7 @@
 import { ZodError } from 'zod';
 import { formatZodError } from '@the-house/games/engine/errors.ts';
 import { games } from '@the-house/games/registry.ts';
-import { CliError } from './cliError.ts';
+import { CliError, CliHelp } from './cliError.ts';
 import { commands } from './commands.ts';
 import { gameVerb, gameVerbList, gameVerbUsages } from '../games/labGames.ts';
 
@@ -43,6 +43,10 @@ function usage(): string {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (error instanceof CliHelp) {
+      process.stdout.write(`${error.message}\n`);
+      process.exit(0);
+    }
     // A schema's refusal that slipped past a command's own checks is still one line, not zod's JSON.
     const expected = error instanceof CliError || error instanceof ZodError;
     const message = error instanceof CliError ? error.message : error instanceof ZodError ? formatZodError(error) : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
