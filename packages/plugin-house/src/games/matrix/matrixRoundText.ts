@@ -17,7 +17,9 @@ export function matrixRoundText(record: RoundRecord, match: Match): string | nul
   const state = match.state as MatrixState;
   const last = match.over && record.round === state.round;
   if (record.round !== 1 && record.round % MATRIX_SUMMARY_EVERY !== 0 && !last) return null;
-  const told = describeEvents(publicEvents(record.events), { game: 'matrix', players: state.players, over: false, audience: 'room' }).filter((l): l is string => Boolean(l));
+  // The ending is the post's last line, after the window's summary, not a sentence among the round's.
+  const shown = publicEvents(record.events).filter((e) => e.type !== 'match_over');
+  const told = describeEvents(shown, { game: 'matrix', players: state.players, over: false, audience: 'room' }).filter((l): l is string => Boolean(l));
   const from = record.round === 1 ? 1 : Math.max(1, record.round - ((record.round - 1) % MATRIX_SUMMARY_EVERY));
   const games = (match.log?.entries ?? []).filter((e) => e.type === 'round' && e.to === undefined && e.round >= from && e.round <= record.round).flatMap((e) => (Array.isArray(e.data?.games) ? (e.data.games as Array<{ moves?: unknown }>) : []));
   const mutual = games.filter((g) => g.moves === 'CC').length;

@@ -17,7 +17,10 @@ test('with three players the forms show a move per opponent', () => {
   const state = matrixGame.setup(matrixGame.configSchema.parse({ rounds: 10 }), 1, ['Pat', 'Ada', 'Bram']) as MatrixState;
   const view = matrixGame.view(state, 'Pat') as MatrixView;
   expect(matrixTurnText(view)).toContain('Against Ada: first meeting.');
-  expect(matrixMoveForms(view).at(-1)).toStartWith('!move c @Ada d @Bram');
+  expect(matrixTurnText(view)).toContain("One move for everyone, or a move per opponent: a move before @name is that opponent's; those you do not name get your bare move.");
+  // Each form is exactly what a person sends: the turn shows it as code, so no explanation rides in it.
+  expect(matrixMoveForms(view)).toEqual(['!move c', '!move d', '!move c @Ada d @Bram']);
+  expect(matrixMove('c @Ada d @Bram')).toEqual({ moves: { Ada: 'C', Bram: 'D' } });
 });
 
 test('short forms read as the game\'s decisions; JSON is left to the game; words it cannot read are refused by the game with what is allowed', () => {

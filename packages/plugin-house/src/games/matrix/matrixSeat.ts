@@ -10,6 +10,7 @@ export function matrixTurnText(view: MatrixView): string {
   const words = moveWords(view.preset);
   const lines = [`You have ${view.score} points (round ${view.round}${view.rounds !== null ? ` of ${view.rounds}` : ''}). C: ${words.C}; D: ${words.D}.`];
   if (!view.opponents.length) lines.push('You sit this round out.');
+  else if (view.opponents.length > 1) lines.push("One move for everyone, or a move per opponent: a move before @name is that opponent's; those you do not name get your bare move.");
   for (const o of view.opponents) {
     const met = ownValue(view.met, o.id);
     const last = met ? `you ${met.mine.slice(-SHOWN).split('').join(' ')} / ${o.id} ${met.theirs.slice(-SHOWN).split('').join(' ')}` : 'first meeting';
@@ -19,11 +20,11 @@ export function matrixTurnText(view: MatrixView): string {
   return lines.join('\n');
 }
 
-/** The exact short forms a person may type now. */
+/** The exact short forms a person may type now (each is shown as code: what they copy is what they send; the turn's text says how a move per opponent reads). */
 export function matrixMoveForms(view: MatrixView): string[] {
   if (!view.opponents.length) return [];
   const forms = ['!move c', '!move d'];
-  if (view.opponents.length > 1) forms.push(`!move ${view.opponents.map((o, i) => `${i % 2 ? 'd' : 'c'} @${o.id}`).join(' ')} (a move per opponent; those left out get the first form's move)`);
+  if (view.opponents.length > 1) forms.push(`!move ${view.opponents.map((o, i) => `${i % 2 ? 'd' : 'c'} @${o.id}`).join(' ')}`);
   return forms;
 }
 
