@@ -61,3 +61,25 @@ describe('signed match files and verify-match', () => {
     expect(runHouseCli('verify-match', file).stdout).toContain('FAIL signature: its signature file is not a House signature');
   });
 });
+
+describe('signaturePath', () => {
+  test("a House file's signature is <id>.match.sig.json; headless play's match.json has match.sig.json, never itself", () => {
+    expect(signaturePath('/m/trust-1-ab.match.json')).toBe('/m/trust-1-ab.match.sig.json');
+    expect(signaturePath('/out/match.json')).toBe('/out/match.sig.json');
+    expect(signaturePath('/out/match')).toBe('/out/match.sig.json');
+    for (const file of ['/m/trust-1-ab.match.json', '/out/match.json', '/out/match']) expect(signaturePath(file)).not.toBe(file);
+  });
+
+  test('verify-match on an unsigned headless file says it has no signature, where it read the match file as its own', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'unsigned-'));
+    const match = Match.create(trustGame, {}, 7, ['a', 'b']);
+    runMatchSync(match, { a: trustGame.strategies.copycat!, b: trustGame.strategies.grudger! });
+    const bundle: MatchBundle = { format: BUNDLE_FORMAT, id: 'trust-7-headless', game: 'trust', seed: 7, config: {}, players: ['a', 'b'], options: {}, status: 'finished', outcome: match.outcome(), head: match.log!.head, log: [...match.log!.entries], record: emptyRecord() };
+    const file = join(dir, 'match.json');
+    writeFileSync(file, readFileSync(writeBundle(dir, bundle), 'utf8'));
+    const out = runHouseCli('verify-match', file);
+    expect(out.code).not.toBe(0);
+    expect(out.stderr + out.stdout).toContain('no signature beside it');
+    expect(out.stderr + out.stdout).not.toContain('too large to be one');
+  }, 30_000);
+});

@@ -9,7 +9,8 @@ export const KEY_FILE = 'house-signing-key.pem';
 /** The largest signature file read: a few hundred bytes in practice. */
 const MAX_SIGNATURE_BYTES = 8_192;
 
-export const signaturePath = (matchFile: string): string => matchFile.replace(/\.match\.json$/, '.match.sig.json');
+/** Where a match file's signature is: `<id>.match.json` -> `<id>.match.sig.json`, `match.json` (headless play) -> `match.sig.json`; never the match file itself. */
+export const signaturePath = (matchFile: string): string => (matchFile.endsWith('.json') ? `${matchFile.slice(0, -'.json'.length)}.sig.json` : `${matchFile}.sig.json`);
 
 /** A match file's signature, beside it: the file's SHA-256 and its log's head, signed with the House's Ed25519 key, whose public half it carries. */
 export interface MatchSignature {
