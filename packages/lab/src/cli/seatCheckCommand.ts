@@ -1,7 +1,7 @@
 import { mintSeatToken, tokenHash, tokenMatches } from '../remote/seatToken.ts';
 import { outboundPolicy } from '../net/outboundPolicy.ts';
 import { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
-import { answerMcp, MAX_MCP_BODY_BYTES, MCP_SEAT_PATH } from '../remote/mcpSeatServer.ts';
+import { answerMcp, MAX_MCP_BODY_BYTES, MCP_SEAT_PATH, seatTokenOf } from '../remote/mcpSeatServer.ts';
 import { remoteClientFor } from '../remote/remoteClientFor.ts';
 import { parseRemoteSpec } from '../remote/remoteSpec.ts';
 import { Match } from '@the-house/games/engine/match.ts';
@@ -64,8 +64,7 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
       maxRequestBodySize: MAX_MCP_BODY_BYTES,
       fetch: (req) => {
         calls += 1;
-        const path = new URL(req.url).pathname;
-        if (revoked || !path.startsWith(MCP_SEAT_PATH) || !tokenMatches(path.slice(MCP_SEAT_PATH.length), hash)) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
+        if (revoked || !tokenMatches(seatTokenOf(req) ?? '', hash)) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
         connected();
         return answerMcp(desk, req);
       },

@@ -29,3 +29,18 @@ test("each seat's address holds a token of its own (256 bits); another token, a 
   await Bun.sleep(10);
   expect(second).toBe(false);
 });
+
+test('the token may come as Authorization: Bearer on the bare seat path, as a live House takes it; a wrong one, or one beside a path token, is no way in', async () => {
+  const [one] = hosted.seats;
+  const { origin, pathname } = new URL(one!.url);
+  const token = pathname.slice('/house/mcp/seat/'.length);
+  const bearer = (path: string, value: string) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${value}` }, body: LIST_TOOLS });
+  for (const path of ['/house/mcp/seat', '/house/mcp/seat/']) {
+    const listed = await bearer(path, token);
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(await listed.json())).toContain('wait_for_turn');
+    expect((await bearer(path, 'x'.repeat(43))).status).toBe(403);
+  }
+  expect((await bearer(`/house/mcp/seat/${'x'.repeat(43)}`, token)).status).toBe(403);
+  expect((await bearer('/elsewhere', token)).status).toBe(403);
+});

@@ -1,5 +1,5 @@
 import type { McpSeatDesk } from './mcpSeatDesk.ts';
-import { answerMcp, MAX_MCP_BODY_BYTES, MCP_SEAT_PATH } from './mcpSeatServer.ts';
+import { answerMcp, MAX_MCP_BODY_BYTES, MCP_SEAT_PATH, seatTokenOf } from './mcpSeatServer.ts';
 import { mintSeatToken, tokenHash } from './seatToken.ts';
 
 /** An MCP seat a headless run serves: its id, its desk, and the address (with its token) its agent connects to. */
@@ -13,7 +13,9 @@ export interface HostedMcpSeat {
  * Serves a headless run's MCP seats on loopback (`play --players copycat,mcp`),
  * at `/house/mcp/seat/<token>` as the House serves them, a fresh 256-bit token
  * per seat (`seatToken.ts`, kept as its SHA-256, so looking one up takes the
- * same time for any token). Any other path or token is a 403. `connected(id)`
+ * same time for any token), or at `/house/mcp/seat` with the token in an
+ * `Authorization: Bearer` header, as a live House takes it. Any other path
+ * or token is a 403. `connected(id)`
  * settles on the seat's first call; `stop` closes every desk and the server.
  */
 export function hostMcpSeats(seats: ReadonlyArray<{ id: string; desk: McpSeatDesk }>, port = 0): { seats: HostedMcpSeat[]; connected(id: string): Promise<void>; stop(): void } {
@@ -34,8 +36,8 @@ export function hostMcpSeats(seats: ReadonlyArray<{ id: string; desk: McpSeatDes
     // The House's own bound on an MCP request to a seat; past it Bun answers 413 without reading on.
     maxRequestBodySize: MAX_MCP_BODY_BYTES,
     fetch: (req) => {
-      const path = new URL(req.url).pathname;
-      const seat = path.startsWith(MCP_SEAT_PATH) ? byDigest.get(tokenHash(path.slice(MCP_SEAT_PATH.length))) : undefined;
+      const token = seatTokenOf(req);
+      const seat = token ? byDigest.get(tokenHash(token)) : undefined;
       if (!seat) return Response.json({ error: 'This seat token is not for a seat here.' }, { status: 403 });
       arrived.get(seat.id)!.resolve();
       return answerMcp(seat.desk, req);

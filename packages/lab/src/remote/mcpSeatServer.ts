@@ -55,3 +55,12 @@ export async function answerMcp(desk: McpSeatDesk, request: Request, parsedBody?
     void server.close().catch(() => undefined);
   }
 }
+
+/** A seat's token from the path (`/house/mcp/seat/<token>`), else from `Authorization: Bearer` on the bare seat path. */
+export function seatTokenOf(req: Request): string | null {
+  const path = new URL(req.url).pathname;
+  if (path.startsWith(MCP_SEAT_PATH) && path.length > MCP_SEAT_PATH.length) return path.slice(MCP_SEAT_PATH.length);
+  if (path !== MCP_SEAT_PATH && path !== MCP_SEAT_PATH.slice(0, -1)) return null;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  return bearer ? bearer[1]! : null;
+}
