@@ -11,6 +11,7 @@ import { toTokens } from './cents.ts';
 import { challengeForRound, challengeOrder, withChallenge } from './challengeOrder.ts';
 import { cafeStrategies } from './strategies/cafeStrategies.ts';
 import { cafeLegalMoves } from './cafeLegalMoves.ts';
+import { cafeLegalMoveData } from './cafeLegalMoveData.ts';
 import { cafePrompt } from './cafePrompt.ts';
 import { cafeDigest } from './cafeDigest.ts';
 import { cafeModelPrompt } from './cafeModelPrompt.ts';
@@ -18,6 +19,7 @@ import { cafeMetrics } from './metrics/cafeMetrics.ts';
 import { validateCafeDecision } from './validateCafeDecision.ts';
 import { nullRecord } from '../engine/safeKey.ts';
 import { cafeNarration } from './cafeNarration.ts';
+import { cafeViewSchema } from './cafeViewSchema.ts';
 
 /**
  * Café V3 (specs/cafe-v3.md as settled by RULES.md Café). One phase, `round`,
@@ -73,10 +75,12 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
   },
   actors: cafeActors,
   legalMoves: cafeLegalMoves,
+  legalMoveData: cafeLegalMoveData,
   validate: validateCafeDecision,
   fallback: () => ({ market: [], response: '' }),
   apply: applyCafeRound,
   view: cafeView,
+  viewSchema: cafeViewSchema,
   outcome: (state) => state.result,
   scoreName: 'tokens',
   presentation: { scoreField: 'tokens', scoreDecimals: 2, roundDelayMs: 2500, lobbySeats: 4 },

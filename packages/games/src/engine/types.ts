@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { GameNarration } from './narration.ts';
+import type { LegalMoveData } from './legalMoveData.ts';
 import type { PlayerId } from './playerId.ts';
 import type { RngState } from './rng.ts';
 
@@ -218,6 +219,8 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   actors(state: S): PlayerId[];
   /** Human-readable legal moves of this player now, for prompts and error messages. */
   legalMoves(state: S, player: PlayerId): string[];
+  /** The same moves as data (templates with the values each field may take now), for outside agents; every registered game has it. */
+  legalMoveData?(state: S, player: PlayerId): LegalMoveData;
   /** zod + the state's legality rules. */
   validate(state: S, player: PlayerId, raw: unknown): Checked<D>;
   /** What a missing or invalid decision becomes (documented per game). */
@@ -226,6 +229,8 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   apply(state: S, input: PhaseInput): Step<S>;
   /** Everything `player` may know, and nothing else. */
   view(state: S, player: PlayerId): V;
+  /** The view's shape (strict: a view holds nothing it does not list), published as JSON Schema with every outside agent's turn; every registered game has it. */
+  viewSchema?: z.ZodType<V, any>;
   outcome(state: S): Outcome;
   /** Score for scoreboards; `scoreName` says what it counts (sats, tokens, gold...). */
   score(state: S, player: PlayerId): number;

@@ -45,7 +45,9 @@ function fromCategories(raw: unknown, ctx: z.RefinementCtx): unknown {
     ctx.addIssue({ code: 'custom', message: read.error });
     return raw;
   }
-  return { actions: read.list, ...(value.talk === undefined ? {} : { talk: value.talk }) };
+  // Keys other than the categories go on as they came, so a strict reading sees them (zod's own drops any but `talk`).
+  const rest = Object.fromEntries(Object.entries(value).filter(([key]) => !(CATEGORIES as readonly string[]).includes(key)));
+  return { ...rest, actions: read.list };
 }
 
 /**

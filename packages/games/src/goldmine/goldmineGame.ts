@@ -10,10 +10,12 @@ import { goldmineStrategies } from './goldmineStrategies.ts';
 import type { GoldmineState, GoldmineView } from './goldmineTypes.ts';
 import { goldmineView } from './goldmineView.ts';
 import { goldmineLegalMoves } from './legalMoves.ts';
+import { goldmineLegalMoveData } from './goldmineLegalMoveData.ts';
 import { validateGoldmineDecision } from './validateGoldmineDecision.ts';
 import { goldmineMetrics } from './metrics/goldmineMetrics.ts';
 import { alphaByPlot, staminaBySeat } from './resolveTreatments.ts';
 import { goldmineNarration } from './goldmineNarration.ts';
+import { goldmineViewSchema } from './goldmineViewSchema.ts';
 
 /**
  * Gold mining (specs/goldmine-odd.json as settled by RULES.md Gold mining): the
@@ -63,10 +65,12 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
   },
   actors: (state) => (state.over ? [] : [...state.players]),
   legalMoves: goldmineLegalMoves,
+  legalMoveData: goldmineLegalMoveData,
   validate: validateGoldmineDecision,
   fallback: () => ({ actions: [] }),
   apply: applyGoldmineRound,
   view: goldmineView,
+  viewSchema: goldmineViewSchema,
   outcome(state) {
     if (!state.over) return { over: false, winners: [], kind: null };
     const best = Math.max(...state.gold);

@@ -6,6 +6,7 @@ import { influenceDecisionSchema, type InfluenceDecision } from './influenceDeci
 import type { InfluenceEffect, InfluenceEvent, InfluencePhase, InfluenceState, TimedPhase } from './influenceTypes.ts';
 import { influencePrompt } from './influencePrompt.ts';
 import { influenceModelPrompt } from './influenceModelPrompt.ts';
+import { influenceLegalMoveData } from './influenceLegalMoveData.ts';
 import { basePhase, isWhisper, legalPowerActions, living, twoLeft, whisperTurn } from './influenceQueries.ts';
 import { influenceView, type InfluenceView } from './influenceView.ts';
 import { influenceStrategies } from './strategies/influenceStrategies.ts';
@@ -14,6 +15,7 @@ import { begin, initialState, nextWhisperTurn, reduce, seat } from './transition
 import { ownValue } from '../engine/safeKey.ts';
 import { draftOf } from './influenceDraft.ts';
 import { influenceNarration } from './influenceNarration.ts';
+import { influenceViewSchema } from './influenceViewSchema.ts';
 
 /** Phases a headless or House match asks decisions in: every WHISPER turn, RUMOR, VOTE and POWER. */
 function isPlayed(phase: InfluencePhase): boolean {
@@ -246,11 +248,13 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
   setup,
   actors,
   legalMoves,
+  legalMoveData: influenceLegalMoveData,
   validate,
   /** Nothing: the phase's timeout auto-fills a seeded random legal choice and counts it towards inactivity. */
   fallback: () => ({}),
   apply,
   view: influenceView,
+  viewSchema: influenceViewSchema,
   outcome: (s) => ({ over: s.phase === 'END', winners: s.winner ? [s.winner] : [], kind: s.phase === 'END' ? (s.winner ? 'last-survivor' : 'no-survivor') : null }),
   /**
    * Rounds survived, so a scoreboard ranks by how long each lasted: a player

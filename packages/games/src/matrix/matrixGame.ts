@@ -6,6 +6,7 @@ import { applyMatrixRound } from './applyMatrixRound.ts';
 import { MAX_PLAYERS, matrixConfigSchema, type MatrixConfig } from './matrixConfig.ts';
 import { matrixDecisionSchema, type MatrixDecision } from './matrixDecision.ts';
 import { matrixDigest } from './matrixDigest.ts';
+import { matrixLegalMoveData } from './matrixLegalMoveData.ts';
 import { matrixModelPrompt } from './matrixModelPrompt.ts';
 import { opponentsOf } from './matrixOpponents.ts';
 import { matrixNarration } from './matrixNarration.ts';
@@ -16,6 +17,7 @@ import type { MatrixState, MatrixView } from './matrixTypes.ts';
 import { matrixView } from './matrixView.ts';
 import { matrixMetrics } from './metrics/matrixMetrics.ts';
 import { matrixFallback, matrixLegalMoves, validateMatrixDecision } from './validateMatrixDecision.ts';
+import { matrixViewSchema } from './matrixViewSchema.ts';
 
 /**
  * Iterated 2x2 matrix games: the Prisoner's Dilemma with Axelrod's payoffs by
@@ -67,10 +69,12 @@ export const matrixGame: GameDefinition<MatrixConfig, MatrixState, MatrixDecisio
   },
   actors: (state) => (state.result.over ? [] : state.players.filter((p) => opponentsOf(state, p).length > 0)),
   legalMoves: matrixLegalMoves,
+  legalMoveData: matrixLegalMoveData,
   validate: validateMatrixDecision,
   fallback: matrixFallback,
   apply: applyMatrixRound,
   view: matrixView,
+  viewSchema: matrixViewSchema,
   outcome: (state) => state.result,
   scoreName: 'points',
   // Two seats by default (a match of two is Axelrod's pairing); a round of a bot table is quick to follow.

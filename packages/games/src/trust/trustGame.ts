@@ -12,8 +12,10 @@ import { trustDigest } from './trustDigest.ts';
 import { trustModelPrompt } from './trustModelPrompt.ts';
 import { trustMetrics } from './metrics/trustMetrics.ts';
 import { trustLegalMoves, validateTrustDecision } from './validateTrustDecision.ts';
+import { trustLegalMoveData } from './trustLegalMoveData.ts';
 import { nullRecord } from '../engine/safeKey.ts';
 import { trustNarration } from './trustNarration.ts';
+import { trustViewSchema } from './trustViewSchema.ts';
 
 /**
  * The Trust game (specs/trust-game.md as settled by RULES.md Trust). One phase,
@@ -62,10 +64,12 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
     return out;
   },
   legalMoves: trustLegalMoves,
+  legalMoveData: trustLegalMoveData,
   validate: validateTrustDecision,
   fallback: () => ({ action: 'DO_NOTHING' }),
   apply: applyTrustRound,
   view: trustView,
+  viewSchema: trustViewSchema,
   outcome: (state) => state.result,
   scoreName: 'sats',
   // A lobby seats four: Trust is dull with two (a miss turns a pair into a feud).
