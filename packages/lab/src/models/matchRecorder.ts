@@ -58,6 +58,8 @@ export interface MatchRecord {
   phases: PhaseTrace[];
   /** The layout its model prompts were written in (`decision/promptFormat.ts`); absent in records older than the field: format 1. */
   promptFormat?: number;
+  /** Answers were held to their decision's schema (`seats/strictAnswer.ts`: unknown keys and missing fields refused); absent in records older than issue 36, whose answers replay as they were taken. */
+  strictAnswers?: boolean;
 }
 
 /** Per-seat figures: what its model cost and how often its answers needed help. */
@@ -78,7 +80,7 @@ export interface SeatUsage {
 }
 
 export function emptyRecord(): MatchRecord {
-  return { seats: {}, calls: [], phases: [], promptFormat: PROMPT_FORMAT };
+  return { seats: {}, calls: [], phases: [], promptFormat: PROMPT_FORMAT, strictAnswers: true };
 }
 
 /** The hash a prompt is recorded under: the system prompt and the prompt, as the provider received them. */

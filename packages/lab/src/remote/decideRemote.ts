@@ -6,6 +6,7 @@ import type { ModelCallRecord, ModelClient } from '../models/modelCall.ts';
 import type { ProviderGate } from '../models/providerGate.ts';
 import { baselineAnswer } from '../seats/baselineAnswer.ts';
 import { decideWithRepair } from '../seats/decideWithRepair.ts';
+import { answersStrict } from '../seats/strictAnswer.ts';
 import { RemoteCallError } from './policedFetch.ts';
 import type { RemoteClient } from './remoteClient.ts';
 import { remoteTurn } from './remoteTurn.ts';
@@ -151,7 +152,7 @@ export async function decideRemote(input: RemoteTurnInput): Promise<RemoteTurnRe
     if (line.client.kind === 'openai' && !timedOut && r.call.failure && PROVIDER_FAILURES.has(r.call.failure.reason)) blame = { by: 'provider', kind: r.call.failure.reason };
     if (r.text !== null) return { text: r.text, error: null, call: r.call.seq };
     return { text: null, error: timedOut ? `no answer within ${window.msLeft} ms` : (reason ?? r.error), call: r.call.seq };
-  });
+  }, answersStrict(recorder.record));
   const houseFault = signal.aborted;
   const at = asked.at(-1);
   let fault: Fault | null = null;

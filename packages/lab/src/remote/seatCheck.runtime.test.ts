@@ -64,6 +64,17 @@ describe('seat-check', () => {
     if (mode === 'slow') expect(lines.some((l) => /^FAIL keeps to the move time, so its time bank lasts \([^)]*\): turn [12]: its time bank ran out \(750 ms spent\); in a match the House's baseline plays the seat from then on$/.test(l))).toBe(true);
   }, 60_000);
 
+  test('fails an agent that never makes a move of a game: {"action": "FLY_TO_THE_MOON"} is a legal move of no game, first answer or repair', async () => {
+    const agent = referenceHttpBot({ mode: 'nonsense' });
+    running.push(agent);
+    const { code, lines } = await seatCheck(['http', agent.url]);
+    expect(code).toBe(1);
+    const games = [...labGames.values()].map((m) => m.game.title);
+    expect(failed(lines)).toEqual(expect.arrayContaining([...games.map((title) => `answers a legal ${title} move within 3000 ms`), "answers the House's repair turn with a legal move"]));
+    // Each says what was wrong: the game's own refusal, or (where the game alone would have taken it) the key no decision of that game has.
+    for (const title of ['Café V3', 'Influence']) expect(lines.find((l) => l.startsWith(`FAIL answers a legal ${title} move`))).toContain('unknown key "action"');
+  }, 60_000);
+
   test.each([
     ['good', 0, []],
     ['malformed', 1, ['answers a legal Trust move within 3000 ms']],

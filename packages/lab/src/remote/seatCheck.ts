@@ -8,6 +8,7 @@ import type { DecisionRequest } from '../decision/decisionRequest.ts';
 import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
 import { decisionOf } from '../seats/decideWithRepair.ts';
 import { decisionRequest } from '../seats/decisionRequestFor.ts';
+import { checkAnswer } from '../seats/strictAnswer.ts';
 import { seatPrompter } from '../seats/seatPrompts.ts';
 import { decideRemote } from './decideRemote.ts';
 import type { RemoteClient } from './remoteClient.ts';
@@ -88,7 +89,7 @@ export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (l
     const check = "answers the House's repair turn with a legal move";
     const repair = turnOf({ ...trust.request, matchId: tableOf('repair'), error: 'unknown action "DANCE": allowed actions are HIGH_FIVE, BLOCK, ATTACK, DO_NOTHING, BEG, REPLICATE', previous: '{"action":"DANCE"}' }, moveMs, 1);
     try {
-      const checked = games.trust!.validate(trust.state, SEAT, decisionOf(await client.ask(repair, AbortSignal.timeout(moveMs))));
+      const checked = checkAnswer(games.trust!, trust.state, SEAT, decisionOf(await client.ask(repair, AbortSignal.timeout(moveMs))), true);
       say(checked.ok ? { ok: true, check } : { ok: false, check, why: checked.error });
     } catch (error) {
       say({ ok: false, check, why: failure(error) });
@@ -150,7 +151,7 @@ async function redialed(client: RemoteClient, trust: { state: unknown; request: 
   }
   try {
     const again = await client.ask(turn, AbortSignal.timeout(moveMs));
-    const checked = games.trust!.validate(trust.state, SEAT, decisionOf(again));
+    const checked = checkAnswer(games.trust!, trust.state, SEAT, decisionOf(again), true);
     if (!checked.ok) return { ok: false, check, why: checked.error };
     return first === null || first === again ? { ok: true, check } : { ok: false, check, why: 'the turn asked again got another answer than the first time' };
   } catch (error) {

@@ -6,6 +6,7 @@ import type { ModelClient } from '../models/modelCall.ts';
 import type { ProviderGate } from '../models/providerGate.ts';
 import { budgetSpentAnswer } from './baselineAnswer.ts';
 import { decideWithRepair } from './decideWithRepair.ts';
+import { answersStrict } from './strictAnswer.ts';
 import { NotesBook } from './notesBook.ts';
 import type { Seat, SeatAnswer, SeatMatch, SeatTurn } from './seat.ts';
 import { promptParams, seatPrompter, type SeatPrompter } from './seatPrompts.ts';
@@ -49,15 +50,14 @@ export class ModelSeat implements Seat {
     const { game, state } = table.match;
     const over = playerOverBudget(this.budget, table.recorder.spend(ctx.player));
     if (over && spec.fallback) return budgetSpentAnswer(table.recorder, game, state, view, ctx, request, over, spec.fallback);
-    const { decision, trace } = await decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
+    return decideWithRepair(game, state, ctx.player, 'model', async (repair) => {
       const req = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
       const prompt = prompter.prompt(spec.persona, req, this.notes.of(this.owner), table.window);
       const meta = { caller: ctx.player, purpose: repair ? ('repair' as const) : ('decision' as const), round: ctx.round, phase: ctx.phase, system: spec.system, params: promptParams(prompter.mode, prompt) };
       const r = await table.recorder.call(spec.client, spec.gate, meta, prompt.text, table.signal, prompt.shape);
       prompter.answered(ctx.player, r.text);
       return { text: r.text, error: r.error, call: r.call.seq };
-    });
-    return trace.texts.length === 0 ? { decision, trace, missing: `no answer (${trace.errors.join('; ')})` } : { decision, trace };
+    }, answersStrict(table.recorder.record));
   }
 
   async tell(): Promise<void> {

@@ -29,9 +29,11 @@ function fakeModel(match: () => Match, badAt: (round: number, repair: boolean) =
   };
 }
 
-async function record(seats: (m: () => Match) => Record<string, HeadlessSeat>, budget = {}, logForm?: ChainForm) {
+async function record(seats: (m: () => Match) => Record<string, HeadlessSeat>, budget = {}, logForm?: ChainForm, strictAnswers = true) {
   const match = Match.create(trust, { maxRounds: 12 }, 9, ['mia', 'copycat'], { logForm });
   const recorder = new MatchRecorder('trust-9', emptyRecord(), { 'fake-1': { input: 1, output: 2 } });
+  // A record made before issue 36 has no `strictAnswers`.
+  if (!strictAnswers) delete recorder.record.strictAnswers;
   const result = await playRecorded(match, seats(() => match), recorder, { matchId: 'trust-9', budget, window: { historyRounds: 12 } });
   const bundle: MatchBundle = {
     format: BUNDLE_FORMAT,
@@ -48,6 +50,12 @@ async function record(seats: (m: () => Match) => Record<string, HeadlessSeat>, b
     record: recorder.record,
   };
   return { match, recorder, bundle, ...result };
+}
+
+/** The fake model, with a key no Trust decision has added to each first answer (a repair's answer comes clean). */
+function chattyModel(match: () => Match): ModelClient {
+  const model = fakeModel(match);
+  return { ...model, complete: async (prompt, signal) => ((await model.complete(prompt, signal)) as string).replace(/\}$/, decodeRequest(prompt)!.error === undefined ? ',"mood":"calm"}' : '}') };
 }
 
 const modelSeat = (match: () => Match, badAt?: (round: number, repair: boolean) => boolean): HeadlessSeat => ({
@@ -135,6 +143,26 @@ describe('recorded play and replay-match', () => {
     const replayed = await replayMatch(games, old);
     if (!replayed.ok) throw new Error(replayed.error);
     expect(replayed.report).toMatchObject({ reproduced: true, prompts: { checked: 0, changed: [], format: { recorded: 1, current: PROMPT_FORMAT } } });
+  });
+
+  test('a key no decision has is refused with a repair turn naming it, and the match replays; a record from before strict answers replays them as they were taken', async () => {
+    const chatty = (m: () => Match): Record<string, HeadlessSeat> => ({ mia: { ...(modelSeat(m) as Extract<HeadlessSeat, { kind: 'model' }>), client: chattyModel(m) }, copycat: { kind: 'offline', strategy: trust.strategies.copycat! } });
+    const strict = await record(chatty);
+    expect(strict.recorder.usage().mia).toMatchObject({ calls: 24, invalid: 12, repairs: 12, fallbacks: 0 });
+    const first = structuredClone(strict.bundle.record.phases[0]!.answers.mia!);
+    expect(first).toMatchObject({ outcome: 'repaired', texts: [expect.stringContaining('"mood":"calm"'), expect.not.stringContaining('mood')] });
+    expect(first.errors[0]).toStartWith('unknown key "mood" (a decision takes action, target, reason, ally, leave, share). Allowed now: HIGH_FIVE');
+    const replayed = await replayMatch(games, strict.bundle);
+    expect(replayed.ok && replayed.report).toMatchObject({ reproduced: true, prompts: { checked: 24, changed: [] } });
+
+    const old = await record(chatty, {}, undefined, false);
+    expect(old.recorder.usage().mia).toMatchObject({ calls: 12, invalid: 0 });
+    const again = await replayMatch(games, old.bundle);
+    expect(again.ok && again.report).toMatchObject({ reproduced: true, prompts: { checked: 12, changed: [] } });
+    // Held to the schema, the same answers part from the record where the first one was taken.
+    const held: MatchBundle = { ...structuredClone(old.bundle), record: { ...structuredClone(old.bundle.record), strictAnswers: true } };
+    const parted = await replayMatch(games, held);
+    expect(parted.ok && parted.report).toMatchObject({ reproduced: false, divergence: { round: 1 } });
   });
 
   test("a seat over its budget plays its baseline and the log says so; over the match's budget, play pauses", async () => {

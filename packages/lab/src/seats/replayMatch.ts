@@ -12,6 +12,7 @@ import { seatOwner } from './seatOwner.ts';
 import { recordedFresh, seatPrompter, type SeatPrompter } from './seatPrompts.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { isNotATurn } from '../remote/decideRemote.ts';
+import { answersStrict } from './strictAnswer.ts';
 
 /** Where a replay first parted from the recorded match. */
 export interface Divergence {
@@ -51,7 +52,7 @@ export interface ReplayReport {
 const brief = (e: LogEntry | undefined) => (e ? { type: e.type, ...(e.data ? { data: e.data } : {}), ...(e.to ? { to: e.to } : {}) } : null);
 
 /** The decision a recorded answer stands for, through the same pipeline the House used. */
-async function replayAnswer(game: AnyGame, state: unknown, player: PlayerId, a: AnswerTrace, check: (text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => void): Promise<unknown> {
+async function replayAnswer(game: AnyGame, state: unknown, player: PlayerId, a: AnswerTrace, strict: boolean, check: (text: string | null, repair: { error: string; previous: string } | null, call: number | undefined) => void): Promise<unknown> {
   if (a.kind === 'human') return a.final === undefined ? undefined : JSON.parse(a.final);
   if (a.kind === 'baseline' || a.kind === 'offline') return a.texts[0] === undefined ? undefined : decisionOf(a.texts[0]);
   let i = 0;
@@ -61,7 +62,7 @@ async function replayAnswer(game: AnyGame, state: unknown, player: PlayerId, a: 
     check(text, repair, call);
     i += 1;
     return { text, error: text === null ? (a.errors.at(-1) ?? 'no answer') : null, call };
-  });
+  }, strict);
   return decision;
 }
 
@@ -90,6 +91,8 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
   // A record from another prompt layout replays its answers as they are; its prompts cannot hash the same, so they are not rebuilt.
   const format: PromptFormats = { recorded: bundle.record.promptFormat ?? FIRST_PROMPT_FORMAT, current: PROMPT_FORMAT };
   const samePrompts = format.recorded === format.current;
+  // Answers are checked as they were when the match was played: a record from before strict answers took what the game took.
+  const strict = answersStrict(bundle.record);
   const missingAt = new Map<string, Map<PlayerId, string>>();
   for (const e of recorded) {
     if (e.type !== 'decision_missing') continue;
@@ -150,7 +153,7 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
           prompter.answered(player, text);
           if (promptHash(seat.system, prompt.text) !== recordedCall.promptHash) changed.push({ round, phase, player, call: recordedCall.seq });
         };
-        const decision = await replayAnswer(game, state, player, a, check);
+        const decision = await replayAnswer(game, state, player, a, strict, check);
         if (decision !== undefined) decisions[player] = decision;
       }),
     );

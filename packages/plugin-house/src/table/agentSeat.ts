@@ -8,6 +8,7 @@ import { playerOverBudget } from '@the-house/lab/models/budget.ts';
 import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
 import type { SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
 import { decideWithRepair } from '@the-house/lab/seats/decideWithRepair.ts';
+import { answersStrict } from '@the-house/lab/seats/strictAnswer.ts';
 import { characterBrain } from '@the-house/plugin-player/characterBrain.ts';
 import { DECIDE_ACTION, NOTES_EVALUATOR, type AskResult, type DecideOptions, type NotesOptions, type RoundNotice } from '@the-house/plugin-player/playerPlugin.ts';
 import type { PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
@@ -151,7 +152,7 @@ export class AgentSeat implements Seat {
     if (!action) throw new Error(`${player.character.name} has no ${DECIDE_ACTION} action (is the player plugin loaded?)`);
     const house = table.host.runtime;
     const room = (this.room ??= privateRoom(house, player, table.stored.id));
-    const { decision, trace } = await decideWithRepair(match.game, match.state, ctx.player, this.brain, async (repair) => {
+    return decideWithRepair(match.game, match.state, ctx.player, this.brain, async (repair) => {
       const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
       const text = `[House] ${match.game.title}, round ${req.round} (${req.phase}): your decision as one JSON object.${req.error ? ` Your last answer was refused: ${req.error}` : ''}`;
       // The action reads the request from the message itself; the player's memory gets it once the phase's requests are out.
@@ -161,8 +162,7 @@ export class AgentSeat implements Seat {
       const result = await table.pacer.answering(() => action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined));
       const answer = (result && typeof result === 'object' ? (result.data as { answer?: AskResult } | undefined)?.answer : undefined) ?? null;
       return answer ?? { text: null, error: 'the decision action gave no answer' };
-    });
-    return trace.texts.length === 0 ? { decision, trace, missing: `no answer (${trace.errors.join('; ')})` } : { decision, trace };
+    }, answersStrict(table.recorder.record));
   }
 
   /** What the player's HOUSE_DECIDE action is handed: its window, the seat's prompter, and the call to its model through the match's record. */
