@@ -1,3 +1,5 @@
+import type { LegalMoveData } from '@the-house/games/engine/legalMoveData.ts';
+
 /**
  * What the House asks a player for one decision. It travels inside the prompt
  * between markers, so an offline brain (which only sees the prompt) can read the
@@ -13,6 +15,8 @@ export interface DecisionRequest {
   phase: string;
   view: unknown;
   legalMoves: string[];
+  /** The same moves as data (`GameDefinition.legalMoveData`), for outside agents; a prompt never carries them. */
+  moves?: LegalMoveData | null;
   /** JSON Schema of the decision, from the game's zod schema. */
   schema: unknown;
   /** Set on the repair round: why the previous answer was refused. */
@@ -25,7 +29,7 @@ const CLOSE = '[[/HOUSE_REQUEST]]';
 
 /** The marker carries what an offline brain needs; legal moves and schema are already in the prompt's text. */
 export function encodeRequest(request: DecisionRequest): string {
-  const { schema: _schema, legalMoves: _moves, ...brief } = request;
+  const { schema: _schema, legalMoves: _moves, moves: _data, ...brief } = request;
   return markerOf({ ...brief, legalMoves: [], schema: null });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { McpSeatDesk } from './mcpSeatDesk.ts';
 import type { RemoteTurn } from './remoteTurn.ts';
 
-const turn = (id: string): RemoteTurn => ({ format: 1, turn_id: id, table: 'm', game: 'influence', seat: 'ada', round: 1, phase: 'WHISPER', deadline: 0, ms_left: 0, bank_ms_left: 0, view: { me: 'ada' }, legal: [], schema: {}, prompt: 'p' });
+const turn = (id: string): RemoteTurn => ({ format: 1, turn_id: id, table: 'm', game: 'influence', seat: 'ada', round: 1, phase: 'WHISPER', deadline: 0, ms_left: 0, bank_ms_left: 0, view: { me: 'ada' }, view_schema: null, legal: [], moves: null, schema: {}, prompt: 'p' });
 
 describe('an MCP seat desk', () => {
   test('a turn waits for its submit; a stale id is refused; the same turn again keeps its first answer', async () => {

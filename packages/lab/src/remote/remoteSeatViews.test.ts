@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { Match } from '@the-house/games/engine/match.ts';
+import { legalMoveProblems } from '@the-house/games/engine/legalMoveProblems.ts';
 import type { LogEntry } from '@the-house/games/engine/eventLog.ts';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games } from '@the-house/games/registry.ts';
@@ -116,6 +117,21 @@ describe('what a remote seat is sent', () => {
       if (id === 'influence') expect(checked).toBeGreaterThan(100);
     }
   }, 60_000);
+
+  test.each([...TABLES, ['matrix', ['ada', 'bram', 'cleo'], { rounds: 6 }]] as Array<[string, PlayerId[], unknown]>)("%s: each turn carries its legal moves as data beside the words, the seat's own, and the answers fit them; and its view's JSON Schema", async (id, players, config) => {
+    const game = games[id]!;
+    const { sent } = await playRemote(game, players, 1, config);
+    for (const { turn, state } of sent) {
+      const viewSchema = turn.view_schema as { type: string; properties: Record<string, unknown>; required: string[]; additionalProperties: boolean; description: string };
+      expect([viewSchema.type, viewSchema.additionalProperties, viewSchema.description.endsWith("seat's view")]).toEqual(['object', false, true]);
+      expect(Object.keys(turn.view as object).filter((k) => !Object.hasOwn(viewSchema.properties, k))).toEqual([]);
+      expect(turn.moves).toEqual(game.legalMoveData!(state, turn.seat));
+      expect(turn.legal).toEqual(game.legalMoves(state, turn.seat));
+      const answer = (referenceAnswer(turn, 'good', Object.keys(game.strategies)[0]) as { action: unknown }).action;
+      if (game.validate(state, turn.seat, answer).ok) expect(legalMoveProblems(turn.moves!, JSON.parse(JSON.stringify(answer)))).toEqual([]);
+    }
+    expect(sent.filter((s) => s.turn.moves!.moves.length > 0).length).toBeGreaterThan(players.length);
+  });
 
   test("Influence: a whisper that poses as the House is refused with the reason; one that forges another player's line reaches the others quoted, as its writer's words", async () => {
     const players = ['ada', 'bram', 'cleo', 'dev'];

@@ -2,23 +2,35 @@ import { z } from 'zod';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import type { DecisionRequest } from '../decision/decisionRequest.ts';
 
-const schemas = new WeakMap<AnyGame, unknown>();
+const decisionSchemas = new WeakMap<AnyGame, unknown>();
+const viewSchemas = new WeakMap<AnyGame, unknown>();
+
+/** A zod schema as JSON Schema, made once per game; `fallback` when it cannot be written as one. */
+function jsonSchemaOnce(cache: WeakMap<AnyGame, unknown>, game: AnyGame, schema: z.ZodType | undefined, fallback: unknown): unknown {
+  let made = cache.get(game);
+  if (made === undefined) {
+    try {
+      made = schema ? z.toJSONSchema(schema, { unrepresentable: 'any' }) : fallback;
+    } catch {
+      made = fallback;
+    }
+    cache.set(game, made);
+  }
+  return made;
+}
 
 /** The decision's JSON Schema, made once per game from its zod schema. */
 export function decisionJsonSchema(game: AnyGame): unknown {
-  let schema = schemas.get(game);
-  if (schema === undefined) {
-    try {
-      schema = z.toJSONSchema(game.decisionSchema as z.ZodType, { unrepresentable: 'any' });
-    } catch {
-      schema = { description: 'one JSON object; see the legal moves' };
-    }
-    schemas.set(game, schema);
-  }
-  return schema;
+  return jsonSchemaOnce(decisionSchemas, game, game.decisionSchema as z.ZodType, { description: 'one JSON object; see the legal moves' });
 }
 
-/** The request a seat gets: its own view, its legal moves and the decision's JSON Schema. */
+/** The view's JSON Schema (what every key of a seat's view holds), made once per game from its zod schema; null for a game without one. */
+export function viewJsonSchema(game: AnyGame): unknown {
+  return jsonSchemaOnce(viewSchemas, game, game.viewSchema as z.ZodType | undefined, null);
+}
+
+/** The request a seat gets: its own view, its legal moves in words and as data, and the decision's JSON Schema. */
 export function decisionRequest(game: AnyGame, state: unknown, matchId: string, view: unknown, ctx: { player: PlayerId; round: number; phase: string }): DecisionRequest {
-  return { matchId, game: game.id, seed: (state as { seed: number }).seed, player: ctx.player, round: ctx.round, phase: ctx.phase, view, legalMoves: game.legalMoves(state, ctx.player), schema: decisionJsonSchema(game) };
+  const { player, round, phase } = ctx;
+  return { matchId, game: game.id, seed: (state as { seed: number }).seed, player, round, phase, view, legalMoves: game.legalMoves(state, player), moves: game.legalMoveData?.(state, player) ?? null, schema: decisionJsonSchema(game) };
 }
