@@ -65,19 +65,24 @@ test("two Influence tables keep their own part: a person's hand-in at one is not
   await h.stop();
 });
 
+/**
+ * The table is stopped as `!stop` stops it, but called directly: the desk's
+ * command frame, done but still on the stack, may be found by the garbage
+ * collector's conservative scan and keep the table a while longer.
+ */
 test("a stopped match's part goes with its table: once the table is retired nothing in the process holds it", async () => {
   const h = house();
   const id = await seatedAt(h, pat, 3);
   const part = new WeakRef(stateAt(h, id));
   expect(await h.handleCommand({ kind: 'game', verb: 'dm', args: ['@Uma', 'hello'], text: '@Uma hello' }, pat)).toStartWith('Your DM to Uma is delivered');
   expect(part.deref()!.handedIn.has('Pat')).toBe(true);
-  expect(await h.handleCommand({ kind: 'stop' }, pat)).toStartWith(`Match ${id} stopped at round `);
-  await h.finished(id);
+  await h.stopMatch(id);
+  expect(await h.finished(id)).toMatchObject({ id, status: 'stopped' });
   expect(h.tables.has(id)).toBe(false);
-  for (let i = 0; i < 20 && part.deref(); i++) {
+  for (let i = 0; i < 50 && part.deref(); i++) {
     Bun.gc(true);
     await Bun.sleep(10);
   }
   expect(part.deref()).toBeUndefined();
   await h.stop();
-});
+}, 30_000);
