@@ -73,6 +73,8 @@ describe('seat-check', () => {
     expect(failed(lines)).toEqual(expect.arrayContaining([...games.map((title) => `answers a legal ${title} move within 3000 ms`), "answers the House's repair turn with a legal move"]));
     // Each says what was wrong: the game's own refusal, or (where the game alone would have taken it) the key no decision of that game has.
     for (const title of ['Café V3', 'Influence']) expect(lines.find((l) => l.startsWith(`FAIL answers a legal ${title} move`))).toContain('unknown key "action"');
+    // The decision's error and the repair's are labelled, in that order, so a builder knows which answer to fix.
+    for (const title of games) expect(lines.find((l) => l.startsWith(`FAIL answers a legal ${title} move`))).toMatch(/: decision: .+ \| repair: .+$/);
   }, 60_000);
 
   test.each([

@@ -38,6 +38,10 @@ function scriptedTurn(game: AnyGame, players: PlayerId[], table: string): { game
 const turnOf = (request: DecisionRequest, msLeft: number, attempt: 0 | 1): RemoteTurn =>
   remoteTurn(request, request.matchId, compact.prompt('', request, null, DEFAULT_WINDOW).text, { deadline: Date.now() + msLeft, msLeft }, 0, attempt);
 
+/** A refused turn's errors, each named by the answer it was about: the decision's first, then the repair's, so a builder knows which answer to fix. */
+export const labelledErrors = (errors: readonly string[]): string =>
+  errors.length === 0 ? 'no answer' : errors.map((error, i) => `${i === 0 ? 'decision' : 'repair'}: ${error}`).join(' | ');
+
 const failure = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
 
 /**
@@ -62,7 +66,7 @@ export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (l
     const turn = await decideRemote({ game, state, view, ctx, request, table: request.matchId, line: { client, clock, entrant: 'candidate', fallback: null }, recorder, prompt: (r) => compact.prompt('', r, null, DEFAULT_WINDOW).text, signal: new AbortController().signal });
     const check = `answers a legal ${game.title} move within ${moveMs} ms`;
     if (turn.trace.outcome === 'valid') say({ ok: true, check });
-    else say({ ok: false, check, why: turn.trace.outcome === 'repaired' ? `its first answer was refused (${turn.trace.errors[0]}); the repair was legal` : (turn.trace.errors.join('; ') || 'no answer') });
+    else say({ ok: false, check, why: turn.trace.outcome === 'repaired' ? `its first answer was refused (${turn.trace.errors[0]}); the repair was legal` : labelledErrors(turn.trace.errors) });
   }
   const trust = scriptedTurn(games.trust!, [SEAT, 'ada'], tableOf('same-turn'));
   const first = turnOf(trust.request, moveMs, 0);
@@ -130,7 +134,7 @@ async function bankLasts(client: RemoteClient, moveMs: number): Promise<CheckLin
     const ctx = brainContext(1, SEAT, request.round, request.phase);
     const turn = await decideRemote({ game, state, view, ctx, request, table: request.matchId, line: { client, clock, entrant: 'candidate', fallback: null }, recorder, prompt: (r) => compact.prompt('', r, null, DEFAULT_WINDOW).text, signal: new AbortController().signal });
     if (clock.substituted !== null) return { ok: false, check, why: `turn ${i}: ${clock.substituted} (${bankMs} ms spent); in a match the House's baseline plays the seat from then on` };
-    if (turn.trace.outcome !== 'valid') return { ok: false, check, why: `turn ${i}: ${turn.trace.errors.join('; ') || 'no answer'}` };
+    if (turn.trace.outcome !== 'valid') return { ok: false, check, why: `turn ${i}: ${labelledErrors(turn.trace.errors)}` };
   }
   return { ok: true, check };
 }
