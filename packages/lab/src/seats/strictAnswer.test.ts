@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { Match } from '@the-house/games/engine/match.ts';
 import { brainContext } from '@the-house/games/engine/runner.ts';
 import { gameById, gameIds, games } from '@the-house/games/registry.ts';
-import { checkAnswer, strictProblem } from './strictAnswer.ts';
+import { checkAnswer, notReadNow, strictProblem } from './strictAnswer.ts';
 
 const first = (id: string, players: string[]) => {
   const game = gameById(id)!;
@@ -57,6 +57,27 @@ describe('checkAnswer', () => {
     expect(checkAnswer(influence.game, influence.state, 'ann', { action: 'BLOCK' }, true)).toMatchObject({ ok: false, error: expect.stringContaining('Allowed now: whispers: [{to: [up to 4 of bob, cat, dan], text}]') });
   });
 
+  test("a field of another phase is refused in a strict match: Influence's whispers read only while it whispers, its votes only in VOTE", () => {
+    const influence = first('influence', four);
+    const { game, state } = influence;
+    expect((state as { phase: string }).phase).toStartWith('WHISPER');
+    expect(checkAnswer(game, state, 'ann', { whispers: [] }, true).ok).toBe(true);
+    expect(checkAnswer(game, state, 'ann', { whispers: [{ to: ['bob'], text: 'hi' }] }, true).ok).toBe(true);
+    const early = checkAnswer(game, state, 'ann', { empower: 'bob', expose: 'cat' }, true);
+    expect(early).toMatchObject({ ok: false, bySchema: true });
+    expect(!early.ok && early.error).toStartWith('"empower", "expose" are not read now (a decision now takes whispers). Allowed now: whispers:');
+    // A match recorded before strict answers took it as no whispers, and still does.
+    expect(checkAnswer(game, state, 'ann', { empower: 'bob' }, false).ok).toBe(true);
+    const vote = { ...(state as object), phase: 'VOTE' };
+    expect(notReadNow(game, vote, 'ann', { empower: 'bob', expose: 'cat', last: 'bye' })).toBeNull();
+    expect(notReadNow(game, vote, 'ann', { empower: 'bob', expose: 'cat', whisper: [{ to: 'dan', msg: 'psst' }] })).toBe('"whispers" is not read now (a decision now takes empower, expose, last)');
+    // Games whose decision has the same fields in every phase are unchanged: a Trust move with its alliance fields, a Café answer.
+    const trust = first('trust', ['ann', 'bob']);
+    expect(notReadNow(trust.game, trust.state, 'ann', { action: 'BLOCK', reason: 'safe' })).toBeNull();
+    const cafe = first('cafe', four);
+    expect(notReadNow(cafe.game, cafe.state, 'ann', { market: [], response: 'A pun.' })).toBeNull();
+  });
+
   test("the game's own refusal comes first, in its words; a match recorded before strict answers takes what the game takes", () => {
     const trust = first('trust', ['ann', 'bob']);
     expect(checkAnswer(trust.game, trust.state, 'ann', NONSENSE, true)).toEqual({ ok: false, error: 'unknown action "FLY_TO_THE_MOON": allowed actions are HIGH_FIVE, BLOCK, ATTACK, DO_NOTHING, BEG, REPLICATE' });
@@ -81,7 +102,7 @@ describe('checkAnswer', () => {
             decisions[player] = decision;
             if (!game.validate(state, player, decision).ok) continue;
             checked += 1;
-            expect({ id, decision, problem: strictProblem(game.decisionSchema, decision) }).toEqual({ id, decision, problem: null });
+            expect({ id, decision, problem: strictProblem(game.decisionSchema, decision) ?? notReadNow(game, state, player, decision) }).toEqual({ id, decision, problem: null });
           }
           match.step({ decisions });
         }

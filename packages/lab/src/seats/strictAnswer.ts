@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LegalMoveData } from '@the-house/games/engine/legalMoveData.ts';
 import type { AnyGame, Checked, PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchRecord } from '../models/matchRecorder.ts';
 
@@ -77,6 +78,34 @@ export function strictProblem(schema: z.ZodType, decision: unknown): string | nu
   return parts.length ? parts.join('; ') : null;
 }
 
+/** The decision's keys a player may use now, as its legal moves' data names them; null when the data names none (no decision is asked). */
+function keysNow(data: LegalMoveData): Set<string> | null {
+  const keys = new Set([...Object.keys(data.fields), ...(data.list ? [data.list.field] : [])]);
+  if (!data.list) for (const move of data.moves) for (const key of [...Object.keys(move.is), ...Object.keys(move.fields)]) keys.add(key);
+  return keys.size ? keys : null;
+}
+
+/**
+ * The keys of a decision the game reads in another phase than this one
+ * (Influence's `empower` sent while it whispers), or null: the schema sent
+ * has every phase's fields, so this is the strict check's second half,
+ * from the moves' data. Read after the game's aliases; a key the game
+ * fills by default, absent from the answer, is not the answer's.
+ */
+export function notReadNow(game: AnyGame, state: unknown, player: PlayerId, decision: unknown): string | null {
+  const data = game.legalMoveData?.(state, player);
+  const allowed = data ? keysNow(data) : null;
+  const read = game.decisionSchema.safeParse(decision);
+  if (!allowed || !read.success || typeof read.data !== 'object' || read.data === null) return null;
+  const given = typeof decision === 'object' && decision !== null ? decision : {};
+  const defaults = game.decisionSchema.safeParse({});
+  const defaulted = (key: string) => !Object.hasOwn(given, key) && (!defaults.success || Object.hasOwn(defaults.data as object, key));
+  const extra = Object.entries(read.data as Record<string, unknown>).filter(([key, value]) => value !== undefined && !allowed.has(key) && !defaulted(key)).map(([key]) => key);
+  if (extra.length === 0) return null;
+  const listed = extra.map(shown).join(', ');
+  return `${listed} ${extra.length > 1 ? 'are' : 'is'} not read now (a decision now takes ${[...allowed].join(', ')})`;
+}
+
 /** Whether a match's answers are held to their schema strictly: every match recorded since issue 36; an older record is replayed (and resumed) as it was played. */
 export const answersStrict = (record: Pick<MatchRecord, 'strictAnswers'>): boolean => record.strictAnswers === true;
 
@@ -91,6 +120,6 @@ export type AnswerCheck = Checked<unknown> & { bySchema?: true };
 export function checkAnswer(game: AnyGame, state: unknown, player: PlayerId, decision: unknown, strict: boolean): AnswerCheck {
   const checked = game.validate(state, player, decision);
   if (!checked.ok || !strict) return checked;
-  const problem = strictProblem(game.decisionSchema, decision);
+  const problem = strictProblem(game.decisionSchema, decision) ?? notReadNow(game, state, player, decision);
   return problem === null ? checked : { ok: false, error: `${problem}. Allowed now: ${game.legalMoves(state, player).join('; ')}`, bySchema: true };
 }
