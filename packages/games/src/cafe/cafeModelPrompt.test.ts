@@ -48,6 +48,6 @@ describe('Café read by a model', () => {
     expect(new Set(ann.map((d) => cafeModelPrompt.rules(d.view as never))).size).toBe(1);
     const entries = readLegal(cafeModelPrompt.view(ann[0]!.view as never, 12))!;
     expect(entries.map((e) => e.name)).toEqual(['donate|offer_loan', 'rescue']);
-    expect(entries[0]!.bind).toEqual([['to', 'bob|cy|dee'], ['amount', '0.01..1000'], ['rate', '0..1'], ['duration', '1..20']]);
+    expect(entries[0]!.bind).toEqual([['to', 'bob|cy|dee'], ['amount', '0.01..1000'], ['rate', '0..1000000'], ['duration', '1..20']]);
   });
 });

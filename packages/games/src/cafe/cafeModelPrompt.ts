@@ -5,10 +5,11 @@ import { challengeById } from './challengeBank.ts';
 import { contentWords } from './cafeChallenge.ts';
 import type { Challenge, CafeView, CafeViewLoan, CafeViewOffer, CafeViewPlayer } from './cafeTypes.ts';
 import { formatRate } from './cents.ts';
+import { MAX_RATE } from './cafeDecision.ts';
 
 const MOVES: MoveSignature[] = [
   { name: 'donate', template: '{"type":"donate","to":"<to>","amount":<amount>}' },
-  { name: 'offer_loan', template: '{"type":"offer_loan","to":"<to>","amount":<amount>,"rate":<rate>,"duration":<duration>}', note: 'rate 0.2 = 20% over the whole loan' },
+  { name: 'offer_loan', template: '{"type":"offer_loan","to":"<to>","amount":<amount>,"rate":<rate>,"duration":<duration>}', note: 'rate 0.2 = 20% over the whole loan; above 1 (100%) is unusual' },
   { name: 'withdraw_offer', template: '{"type":"withdraw_offer","to":"<to>"}' },
   { name: 'accept_loan', template: '{"type":"accept_loan","from":"<from>"}' },
   { name: 'rescue', template: '{"type":"rescue"}' },
@@ -42,7 +43,7 @@ function legal(view: CafeView): LegalEntry[] {
   const dead = others.filter((p) => !p.alive).map((p) => p.id);
   const out: LegalEntry[] = [];
   if (living.length && view.tokens > 0) {
-    out.push({ name: 'donate|offer_loan', bind: [['to', oneOf(living)], ['amount', span(0.01, view.tokens)], ['rate', span(0, 1)], ['duration', span(1, Math.max(1, view.rounds - view.round + 1))]] });
+    out.push({ name: 'donate|offer_loan', bind: [['to', oneOf(living)], ['amount', span(0.01, view.tokens)], ['rate', span(0, MAX_RATE)], ['duration', span(1, Math.max(1, view.rounds - view.round + 1))]] });
   }
   const mine = view.offers.filter((o) => o.lender === view.you).map((o) => o.borrower);
   if (mine.length) out.push({ name: 'withdraw_offer', bind: [['to', oneOf(mine)]] });

@@ -24,9 +24,12 @@
  * and the answer after it. 6 (issue 23): what a player or the observer wrote
  * reaches a prompt as a quotation with whose words they are, on one line:
  * Trust's notice of a beg's answer quotes the observer's own words ("and
- * wrote: “...”"), so they cannot pass for the House's.
+ * wrote: “...”"), so they cannot pass for the House's. 7 (issue 36): Café's
+ * legal line gives a loan's rate as any rate the rules allow (`rate=0..1000000`,
+ * RULES C-b) where it said `0..1`, and the move's note says a rate above 1 is
+ * unusual.
  */
-export const PROMPT_FORMAT = 6;
+export const PROMPT_FORMAT = 7;
 
 /** What a record without a format was written with. */
 export const FIRST_PROMPT_FORMAT = 1;
