@@ -4,6 +4,7 @@ import { forAudience } from '../records/audience.ts';
 import { playedMatchDetail } from '../testing/playedMatchDetail.ts';
 import { tokensText } from './formatScore.ts';
 import { matchPageView } from './matchPageView.ts';
+import { renderMatch } from './renderMatch.ts';
 
 describe('matchPageView', () => {
   test('Trust, running, as the public reads it: a board per finished round with each sats, the sats chart, the rounds as the room was told them', () => {
@@ -36,6 +37,16 @@ describe('matchPageView', () => {
     }
     expect(view.chart!.title).toBe('Banks after each round');
     expect(view.more.html).toContain('the challenge and the answers');
+  });
+
+  test('a finished match says who forfeited or is void and why, and the winners by the results, on the page and its card', () => {
+    const detail = playedMatchDetail('trust', ['ada', 'bob', 'cy'], 99, { config: { maxRounds: 3 } });
+    expect(detail.outcome.over).toBe(true);
+    const summary = { ...detail.summary, winners: ['bob'], results: [{ player: 'ada', class: 'forfeit' as const, note: 'ada forfeits from round 1: no answer within 3000 ms' }] };
+    const view = matchPageView(forAudience(games, { ...detail, summary }, 'public'), 'Trust', 'public');
+    expect(view.ending).toEndWith('. Results: ada forfeits from round 1: no answer within 3000 ms. Winners by the results: bob.');
+    expect(renderMatch({ ...detail, summary }).html).toContain('Results: ada forfeits from round 1: no answer within 3000 ms. Winners by the results: bob.');
+    expect(matchPageView(forAudience(games, detail, 'public'), 'Trust', 'public').ending).not.toContain('Results:');
   });
 
   test("Influence: each round's living, exposed and eliminated, who held the power, the vote counts for the chart; the winner marked at the end", () => {

@@ -1,10 +1,10 @@
-import { describeOutcome } from '@the-house/games/narrations.ts';
 import { isOver, type Audience } from '../records/audience.ts';
 import { houseGameOf } from '../games/houseGames.ts';
 import type { MatchDetail, MatchStatus } from '../types.ts';
 import type { ChartSpec, Rendered } from './chartSpec.ts';
 import type { MatchBoard } from './boardTypes.ts';
 import { matchBoard } from './matchBoard.ts';
+import { matchEnding } from './matchEnding.ts';
 import { pendingBegs } from './pendingBegs.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
 import { renderUsage } from './renderUsage.ts';
@@ -44,7 +44,6 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
   const module = houseGameOf(summary.game);
   const panel = detail.state === null || !module?.panel?.onPage ? null : module.panel.render(detail);
   const extra = audience === 'observer' ? `${pendingBegs(detail)}${renderUsage(detail)}` : '';
-  const explained = detail.outcome.over ? describeOutcome(summary.game, detail.state) : null;
   return {
     id: summary.id,
     game: summary.game,
@@ -52,7 +51,7 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
     status: summary.status,
     round: summary.round,
     audience,
-    ending: detail.outcome.over ? (explained ?? `${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.join(', ')}` : ''}`) : null,
+    ending: matchEnding(detail),
     scoreboard: renderScoreboard(summary),
     board: matchBoard(detail, audience === 'public' && !over ? 'room' : 'observer'),
     chart: module?.chart(detail) ?? null,

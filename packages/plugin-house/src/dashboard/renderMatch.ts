@@ -1,4 +1,3 @@
-import { describeOutcome } from '@the-house/games/narrations.ts';
 import { escapeHtml } from '@the-house/lab/report/htmlPage.ts';
 import { houseGameOf } from '../games/houseGames.ts';
 import type { MatchDetail } from '../types.ts';
@@ -7,6 +6,7 @@ import { chartBox, type ChartSpec, type Rendered } from './chartSpec.ts';
 import { domId } from './domId.ts';
 import { scoreField, seriesOverRounds } from './historySeries.ts';
 import { matchBoard } from './matchBoard.ts';
+import { matchEnding } from './matchEnding.ts';
 import { matchHref } from './matchHref.ts';
 import { pendingBegs } from './pendingBegs.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
@@ -43,8 +43,8 @@ export function renderMatch(detail: MatchDetail, title = detail.summary.game, au
   // A reader without the state (the public while the match runs) gets the board drawn from what the room is told.
   const panel = detail.state === null ? publicBoard(detail) : (houseGameOf(summary.game)?.panel?.render(detail) ?? null);
   if (panel) charts.push(...panel.charts);
-  const explained = detail.outcome.over ? describeOutcome(summary.game, detail.state) : null;
-  const ending = detail.outcome.over ? ` · ${escapeHtml(explained ?? `${detail.outcome.kind ?? 'over'}${summary.winners.length ? `: ${summary.winners.join(', ')}` : ''}`)}` : '';
+  const ended = matchEnding(detail);
+  const ending = ended === null ? '' : ` · ${escapeHtml(ended)}`;
   const seats = (detail.state as { players?: unknown } | null)?.players;
   const how = { game: summary.game, players: Array.isArray(seats) ? seats.map(String) : summary.players.map((p) => p.name), over: detail.outcome.over };
   const html = `<section class="card match" data-match="${escapeHtml(summary.id)}" data-status="${summary.status}">
