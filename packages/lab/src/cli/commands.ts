@@ -17,4 +17,5 @@ export const commands: ReadonlyMap<string, Verb> = new Map([
   ['sweep', lazy(() => import('../sweep/sweepCommand.ts'), (m) => m.sweepCommand)],
   ['sweep-status', lazy(() => import('../queue/sweepStatusCommand.ts'), (m) => m.sweepStatusCommand)],
   ['worker', lazy(() => import('../queue/workerCommand.ts'), (m) => m.workerCommand)],
+  ['reproduce', lazy(() => import('../reproduce/reproduceCommand.ts'), (m) => m.reproduceCommand)],
 ]);

@@ -34,6 +34,7 @@ function usage(): string {
     '  sweep <game> --help   (the game\'s config keys, the values they take, its strategies)',
     '  worker [--queue URL] [--concurrency N] [--model-runs M] [--games a,b] [--provider-share F] [--grace S]',
     '  sweep-status [NAME] [--queue URL]',
+    '  reproduce <preset> [--seeds N] [--out dir] [--queue [URL]]   (a named, fixed experiment: results.csv, report.md with PNG plots, manifest.json)',
     ...gameVerbUsages().map((line) => `  ${line}`),
     `games: ${Object.keys(games).join(', ')}`,
     '',

@@ -1,0 +1,5 @@
+import { evolutionOfTrust } from './evolutionOfTrust.ts';
+import type { ReproducePreset } from './preset.ts';
+
+/** Every preset by name, in the order help lists them. */
+export const reproducePresets: ReadonlyMap<string, ReproducePreset<any>> = new Map([[evolutionOfTrust.name, evolutionOfTrust]]);
