@@ -41,7 +41,10 @@ beforeAll(async () => {
   chat = new RestChat(host.url, crypto.randomUUID(), 'Olive');
   houseId = await chat.agentId('The House');
   dm = await chat.dm(houseId);
-  [a2a, http] = await Promise.all([spawnAgent('a2a'), spawnAgent('http')]);
+  // The A2A agent and the HTTP bot take only turns signed by the key the House publishes: every pushed turn must be.
+  const key = join(mkdtempSync(join(tmpdir(), 'house-key-')), 'house.pub.pem');
+  writeFileSync(key, await (await fetch(`${host.url}/house/signing-key`)).text());
+  [a2a, http] = await Promise.all([spawnAgent('a2a', ['--key', key]), spawnAgent('http', ['--key', key])]);
   agents.push(a2a, http);
 }, 90_000);
 

@@ -11,6 +11,7 @@ import { SEAT, seatCheck, type CheckLine } from '../remote/seatCheck.ts';
 import { decisionRequest } from '../seats/decisionRequestFor.ts';
 import { CliError } from './cliError.ts';
 import { intArg, parseCliArgs } from './args.ts';
+import { localKeyArg } from './seatsArg.ts';
 
 const USAGE = 'seat-check a2a|http <url> | seat-check openai <base url> --model M (key in HOUSE_ENTRANT_KEY) | seat-check mcp [--port N] [--wait-ms MS]; [--move-ms MS]';
 
@@ -42,7 +43,9 @@ async function checkCalled(kind: string, url: string | undefined, model: string 
   if (!parsed.ok) throw new CliError(parsed.error);
   const outbound = outboundPolicy();
   if (outbound.problem) throw new CliError(outbound.problem);
-  const client = remoteClientFor(parsed.spec, { policy: outbound.policy, apiKey: process.env.HOUSE_ENTRANT_KEY, onDetail: (detail) => process.stderr.write(`detail: ${detail}\n`) })!;
+  const local = parsed.spec.kind === 'openai' ? null : localKeyArg(process.env);
+  if (local) process.stderr.write(`turns are signed with the local key ${local.fingerprint}; its public key: ${local.publicKeyPath}\n`);
+  const client = remoteClientFor(parsed.spec, { policy: outbound.policy, apiKey: process.env.HOUSE_ENTRANT_KEY, onDetail: (detail) => process.stderr.write(`detail: ${detail}\n`), signingKey: () => local?.key ?? null })!;
   return seatCheck(client, moveMs, print);
 }
 

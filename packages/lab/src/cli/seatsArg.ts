@@ -14,6 +14,7 @@ import { parseRemoteSpec } from '../remote/remoteSpec.ts';
 import { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
 import { mcpSeatRules } from '../remote/mcpSeatRules.ts';
 import { newClock } from '../remote/seatClock.ts';
+import { localKey, type LocalKey } from '../signing/localKey.ts';
 
 /**
  * A headless line-up: each entry a baseline strategy, or `model:<name>` (a
@@ -54,7 +55,7 @@ const isRemote = (entry: string) => /^(a2a|http|openai):|^mcp$/i.test(entry);
  * its key in HOUSE_ENTRANT_KEY, or `mcp`, served by the run): the time rules of HOUSE_REMOTE_MOVE_MS,
  * HOUSE_REMOTE_BANK_MS and HOUSE_REMOTE_MAX_MISSES, the game's first
  * baseline once it is substituted, and every call through HOUSE_FETCH_ALLOW's
- * outbound policy. Its id is its kind (`a2a`, `a2a-2`, ...).
+ * outbound policy, signed with the local key (`localKey`). Its id is its kind (`a2a`, `a2a-2`, ...).
  */
 export function remoteSeat(game: AnyGame, entry: string, env: Record<string, string | undefined>): [string, HeadlessSeat] {
   const parsed = parseRemoteSpec(entry);
@@ -65,10 +66,20 @@ export function remoteSeat(game: AnyGame, entry: string, env: Record<string, str
   if (clock.problem) throw new CliError(clock.problem);
   const outbound = outboundPolicy(env);
   if (outbound.problem) throw new CliError(outbound.problem);
+  const signing = spec.kind === 'a2a' || spec.kind === 'http' ? localKeyArg(env).key : null;
   // An MCP agent calls in, so no outbound call is made for it: its desk is the seat's client.
-  const client = spec.kind === 'mcp' ? new McpSeatDesk(mcpSeatRules(game.title, game.summary)) : remoteClientFor(spec, { policy: outbound.policy, apiKey: env.HOUSE_ENTRANT_KEY, onDetail: (detail) => process.stderr.write(`remote seat: ${detail}\n`) })!;
+  const client = spec.kind === 'mcp' ? new McpSeatDesk(mcpSeatRules(game.title, game.summary)) : remoteClientFor(spec, { policy: outbound.policy, apiKey: env.HOUSE_ENTRANT_KEY, onDetail: (detail) => process.stderr.write(`remote seat: ${detail}\n`), signingKey: () => signing })!;
   const fallback = Object.values(game.strategies)[0] ?? null;
   return [spec.kind, { kind: 'remote', line: { client, clock: newClock(clock.rules), entrant: spec.model ? `${spec.kind}:${spec.model}` : client.provider, fallback } }];
+}
+
+/** The local key that signs each turn pushed to an agent and each `play --out` match file (`localKey`), or why it cannot be had, in one line. */
+export function localKeyArg(env: Record<string, string | undefined>): LocalKey {
+  try {
+    return localKey(env);
+  } catch (error) {
+    throw new CliError(`cannot make or read the local signing key in ${env.HOUSE_PLAY_KEY_DIR || '.house'} (HOUSE_PLAY_KEY_DIR): ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function strategySeat(game: AnyGame, name: string, known: string[]): [string, HeadlessSeat] {

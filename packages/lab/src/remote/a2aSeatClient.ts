@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client';
 import type { Message, Task } from '@a2a-js/sdk';
 import { sha256Hex } from '@the-house/games/engine/eventLog.ts';
@@ -44,7 +45,7 @@ export function answerOf(result: Message | Task): unknown {
  * of a match, over JSON-RPC or HTTP+JSON as the card offers, every request
  * through the outbound policy with its body bounded.
  */
-export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void } = {}): RemoteClient {
+export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void; signingKey?: () => KeyObject | null } = {}): RemoteClient {
   // The card's own address for the turns (`url`, `additionalInterfaces`) is the agent's word: only the address entered may be a listed local one.
   const fetchImpl = policedFetch({ ...opts, home: baseUrl });
   const factory = new ClientFactory(

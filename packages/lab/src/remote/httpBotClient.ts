@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { OutboundPolicy } from '../net/outboundPolicy.ts';
 import { redactUrl } from '../models/redact.ts';
 import { policedFetch, RemoteCallError } from './policedFetch.ts';
@@ -10,7 +11,7 @@ import type { RemoteClient } from './remoteClient.ts';
  * ...) to its URL and reads `{action}` (with `turn_id`, if it echoes it)
  * from the answer; through the outbound policy, with the body bounded.
  */
-export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void } = {}): RemoteClient {
+export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void; signingKey?: () => KeyObject | null } = {}): RemoteClient {
   const send = policedFetch({ ...opts, home: url });
   return {
     kind: 'http',

@@ -1,6 +1,8 @@
+import type { KeyObject } from 'node:crypto';
 import { guardedFetch } from '../net/guardedFetch.ts';
 import type { OutboundPolicy } from '../net/outboundPolicy.ts';
 import { boundedText, MAX_BODY_BYTES } from './boundedText.ts';
+import { turnSignatureHeaders } from './turnSignature.ts';
 
 /** Why a remote call failed on the way, for the record: never an address or port (the detail goes to `onDetail`, the host log). */
 export class RemoteCallError extends Error {
@@ -23,8 +25,12 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * and port, so an address an agent's card or redirect names elsewhere must
  * be public) and reads at most `limit` bytes of any body. Its
  * errors say what kind of failure it was; `onDetail` gets the host-log detail.
+ * With `signingKey` (the House's key, or headless play's local one; asked for
+ * at the first request), every request carries its signature over the body
+ * and the time it is sent (`turnSignature.ts`), so an agent can tell the
+ * House's POST from anyone's.
  */
-export function policedFetch(opts: { policy?: OutboundPolicy; home?: string; limit?: number; onDetail?: (detail: string) => void } = {}): typeof fetch {
+export function policedFetch(opts: { policy?: OutboundPolicy; home?: string; limit?: number; onDetail?: (detail: string) => void; signingKey?: () => KeyObject | null } = {}): typeof fetch {
   const limit = opts.limit ?? MAX_BODY_BYTES;
   const call = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -33,6 +39,8 @@ export function policedFetch(opts: { policy?: OutboundPolicy; home?: string; lim
     const headers: Record<string, string> = {};
     new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined)).forEach((value, key) => (headers[key] = value));
     const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : await new Response(init.body).text();
+    const key = opts.signingKey?.() ?? null;
+    if (key) Object.assign(headers, turnSignatureHeaders(body ?? '', key, Date.now()));
     const got = await guardedFetch(url, { policy: opts.policy, ...(opts.home !== undefined ? { home: opts.home } : {}), method: method as Method, headers, body, signal: init.signal ?? undefined });
     if (!got.ok) {
       opts.onDetail?.(got.failure.detail);

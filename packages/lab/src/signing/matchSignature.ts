@@ -1,5 +1,5 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -37,17 +37,27 @@ export function fingerprintOf(publicKey: KeyObject): string {
   return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
 }
 
-/** The House's key from `dir`, made (Ed25519, mode 0600) the first time. */
+/**
+ * The key from `dir`, made (Ed25519, mode 0600) the first time. A new key is
+ * linked into place, which refuses to replace one, so runs (or sweep
+ * workers) starting at once all end up with the one that got there first.
+ */
 export function houseKey(dir: string): KeyObject {
   const path = join(dir, KEY_FILE);
-  if (existsSync(path)) return createPrivateKey(readFileSync(path, 'utf8'));
-  mkdirSync(dir, { recursive: true });
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const temp = `${path}.tmp`;
-  writeFileSync(temp, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-  chmodSync(temp, 0o600);
-  renameSync(temp, path);
-  return privateKey;
+  if (!existsSync(path)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temp = `${path}.${randomUUID()}.tmp`;
+    try {
+      writeFileSync(temp, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+      chmodSync(temp, 0o600);
+      linkSync(temp, path);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(temp, { force: true });
+    }
+  }
+  return createPrivateKey(readFileSync(path, 'utf8'));
 }
 
 /** Signs the match file at `file` (its log ends at `head`) with `key`; the signature goes beside it. */

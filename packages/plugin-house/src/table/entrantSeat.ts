@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import type { SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
@@ -14,8 +15,19 @@ import { entrantLabel } from '../entrants/entrant.ts';
 import { declaredKey } from '../entrants/declaredEntrants.ts';
 import { entrantSpendOf } from '../entrants/entrantSpend.ts';
 import type { RemoteSeatRecord } from '../entrants/remoteSeatRecord.ts';
+import { houseSigningKey } from '../signingKey.ts';
 import { seatMatchOf } from './seatMatchOf.ts';
 import type { TableCore } from './tableCore.ts';
+
+/** The House's own signing key (the one `/house/signing-key` publishes) for the turns it pushes; a key it cannot read sends them unsigned, said in the log. */
+function turnKey(table: TableCore, id: PlayerId): KeyObject | null {
+  try {
+    return houseSigningKey(table.host.settings.keyDir, table.host.settings.matchDir);
+  } catch (error) {
+    table.host.runtime.logger.warn(`House: seat ${id} of ${table.id}: its turns go unsigned: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
 
 /**
  * An OpenAI-compatible entrant's key, for the very URL and model its seat was
@@ -58,7 +70,7 @@ export class EntrantSeat implements Seat {
       if (desk) return { client: desk, clock: record.clock, entrant, fallback };
       const key = record.kind === 'openai' ? await keyOf(table, record) : undefined;
       const logger = table.host.runtime.logger;
-      const client = remoteClientFor({ kind: record.kind, url: record.url, model: record.model }, { policy: outboundPolicy().policy, apiKey: key, onDetail: (detail) => logger.warn(`House: seat ${id} of ${table.id}: ${detail}`) });
+      const client = remoteClientFor({ kind: record.kind, url: record.url, model: record.model }, { policy: outboundPolicy().policy, apiKey: key, onDetail: (detail) => logger.warn(`House: seat ${id} of ${table.id}: ${detail}`), signingKey: () => turnKey(table, id) });
       return { client: client!, clock: record.clock, entrant, fallback };
     };
     this.desk = desk;

@@ -1,5 +1,7 @@
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, ServerCallContext, type AgentExecutor } from '@a2a-js/sdk/server';
 import type { AgentCard, Message } from '@a2a-js/sdk';
+import type { KeyObject } from 'node:crypto';
+import { unsigned } from './unsigned.ts';
 import { HOUSE_EXTENSION_URI, type RemoteTurn } from '../remoteTurn.ts';
 import { referenceAnswer, type AgentMode } from './referenceMove.ts';
 
@@ -13,6 +15,8 @@ export interface ReferenceAgentOptions {
   v03?: boolean;
   port?: number;
   hostname?: string;
+  /** The House's public key: a POST not signed by it (`turnSignature.ts`) is answered 401. */
+  key?: KeyObject;
 }
 
 export interface RunningAgent {
@@ -86,6 +90,8 @@ export function referenceA2aAgent(opts: ReferenceAgentOptions = {}): RunningAgen
       if (path === '/.well-known/agent-card.json') return Response.json(opts.v03 ? legacyCard(base) : card());
       if (req.method !== 'POST' || path !== '/a2a') return new Response('not found', { status: 404 });
       const body = await req.text();
+      const refused = unsigned(body, req, opts.key);
+      if (refused) return refused;
       if (opts.v03) return Response.json(await legacyAnswer(body, answerTo));
       return Response.json(await rpc.handle(body, new ServerCallContext()));
     },

@@ -1,13 +1,15 @@
 import type { RemoteTurn } from '../remoteTurn.ts';
 import { referenceAnswer, type AgentMode } from './referenceMove.ts';
 import type { ReferenceAgentOptions, RunningAgent } from './referenceA2aAgent.ts';
+import { unsigned } from './unsigned.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A reference plain HTTP bot: takes the House's POSTed turn, answers
  * `{turn_id, action}` from its view as a baseline would (or as broken as
- * `mode` says), and keeps its answers by turn id.
+ * `mode` says), and keeps its answers by turn id; given the House's key, it
+ * answers 401 to a POST that key did not sign.
  */
 export function referenceHttpBot(opts: ReferenceAgentOptions = {}): RunningAgent {
   const mode: AgentMode = opts.mode ?? 'good';
@@ -19,7 +21,10 @@ export function referenceHttpBot(opts: ReferenceAgentOptions = {}): RunningAgent
     idleTimeout: 0,
     async fetch(req) {
       if (req.method !== 'POST') return new Response('POST a turn here', { status: 405 });
-      const turn = (await req.json()) as RemoteTurn;
+      const body = await req.text();
+      const refused = unsigned(body, req, opts.key);
+      if (refused) return refused;
+      const turn = JSON.parse(body) as RemoteTurn;
       turns.push(turn.turn_id);
       let answer = answers.get(turn.turn_id);
       if (answer === undefined) {
