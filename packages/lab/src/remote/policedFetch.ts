@@ -14,6 +14,24 @@ export class RemoteCallError extends Error {
   }
 }
 
+/** The pauses before each new try of a request whose connection failed or dropped: at most three more tries, within a second. */
+const RETRIES = [100, 250, 500] as const;
+
+/** Waits `ms` unless `signal` aborts first; whether there is still time. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (waited: boolean) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(waited);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const);
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,7 +46,10 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * With `signingKey` (the House's key, or headless play's local one; asked for
  * at the first request), every request carries its signature over the body
  * and the time it is sent (`turnSignature.ts`), so an agent can tell the
- * House's POST from anyone's.
+ * House's POST from anyone's. A connection refused, reset or closed before
+ * the whole answer came (never an HTTP status, never the caller's timeout)
+ * is tried again, at most three times within a second, while `signal`
+ * leaves time.
  */
 export function policedFetch(opts: { policy?: OutboundPolicy; home?: string; limit?: number; onDetail?: (detail: string) => void; signingKey?: () => KeyObject | null } = {}): typeof fetch {
   const limit = opts.limit ?? MAX_BODY_BYTES;
@@ -39,16 +60,31 @@ export function policedFetch(opts: { policy?: OutboundPolicy; home?: string; lim
     const headers: Record<string, string> = {};
     new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined)).forEach((value, key) => (headers[key] = value));
     const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : await new Response(init.body).text();
+    const signal = init.signal ?? undefined;
     const key = opts.signingKey?.() ?? null;
-    if (key) Object.assign(headers, turnSignatureHeaders(body ?? '', key, Date.now()));
-    const got = await guardedFetch(url, { policy: opts.policy, ...(opts.home !== undefined ? { home: opts.home } : {}), method: method as Method, headers, body, signal: init.signal ?? undefined });
-    if (!got.ok) {
-      opts.onDetail?.(got.failure.detail);
-      throw new RemoteCallError(got.failure.kind === 'refused' ? 'the address is one the House does not call (HOUSE_FETCH_ALLOW)' : got.failure.kind === 'aborted' ? 'no answer in time' : got.failure.kind === 'redirects' ? 'too many redirects' : 'the agent could not be reached', got.failure.kind);
+    for (let retry = 0; ; retry += 1) {
+      // Each try is signed afresh: its timestamp is when it is sent.
+      if (key) Object.assign(headers, turnSignatureHeaders(body ?? '', key, Date.now()));
+      const got = await guardedFetch(url, { policy: opts.policy, ...(opts.home !== undefined ? { home: opts.home } : {}), method: method as Method, headers, body, signal });
+      let answer: { status: number; statusText: string; headers: Headers; text: string | null } | null = null;
+      if (got.ok) {
+        try {
+          answer = { status: got.response.status, statusText: got.response.statusText, headers: got.response.headers, text: await boundedText(got.response, limit) };
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          opts.onDetail?.(`${url.slice(0, 160)}: the connection closed before the whole answer came`);
+        }
+      } else {
+        opts.onDetail?.(got.failure.detail);
+        if (got.failure.kind !== 'unreachable') throw new RemoteCallError(got.failure.kind === 'refused' ? 'the address is one the House does not call (HOUSE_FETCH_ALLOW)' : got.failure.kind === 'aborted' ? 'no answer in time' : 'too many redirects', got.failure.kind);
+      }
+      if (answer) {
+        if (answer.text === null) throw new RemoteCallError(`the agent's answer is over ${limit} bytes`, 'too-large');
+        return new Response(answer.text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+      }
+      // Tried again while the turn has time, with the same body (the same turn id, so an agent can tell a repeat).
+      if (retry === RETRIES.length || !(await pause(RETRIES[retry]!, signal))) throw new RemoteCallError('the agent could not be reached', 'unreachable');
     }
-    const text = await boundedText(got.response, limit);
-    if (text === null) throw new RemoteCallError(`the agent's answer is over ${limit} bytes`, 'too-large');
-    return new Response(text, { status: got.response.status, statusText: got.response.statusText, headers: got.response.headers });
   };
   return call as typeof fetch;
 }

@@ -15,6 +15,8 @@ export interface ReferenceAgentOptions {
   v03?: boolean;
   port?: number;
   hostname?: string;
+  /** Where it is reached, when that is a proxy in front of it: its card names this for turns (default: its own address, the `url` it gives). */
+  publicUrl?: string;
   /** The House's public key: a POST not signed by it (`turnSignature.ts`) is answered 401. */
   key?: KeyObject;
 }
@@ -96,8 +98,9 @@ export function referenceA2aAgent(opts: ReferenceAgentOptions = {}): RunningAgen
       return Response.json(await rpc.handle(body, new ServerCallContext()));
     },
   });
-  base = `http://${server.hostname}:${server.port}`;
-  return { url: base, turns, stop: async () => void (await server.stop(true)) };
+  const own = `http://${server.hostname}:${server.port}`;
+  base = opts.publicUrl ?? own;
+  return { url: own, turns, stop: async () => void (await server.stop(true)) };
 }
 
 /** A v0.3 agent card: one JSON-RPC `url`, `protocolVersion` 0.3.0. */
