@@ -169,6 +169,11 @@ describe('tables, owners and admins', () => {
     expect(await h.handleCommand({ kind: 'stop' }, lee, 'trust-')).toStartWith("'trust-' fits 2 matches");
     expect(await h.handleCommand({ kind: 'stop' }, lee, one)).toBe(`Only Pat, who opened ${one}, or a House admin (HOUSE_ADMINS) may !stop it.`);
     expect(await h.handleCommand({ kind: 'stop' }, { ...lee, name: 'Pat' }, one)).toStartWith('Only Pat, who opened');
+    // Typed in another chat, !stop and !start reach no match of Pat's: they name it and the command that would.
+    const patElsewhere = { ...pat, room: room('pat-other-chat') };
+    expect(await h.handleCommand({ kind: 'stop' }, patElsewhere)).toBe(`No match of yours is open in this chat, and !stop acts only where it is typed. Your open match is ${one}: type \`!stop --match ${one}\`, or type !stop in its chat.`);
+    expect(await h.handleCommand({ kind: 'start' }, patElsewhere)).toStartWith('No match of yours is open in this chat, and !start acts only where it is typed.');
+    expect(await h.handleCommand({ kind: 'status' }, pat)).toStartWith(`trust ${one}: running`);
     expect(await h.handleCommand({ kind: 'stop' }, pat)).toStartWith(`Match ${one} stopped at round `);
     expect(await h.handleCommand({ kind: 'status' }, pat)).toStartWith(`trust ${one}: stopped`);
     await h.finished(one!);
@@ -371,6 +376,21 @@ describe('fair use of tables (issue 23)', () => {
     expect(await h.handleCommand({ kind: 'kick', player: 'xena' }, tom)).toBe(`Xena leaves the lobby of ${id}. Seated: Ivo, Jana, Kurt.`);
     expect(await h.handleCommand({ kind: 'kick', player: 'Zed' }, tom)).toBe(`Zed has no seat in ${id}. Seated: Ivo, Jana, Kurt.`);
     await h.stopMatch(id);
+    await h.stop();
+  });
+
+  test("a stopped match's room hears that it ends here, at which round and by whom; a lobby stopped has no room to tell", async () => {
+    const posts: string[] = [];
+    const h = house({ HOUSE_ROUND_DELAY_MS: '100' });
+    h.gateway = { createRoom: async () => ({ channelId: 'room', serverId: 'srv' }), post: async (_room, text) => void posts.push(text) };
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 42, {}, { maxRounds: 200 }), tom);
+    const id = h.openMatches()[0]!.id;
+    while (h.openMatches()[0]!.round < 2) await Bun.sleep(20);
+    const answer = await h.handleCommand({ kind: 'stop' }, tom);
+    const round = Number(/at round (\d+)/.exec(answer)?.[1]);
+    expect(posts.at(-1)).toBe(`Match ${id} was stopped at round ${round} by Tom: it ends here, unfinished and unrated; its page keeps the rounds played.`);
+    await h.finished(id);
+    expect(posts.filter((t) => t.includes('was stopped'))).toHaveLength(1);
     await h.stop();
   });
 

@@ -2,7 +2,7 @@ import { mayControl } from '../access.ts';
 import type { HouseCommand } from '../commands/parse.ts';
 import { matchByRef, tableOf } from '../tables.ts';
 import type { Table } from '../table/table.ts';
-import { damagedMatchText, severalOpenText, severalSeatsText } from '../texts/deskTexts.ts';
+import { damagedMatchText, notHereText, severalOpenText, severalSeatsText } from '../texts/deskTexts.ts';
 import type { CommandAuthor } from '../types.ts';
 import type { DeskHost } from './deskHost.ts';
 import { NO_TARGET, type Target } from './deskRequest.ts';
@@ -18,13 +18,14 @@ export type Found = Target & { readonly error?: string };
  * - `begging`: the opener's match where the named player begs (an observer answers in their own chat);
  * - `mine`: the author's one open match (several: they are asked to say which);
  * - `mineIfOne`: the same, and nothing when they have several;
+ * - `notHere`: never a match elsewhere: the author's open matches are named with the command that reaches each (`!stop` and `!start` act only where they are typed, or on `--match`);
  * - `seated`: the one running match where the author holds a seat (several: asked which);
  * - `paused`: the last paused match the author may resume;
  * - `closedHere`: the closed match whose game room it was typed in (`!audit` where the room's last line offers it);
  * - `closing`: a match at this table that just stopped or ended, still leaving memory;
  * - `lastHere`: the last match closed at this table.
  */
-export type MatchSearch = 'begging' | 'mine' | 'mineIfOne' | 'seated' | 'paused' | 'closedHere' | 'closing' | 'lastHere';
+export type MatchSearch = 'begging' | 'mine' | 'mineIfOne' | 'notHere' | 'seated' | 'paused' | 'closedHere' | 'closing' | 'lastHere';
 
 type Finder = (host: DeskHost, command: HouseCommand, author: CommandAuthor) => Found | null | Promise<Found | null>;
 
@@ -48,6 +49,11 @@ function mine(host: DeskHost, author: CommandAuthor, sayWhich: boolean): Found |
   return open.length > 1 && sayWhich ? { ...NO_TARGET, error: severalOpenText(open.map((t) => t.id)) } : null;
 }
 
+function notHere(host: DeskHost, command: HouseCommand, author: CommandAuthor): Found | null {
+  const open = openedBy(host, author);
+  return open.length ? { ...NO_TARGET, error: notHereText(command.kind, open.map((t) => t.id)) } : null;
+}
+
 function seated(host: DeskHost, author: CommandAuthor): Found | null {
   const at = tablesOf(host).filter((t) => t.stored.status === 'running' && seatOf(t.stored, author));
   if (at.length === 1) return live(at[0]);
@@ -58,6 +64,7 @@ const finders: ReadonlyMap<MatchSearch, Finder> = new Map<MatchSearch, Finder>([
   ['begging', begging],
   ['mine', (host, _command, author) => mine(host, author, true)],
   ['mineIfOne', (host, _command, author) => mine(host, author, false)],
+  ['notHere', notHere],
   ['seated', (host, _command, author) => seated(host, author)],
   ['paused', (host, _command, author) => live(tablesOf(host).filter((t) => t.stored.status === 'paused' && mayControl(t.stored.owner, host.settings.admins, author)).at(-1))],
   [

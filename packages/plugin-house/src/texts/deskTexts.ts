@@ -13,6 +13,12 @@ export function severalOpenText(ids: readonly string[]): string {
   return `You have ${ids.length} matches open (${ids.join(', ')}); add \`--match ID\`, or type it at the match's table.`;
 }
 
+/** `!stop` or `!start` typed where no match of the author's is open: the matches it would have meant, and the command that reaches each. */
+export function notHereText(verb: string, ids: readonly string[]): string {
+  const each = ids.map((id) => `\`!${verb} --match ${id}\``).join(', ');
+  return `No match of yours is open in this chat, and !${verb} acts only where it is typed. Your open ${ids.length === 1 ? `match is ${ids[0]}` : `matches are ${ids.join(', ')}`}: type ${each}, or type !${verb} in its chat.`;
+}
+
 export function severalSeatsText(ids: readonly string[]): string {
   return `You hold seats at ${ids.length} tables (${ids.join(', ')}); add \`--match ID\`.`;
 }
