@@ -3,9 +3,9 @@ import { notOpenText } from '../texts/houseTexts.ts';
 import type { CommandHandler } from './deskRequest.ts';
 
 /** `!stop`: the match ends where it stands. */
-const stop: CommandHandler<'stop'> = async (_req, at) => {
+const stop: CommandHandler<'stop'> = async ({ author }, at) => {
   const live = at.live!;
-  await live.stop();
+  await live.stop(author.name);
   return stoppedText(live.id, live.summary().round);
 };
 

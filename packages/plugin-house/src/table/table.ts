@@ -16,7 +16,7 @@ import { SigningKeyError } from '../signingKey.ts';
 import { StoreError } from '../matchStore.ts';
 import { ObserverDesk } from '../observerDesk.ts';
 import { matchDetail, matchSummary } from '../records/matchSummary.ts';
-import { failedText, fileNotWrittenText, fileNoteText, resumeText, roomName } from '../texts/houseTexts.ts';
+import { failedText, fileNotWrittenText, fileNoteText, resumeText, roomName, roomStoppedText } from '../texts/houseTexts.ts';
 import { observerLinkLine } from '../reveal/secretLinks.ts';
 import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
 import { DatabaseWait } from './databaseWait.ts';
@@ -190,11 +190,11 @@ export class Table implements TableCore {
     return resumeText(stored.id, (this.match.state as { round: number }).round);
   }
 
-  /** `!stop`: ends the match where it stands, saved; a lobby or a paused match leaves at once. */
-  async stop(): Promise<void> {
+  /** `!stop`: ends the match where it stands, saved, and its room is told by whom; a lobby or a paused match leaves at once. */
+  async stop(by?: string): Promise<void> {
     const { stored } = this;
     if (stored.status === 'lobby' || stored.status === 'running' || stored.status === 'paused') houseLog(this.host.runtime, `${stored.id} stopped${this.match ? ` at round ${(this.match.state as { round: number }).round}` : ' in its lobby'}`);
-    await this.enter({ type: 'stop' });
+    await this.enter(by === undefined ? { type: 'stop' } : { type: 'stop', by });
   }
 
   /** The House is stopping: every wait ends, nothing more is said or saved. */
@@ -267,6 +267,11 @@ export class Table implements TableCore {
           .catch((error) => (host.runtime.logger.warn(`House: could not rate ${stored.id}: ${error instanceof Error ? error.message : String(error)}`), true));
       case 'sayFailed':
         return this.voice.say(failedText(stored.id)).then(
+          () => true,
+          () => true,
+        );
+      case 'sayStopped':
+        return this.voice.say(roomStoppedText(stored.id, this.match ? (this.match.state as { round: number }).round : 0, event.type === 'stop' ? event.by : undefined)).then(
           () => true,
           () => true,
         );

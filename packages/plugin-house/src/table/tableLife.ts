@@ -15,7 +15,8 @@ export type LifeEvent =
   | { readonly type: 'budgetSpent'; readonly why: string }
   | { readonly type: 'finished' }
   | { readonly type: 'failed' }
-  | { readonly type: 'stop' }
+  /** `by`: who stopped it, for the room's last line (absent: the House itself, as its API's stopMatch). */
+  | { readonly type: 'stop'; readonly by?: string }
   /** `started`: whether its match had begun (a lobby paused by a failed save goes back to its lobby, and begins as a lobby does). */
   | { readonly type: 'resume'; readonly started: boolean }
   | { readonly type: 'halt' };
@@ -38,6 +39,7 @@ export type LifeEffect =
   | 'persistOrWait'
   | 'rate'
   | 'sayFailed'
+  | 'sayStopped'
   | 'retireIfIdle';
 
 /** An event the table's status does not allow: nothing changes, and the caller says why from `status`. */
@@ -74,7 +76,8 @@ export function next(life: Life, event: LifeEvent): LifeStep {
       return status === 'running' ? [{ ...life, status: 'stopped' }, ['persist', 'sayFailed']] : unchanged;
     case 'stop':
       if (!OPEN.has(status)) return { refused: status };
-      return [{ ...life, status: 'stopped' }, ['clearLobbyTimer', 'abort', 'endDatabaseWait', 'closeDesks', 'persist', 'retireIfIdle']];
+      // A begun match's room is told it ends here; a lobby has no room yet (its opener hears !stop's answer).
+      return [{ ...life, status: 'stopped' }, ['clearLobbyTimer', 'abort', 'endDatabaseWait', 'closeDesks', 'persist', ...(status === 'lobby' ? [] : (['sayStopped'] as const)), 'retireIfIdle']];
     case 'resume':
       if (status !== 'paused') return { refused: status };
       return [{ ...life, status: event.started ? 'running' : 'lobby', paused: null }, ['renewAbort', 'persistOrWait', 'endDatabaseWait', ...(event.started ? (['playOn'] as const) : [])]];

@@ -128,6 +128,11 @@ export function savePausedText(id: string): string {
   return `Match ${id} is paused: the House could not save it. It goes on by itself once the database answers again; its owner or an admin can try sooner with !resume ${id}.`;
 }
 
+/** A stopped match's last line in its room: it ends here, at which round, and by whom. */
+export function roomStoppedText(id: string, round: number, by: string | undefined): string {
+  return `Match ${id} was stopped${round > 0 ? ` at round ${round}` : ''} by ${by ?? 'the House'}: it ends here, unfinished and unrated; its page keeps the rounds played.`;
+}
+
 export function failedText(id: string): string {
   return `Match ${id} stopped: the House could not play it on (its log says why).`;
 }
