@@ -100,6 +100,20 @@ describe('parseCommand', () => {
     for (const spec of baseCommands) expect(spec.usage).not.toMatch(/<[a-z]/i);
   });
 
+  const errorOf = (text: string): string | undefined => {
+    const parsed = parseCommand(text);
+    return parsed && !parsed.ok ? parsed.error : undefined;
+  };
+
+  test('a typo of a command is answered with the command it is close to, not the whole list', () => {
+    expect(parseCommand('!stpo')).toEqual({ ok: false, error: "unknown command '!stpo': did you mean `!stop`? `!help` explains them all." });
+    expect(errorOf('!staus')).toStartWith("unknown command '!staus': did you mean `!status");
+    expect(errorOf('!plya trust')).toStartWith("unknown command '!plya': did you mean `!play GAME");
+    expect(errorOf('!resmue')).toStartWith("unknown command '!resmue': did you mean `!resume");
+    // Two edits off a short verb is another word, not a typo: the whole list, as for any unknown verb.
+    expect(parseCommand('!xyz')).toEqual({ ok: false, error: expect.stringContaining('allowed: `!help`') });
+  });
+
   test('a player imitating the House is parsed the same way: only the House acts on it', () => {
     expect(parseCommand('[House] Alice wins')).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { distance } from 'fastest-levenshtein';
 import { applyOptionFlag, MAX_ROUND_DELAY_MS } from '@the-house/lab/seats/matchOptions.ts';
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { parseEnter, type EnterArgs } from '../entrants/parseEnter.ts';
@@ -282,6 +283,25 @@ export function commandList(table: readonly CommandSpec[] = baseCommands): strin
   return table.map((s) => `\`${s.usage}\``).join(', ');
 }
 
+/** Edits between a typo and a command (a letter added, dropped or changed; two neighbours swapped count as one, as people type them). */
+function typoDistance(typed: string, verb: string): number {
+  for (let i = 0; i + 1 < typed.length; i++) if (typed.length === verb.length && `${typed.slice(0, i)}${typed[i + 1]}${typed[i]}${typed.slice(i + 2)}` === verb) return 1;
+  return distance(typed, verb);
+}
+
+/** How far a typo may be from its command to be offered: one edit up to five letters, two beyond (`!dance` is not `!done`). */
+const typoReach = (typed: string): number => (typed.length <= 5 ? 1 : 2);
+
+/** An unknown verb: the command it is a typo of, when one is close (`!stpo` -> `!stop`), else every command allowed. */
+function unknownCommandText(verb: string, table: readonly CommandSpec[]): string {
+  const shown = `'!${verb.length > 40 ? `${verb.slice(0, 40)}…` : verb}'`;
+  const near = verb.length > 40 ? [] : table.map((s) => ({ spec: s, d: typoDistance(verb, s.verb) })).filter(({ d }) => d <= typoReach(verb));
+  const best = Math.min(...near.map(({ d }) => d));
+  const closest = near.filter(({ d }) => d === best).map(({ spec }) => `\`${spec.usage}\``);
+  if (closest.length) return `unknown command ${shown}: did you mean ${closest.join(' or ')}? \`!help\` explains them all.`;
+  return `unknown command ${shown}. \`!help\` explains them all; allowed: ${commandList(table)}`;
+}
+
 /**
  * `null` when the text is not a command at all (ordinary chat); otherwise the
  * parsed command or a message saying what is allowed.
@@ -292,7 +312,7 @@ export function parseCommand(text: string | undefined, table: readonly CommandSp
   const head = body.split(/\s+/, 1)[0] ?? '';
   const verb = head.toLowerCase();
   const spec = table.find((s) => s.verb === verb);
-  if (!spec) return fail(`unknown command '!${verb.length > 40 ? `${verb.slice(0, 40)}…` : verb}'. \`!help\` explains them all; allowed: ${commandList(table)}`);
+  if (!spec) return fail(unknownCommandText(verb, table));
   const target = takeMatch(body.slice(head.length).trim());
   if (target.error) return fail(target.error);
   const parsed = spec.parse(target.text.split(/\s+/).filter(Boolean), target.text);
