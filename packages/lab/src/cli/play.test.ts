@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
-import { runHouseCli } from './runHouseCli.ts';
+import { HOUSE_MAIN, runHouseCli } from './runHouseCli.ts';
+import { PUBLIC_KEY_FILE } from '../signing/localKey.ts';
+import { fingerprintOf } from '../signing/matchSignature.ts';
 
 
 describe('house play', () => {
@@ -23,12 +26,37 @@ describe('house play', () => {
     const final = JSON.parse(readFileSync(join(out, 'state.json'), 'utf8'));
     expect(verifyChain(log, final.head)).toEqual({ ok: true });
     expect(final.outcome.over).toBe(true);
-    expect(lines.at(-3)).toContain(`${final.outcome.kind} after ${final.state.round} rounds`);
-    expect(lines.at(-1)).toBe(`files: ${join(out, 'match.json')}, ${join(out, 'report.html')}`);
+    expect(lines.at(-4)).toContain(`${final.outcome.kind} after ${final.state.round} rounds`);
+    expect(lines.at(-2)).toBe(`files: ${join(out, 'match.json')}, ${join(out, 'report.html')}`);
+    expect(lines.at(-1)).toStartWith(`signed: ${join(out, 'match.sig.json')} with the local key `);
     const report = readFileSync(join(out, 'report.html'), 'utf8');
     expect(report).toStartWith('<!doctype html>');
     expect(report).toContain('<canvas id="scores">');
     expect(report).not.toContain('<script src=');
+  });
+
+  test('issue 36: --out signs match.json with the local key, and verify-match checks it against its public key', () => {
+    const out = mkdtempSync(join(tmpdir(), 'house-play-'));
+    const keyDir = mkdtempSync(join(tmpdir(), 'house-key-'));
+    const cli = (...args: string[]) => {
+      const run = Bun.spawnSync([process.execPath, HOUSE_MAIN, ...args], { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, HOUSE_PLAY_KEY_DIR: keyDir } });
+      return { code: run.exitCode, stdout: run.stdout.toString() };
+    };
+    const played = cli('play', 'trust', '--seed', '4', '--players', 'copycat,prudent', '--out', out);
+    expect(played.code).toBe(0);
+    const publicKey = join(keyDir, PUBLIC_KEY_FILE);
+    const fingerprint = fingerprintOf(createPublicKey(readFileSync(publicKey, 'utf8')));
+    const file = join(out, 'match.json');
+    expect(played.stdout.trim().split('\n').at(-1)).toBe(`signed: ${join(out, 'match.sig.json')} with the local key ${fingerprint} (bun run house verify-match ${file} --key ${publicKey})`);
+    // Before: no match.sig.json, and verify-match failed the file for want of a signature.
+    const verified = cli('verify-match', file, '--key', publicKey);
+    expect(verified.stdout).toContain('ok   key: the one given');
+    expect(verified.code).toBe(0);
+    // The private key stays in its own folder, never beside the match.
+    expect(readdirSync(out).some((name) => name.includes('signing-key'))).toBe(false);
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('"seed":4', '"seed":5'));
+    expect(cli('verify-match', file, '--key', publicKey).code).toBe(1);
   });
 
   test('the same seed writes the same log', () => {

@@ -8,7 +8,8 @@ import { labGameOf } from '../games/labGames.ts';
 import { matchReportHtml, type MatchReportInput } from '../report/matchReport.ts';
 import { CliError } from './cliError.ts';
 import { configArg, gameArg, intArg, parseCliArgs } from './args.ts';
-import { seatsArg } from './seatsArg.ts';
+import { localKeyArg, seatsArg } from './seatsArg.ts';
+import { signaturePath, signMatchFile } from '../signing/matchSignature.ts';
 import type { McpSeatDesk } from '../remote/mcpSeatDesk.ts';
 import { hostMcpSeats } from '../remote/mcpSeatHost.ts';
 import { applyOptionFlag, matchOptionsProblem, matchOptionsSchema, type MatchOptions } from '../seats/matchOptions.ts';
@@ -117,7 +118,8 @@ async function mcpSeatsReady(mcp: Array<{ id: PlayerId; desk: McpSeatDesk }>, va
  * server, every answer recorded. Progress goes to stderr, the summary (and the
  * model seats' usage) to stdout; --out (default out/<game>-<seed>/) gets the
  * hash-chained event log (events.jsonl), the final state (state.json), the
- * match file `replay-match` replays (match.json, prompts beside it), and the
+ * match file `replay-match` replays (match.json, prompts beside it, signed
+ * with the local key in match.sig.json: `localKey`), and the
  * game's own artifacts (report.html, per-round logs) or the generic report.
  */
 export async function playCommand(argv: string[]): Promise<number> {
@@ -153,6 +155,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   } catch (error) {
     throw new CliError(`cannot write to '${out}': ${error instanceof Error ? error.message : String(error)}`);
   }
+  const local = localKeyArg(process.env);
 
   const matchId = `${game.id}-${seed}`;
   const match = Match.create(game, config, seed, ids);
@@ -197,6 +200,7 @@ export async function playCommand(argv: string[]): Promise<number> {
     writeFileSync(join(out, 'events.jsonl'), match.log!.toJSONL());
     writeFileSync(join(out, 'state.json'), `${JSON.stringify({ game: game.id, seed, players: ids, outcome, results, head: match.log!.head, state: match.state }, null, 2)}\n`);
     writeFileSync(join(out, 'match.json'), `${JSON.stringify(bundle)}\n`);
+    signMatchFile(join(out, 'match.json'), matchId, bundle.head, local.key);
     for (const [name, text] of Object.entries(artifacts)) {
       mkdirSync(dirname(join(out, name)), { recursive: true });
       writeFileSync(join(out, name), text);
@@ -216,5 +220,6 @@ export async function playCommand(argv: string[]): Promise<number> {
   process.stdout.write(endingLines(match, outcome, results));
   process.stdout.write(`event log: ${join(out, 'events.jsonl')} (${match.log!.entries.length} entries, head ${match.log!.head.slice(0, 16)})\n`);
   process.stdout.write(`files: ${['match.json', ...Object.keys(artifacts)].map((name) => join(out, name)).join(', ')}\n`);
+  process.stdout.write(`signed: ${signaturePath(join(out, 'match.json'))} with the local key ${local.fingerprint} (bun run house verify-match ${join(out, 'match.json')} --key ${local.publicKeyPath})\n`);
   return 0;
 }

@@ -87,7 +87,13 @@ export function statusText(summary: MatchSummary, stored: StoredMatch, state: un
 /** A score as a person reads it: whole numbers as they are, others with two decimals, always with its unit. */
 export function scoreText(score: number, unit: string): string {
   const n = Number.isInteger(score) ? score.toLocaleString('en-US') : score.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return unit ? `${n} ${unit}` : n;
+  return unit ? `${n} ${score === 1 ? singular(unit) : unit}` : n;
+}
+
+/** A game's score unit for one (`1 round survived`, `1 sat`): its first word without the plural s; `gold` stays. */
+function singular(unit: string): string {
+  const [first = '', ...rest] = unit.split(' ');
+  return [first.endsWith('s') && !first.endsWith('ss') ? first.slice(0, -1) : first, ...rest].join(' ');
 }
 
 /** Whether a closed match's file is there (`replay-match` and repairs read it), as the end of a status line. */
