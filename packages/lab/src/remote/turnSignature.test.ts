@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fingerprintOf } from '../signing/matchSignature.ts';
 import { checkTurnSignature, KEY_HEADER, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, turnSignatureHeaders } from './turnSignature.ts';
 
@@ -32,5 +34,26 @@ describe('a pushed turn signed by the House', () => {
     expect(checkTurnSignature(body, signed, house.publicKey, now + REPLAY_WINDOW_MS)).toEqual({ ok: true });
     expect(checkTurnSignature(body, signed, house.publicKey, now + REPLAY_WINDOW_MS + 1)).toMatchObject({ ok: false, error: expect.stringContaining('a replay') });
     expect(checkTurnSignature(body, signed, house.publicKey, now - REPLAY_WINDOW_MS - 1)).toMatchObject({ ok: false });
+  });
+});
+
+describe("the README's lines that verify a turn", () => {
+  /** The README's `fromHouse`, as written there (its import and its fetch of the key left out: the key is given). */
+  function readmeCheck(key: KeyObject): (body: string, headers: Headers) => boolean {
+    const readme = readFileSync(join(import.meta.dir, '../../../../README.md'), 'utf8');
+    const block = /\*\*Signed turns\.\*\*[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    if (!block) throw new Error('no js block after **Signed turns.** in the README');
+    const code = block.split('\n').filter((line) => !line.startsWith('import ') && !line.startsWith('const houseKey')).join('\n');
+    return new Function('createPublicKey', 'verify', 'houseKey', `${code}\nreturn fromHouse;`)(createPublicKey, verify, key);
+  }
+
+  test('accept what the House signs now, and refuse a changed body, another key and a replay past 5 minutes', () => {
+    const fromHouse = readmeCheck(house.publicKey);
+    const signed = turnSignatureHeaders(body, house.privateKey, Date.now());
+    expect(fromHouse(body, headersOf(signed))).toBe(true);
+    expect(fromHouse(`${body} `, headersOf(signed))).toBe(false);
+    expect(readmeCheck(generateKeyPairSync('ed25519').publicKey)(body, headersOf(signed))).toBe(false);
+    expect(fromHouse(body, headersOf(turnSignatureHeaders(body, house.privateKey, Date.now() - REPLAY_WINDOW_MS - 60_000)))).toBe(false);
+    expect(fromHouse(body, headersOf({}))).toBe(false);
   });
 });
