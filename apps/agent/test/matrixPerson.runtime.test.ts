@@ -62,7 +62,7 @@ test("a person plays a whole Matrix games match from their chat with the House (
   const mine = { Ada: [] as string[], Bram: [] as string[] };
   for (const [i, move] of typed.entries()) {
     const round = i + 1;
-    const turn = await person.waitFor(dm, houseId, (t) => t.startsWith(`Pia, your move in Matrix games (${id}), round ${round}, play.`), 30_000);
+    const turn = await person.waitFor(dm, houseId, (t) => t.startsWith(`Pia, your move in Matrix games (${id}), round ${round}.`), 30_000);
     expect(turn).toMatch(new RegExp(`\\nYou have \\d+ points \\(round ${round} of 4\\)\\. C: cooperate; D: defect\\.\\n`));
     for (const opponent of ['Ada', 'Bram'] as const) {
       const played = mine[opponent];
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('in the web GUI, in headless Chromium', () => {
     await say(page, '!play matrix me,Ada --seed 5 --set rounds=3 --delay 0');
     const [, id, seat] = await seen(chat, /Matrix games match (matrix-5-\w+) has started \(seed 5\): (Guest-\w+), Ada\./);
     for (const round of [1, 2, 3]) {
-      await seen(chat, new RegExp(`${seat}, your move in Matrix games \\(${id}\\), round ${round}, play\\.[\\s\\S]*!move c[\\s\\S]*!move d`), 60_000);
+      await seen(chat, new RegExp(`${seat}, your move in Matrix games \\(${id}\\), round ${round}\\.[\\s\\S]*!move c[\\s\\S]*!move d`), 60_000);
       await say(page, '!move c');
     }
     await seen(chat, new RegExp(`Match over: Matrix games ${id}\\. After 3 rounds, `), 60_000);

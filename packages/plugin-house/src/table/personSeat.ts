@@ -29,7 +29,7 @@ export function turnMessage(d: { match: Match; matchId: string; adapter: HouseGa
       ? `Answer with ${hint}.`
       : `Allowed now:\n${game.legalMoves(state, player).map((m) => `- ${m}`).join('\n')}\nAnswer with \`!move\` and the decision JSON.`;
   const left = secondsLeft === null ? '' : ` You have ${secondsLeft} s${openEnded ? '; then `!done`' : ''}.`;
-  return `${player}, your move in ${game.title} (${d.matchId}), round ${round}${phase && phase !== 'act' ? `, ${phase}` : ''}.\n${about ? `${about}\n` : ''}${moves}\n\n\`!view\` shows everything you know as JSON.${left} With no answer, the game's fallback plays for you.`;
+  return `${player}, your move in ${game.title} (${d.matchId}), round ${round}${phase && game.phases.length > 1 ? `, ${phase}` : ''}.\n${about ? `${about}\n` : ''}${moves}\n\n\`!view\` shows everything you know as JSON.${left} With no answer, the game's fallback plays for you.`;
 }
 
 /**
