@@ -2,7 +2,7 @@ import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { providerGate } from '@the-house/lab/models/gateRegistry.ts';
 import type { PhaseContext } from '../games/houseGame.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
-import { openerSits } from './openerSits.ts';
+import { unobserved } from './openerSits.ts';
 import type { TableCore } from './tableCore.ts';
 
 /**
@@ -31,7 +31,7 @@ export function phaseContext(table: TableCore, paced = false, dms = false): Phas
     say: paced ? (text, key, as) => later(() => say(text, key, as)) : say,
     whisper: paced && dms ? (members, text, as, key) => later(() => whisper(members, text, as, key)) : whisper,
     observer: table.observer,
-    unobserved: openerSits(table.stored),
+    unobserved: unobserved(table.stored),
     tellObserver: (text) => table.voice.tellObserver(text),
     signal: table.abort.signal,
     setting: (key, fallback) => host.settings.number(key, fallback),
