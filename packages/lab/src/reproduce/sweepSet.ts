@@ -33,6 +33,9 @@ export function factorPlan(config: SweepSetConfig, factor: Treatment): SweepPlan
   return { game: config.game, seeds: config.seeds, rounds: config.rounds, players: config.players, population: config.population, treatments: [factor], snapshots: [], ...(config.settings ? { settings: config.settings } : {}) };
 }
 
+/** A metric's plot file: `score:free-rider` is `score-free-rider.png` (a colon is no file name character everywhere). */
+export const pictureName = (metric: string): string => `${metric.replace(/[^\w.-]+/g, '-')}.png`;
+
 interface FactorResult {
   factor: Treatment;
   rows: SummaryRow[];
@@ -52,7 +55,7 @@ function pictures(factors: readonly FactorResult[], headline: readonly string[])
   const rowsOf = (metric: string) => factors.flatMap((f) => f.rows.filter((r) => r.metric === metric));
   return new Map(
     headline.map((metric) => [
-      `${metric}.png`,
+      pictureName(metric),
       lineChartSvg({
         title: `${metric}: first and second half, by treatment (mean over seeds)`,
         xLabels: labels,
@@ -87,7 +90,7 @@ function report(name: string, config: SweepSetConfig, factors: readonly FactorRe
     '',
     `${gameById(config.game)!.title}: ${config.seeds} seeds a treatment, ${config.rounds ?? "the game's own"} rounds, ${config.players} players (${population})${config.settings ? `, settings ${treatmentLabel(config.settings)}` : ''}; one factor at a time, the others at their defaults. Each metric: mean over seeds with its 95% t interval, the first- and second-half means and the paired t test of second against first half, judged against the direction the game expects ("yes": it moved that way at p < 0.05).`,
     '',
-    ...config.headline.map((metric) => `![${metric}](${metric}.png)`),
+    ...config.headline.map((metric) => `![${metric}](${pictureName(metric)})`),
     '',
     ...factors.flatMap((f) => [`## ${f.factor.key}: ${f.factor.values.join(', ')}`, '', ...(inert(f) ? [`Every value of ${f.factor.key} gives the same figures, run for run: these players never act on it.`, ''] : []), summaryMarkdown(f.rows)]),
   ].join('\n');
