@@ -1,11 +1,12 @@
 import type { Strategy } from '@the-house/games/engine/types.ts';
 import { matrixConfigSchema } from '@the-house/games/matrix/matrixConfig.ts';
-import { AXELROD_CAST, matrixStrategies } from '@the-house/games/matrix/matrixStrategies.ts';
+import { AXELROD_CAST } from '@the-house/games/matrix/matrixStrategies.ts';
 import { gameById } from '@the-house/games/registry.ts';
 import { formatTable } from '../report/formatTable.ts';
 import { meanCi95 } from '../stats/tStats.ts';
 import { planTournament, standingsOf } from '../tournament/roundRobin.ts';
 import type { RunResult, RunSpec } from '../sweep/runSpec.ts';
+import { matrixStrategy } from './evolve.ts';
 import { lineChartSvg } from './lineChart.ts';
 import { playSpecs } from './playSpecs.ts';
 import { seedList, type PresetOutput, type ReproducePreset, type RunContext } from './preset.ts';
@@ -37,13 +38,13 @@ export interface Ranked {
 function specsFor(config: AxelrodTournamentConfig, noise: number): RunSpec[] {
   const game = gameById('matrix')!;
   const parsed = matrixConfigSchema.parse({ preset: 'prisoners-dilemma', rounds: config.rounds, noise });
-  const strategies = config.strategies.map((name) => matrixStrategies[name]! as Strategy<any, any>);
+  const strategies = config.strategies.map((name) => matrixStrategy(name) as Strategy<any, any>);
   return planTournament(game, parsed, strategies, config.repetitions.length, 1).map((spec) => ({ ...spec, id: `noise ${noise}: ${spec.id}`, treatment: { noise } }));
 }
 
 /** The standings of one noise level, best mean first. */
 export function rankings(config: AxelrodTournamentConfig, results: readonly RunResult[]): Ranked[] {
-  const strategies = config.strategies.map((name) => matrixStrategies[name]! as Strategy<any, any>);
+  const strategies = config.strategies.map((name) => matrixStrategy(name) as Strategy<any, any>);
   return standingsOf(strategies, results)
     .map((s) => ({ strategy: s.strategy, ...meanCi95(s.scores), wins: s.wins, matches: s.matches }))
     .sort((a, b) => b.mean - a.mean || a.strategy.localeCompare(b.strategy));

@@ -2,12 +2,11 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { runMatchSync } from '@the-house/games/engine/runner.ts';
 import { matrixConfigSchema } from '@the-house/games/matrix/matrixConfig.ts';
 import { matrixGame } from '@the-house/games/matrix/matrixGame.ts';
-import { matrixStrategies } from '@the-house/games/matrix/matrixStrategies.ts';
 import type { MatrixState } from '@the-house/games/matrix/matrixTypes.ts';
 import { formatTable } from '../report/formatTable.ts';
 import { meanCi95 } from '../stats/tStats.ts';
 import { CASE_EVOLUTION, CASE_SOURCE, CASE_TOURNAMENT, caseOnMistakes } from './caseStatements.ts';
-import { evolve, type Census } from './evolve.ts';
+import { evolve, matrixStrategy, type Census } from './evolve.ts';
 import { lineChartSvg } from './lineChart.ts';
 import { seedList, type PresetOutput, type ReproducePreset } from './preset.ts';
 
@@ -56,7 +55,7 @@ export function evolutionOfTrustConfig(seeds: number): EvolutionOfTrustConfig {
 export function caseTournament(lineup: readonly string[], rounds: number): Map<string, number> {
   const config = matrixConfigSchema.parse({ preset: 'evolution-of-trust', rounds, horizon: 'hidden' });
   const match = Match.create(matrixGame, config, 1, [...lineup], { log: false });
-  runMatchSync(match, Object.fromEntries(lineup.map((name) => [name, matrixStrategies[name]!])));
+  runMatchSync(match, Object.fromEntries(lineup.map((name) => [name, matrixStrategy(name)])));
   const scores = (match.state as MatrixState).scores;
   return new Map(lineup.map((name) => [name, scores[name]!]));
 }

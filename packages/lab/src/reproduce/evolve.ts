@@ -21,6 +21,13 @@ export interface EvolutionSpec {
   seed: number;
 }
 
+/** A Matrix games strategy by name; a name the games package does not have is refused by name. */
+export function matrixStrategy(name: string): Strategy<MatrixView, MatrixDecision> {
+  const strategy = ownValue(matrixStrategies, name);
+  if (!strategy) throw new Error(`unknown matrix strategy '${name}'`);
+  return strategy;
+}
+
 /** How many of each strategy there are, by name, in the order the spec first names them. */
 export type Census = Map<string, number>;
 
@@ -34,12 +41,7 @@ export type Census = Map<string, number>;
  */
 export function evolve(spec: EvolutionSpec): Census[] {
   const names = spec.population.map(([name]) => name);
-  const strategies = new Map<string, Strategy<MatrixView, MatrixDecision>>();
-  for (const name of names) {
-    const strategy = ownValue(matrixStrategies, name);
-    if (!strategy) throw new Error(`unknown matrix strategy '${name}'`);
-    strategies.set(name, strategy);
-  }
+  const strategies = new Map(names.map((name) => [name, matrixStrategy(name)]));
   const config = matrixConfigSchema.parse({ preset: 'evolution-of-trust', rounds: spec.rounds, noise: spec.noise, horizon: 'hidden' });
   let members = spec.population.flatMap(([name, count]) => Array.from({ length: count }, () => name));
   const census = (list: readonly string[]): Census => new Map(names.map((n) => [n, list.filter((m) => m === n).length]));
