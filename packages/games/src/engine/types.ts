@@ -206,6 +206,12 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   title: string;
   /** One paragraph of rules, for prompts and `!games`. */
   summary: string;
+  /**
+   * This match's rules in words, from its config: what the room hears as the
+   * match begins. The model prompt's rules are the same lines (from the view,
+   * which carries every rule setting), so what people read is what the engine runs.
+   */
+  rulesText?(config: C): string;
   minPlayers: number;
   maxPlayers: number;
   defaultPlayers: number;

@@ -2,6 +2,7 @@ import type { ModelPrompt, PlayerId } from '../engine/types.ts';
 import { legalLines, oneOf, readLegal, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
 import { nullRecord, ownValue } from '../engine/safeKey.ts';
 import { shocksSchema } from './trustConfig.ts';
+import { readObserver, trustRulesText } from './trustRulesText.ts';
 import { MAX_SHARE, TRUST_ACTIONS, type TrustAction } from './trustDecision.ts';
 import type { SeenAct, SeenRound, TrustUnit, TrustView } from './trustTypes.ts';
 
@@ -20,21 +21,11 @@ const ALLIANCE_MOVES: MoveSignature[] = [
   { name: '+share', template: '{"share":{"to":"<ally>","amount":<amount>}}' },
 ];
 
-const percent = (p: number): string => `${Math.round(p * 10_000) / 100}%`;
 const fraction = (text: string): number => Number(text) / 100;
 
 function rules(view: TrustView): string {
   const r = view.rules;
-  const replicate = r.replicate === 'win' ? 'wins the match' : 'gives your team a 25-sat unit';
-  const lines = [
-    `Trust, run by The House. Each round every unit moves at once. HIGH_FIVE both ways: +3 each; unanswered: -2. ATTACK takes 4 from its target, but against a BLOCK the attacker loses 3 and the blocker gains 2. BLOCK costs 1. DO_NOTHING: the 3rd in a row and later cost 3 each. BEG costs 1 and asks the observer for 1..${r.begMax} sats (give a reason).`,
-    `A HIGH_FIVE misses ${percent(r.missChance)} of the time and lands as an ATTACK.${r.noise > 0 ? ` Noise: a move fails as DO_NOTHING ${percent(r.noise)} of the time.` : ''} REPLICATE with ${r.replicateAt}+ sats at the round's start costs ${r.replicateCost} and ${replicate}. At 0 sats a unit is out; after ${view.maxRounds} rounds the richest team wins.`,
-  ];
-  if (r.shocks.chance > 0) {
-    const synergy = r.shocks.synergy > 0 ? `; in a loss, units with ${r.shocks.streak}+ matched high fives in a row get ${r.shocks.synergy} back` : '';
-    lines.push(`Shocks: each round, with chance ${percent(r.shocks.chance)}, every living unit gains or loses the same 1..${r.shocks.size} sats${synergy}.`);
-  }
-  if (r.alliances) lines.push('Alliances: add "ally" to propose one (or accept one proposed to you), "leave" to end one, "share" to give an ally sats; allies cannot attack each other (a missed high five still lands as an attack).');
+  const lines = trustRulesText(r, view.maxRounds);
   lines.push('Codes: H HIGH_FIVE, A ATTACK, B BLOCK, N DO_NOTHING, G BEG (+ granted, - not), R REPLICATE; >id target; * your high five missed; ~X your X failed (noise or refusal).');
   lines.push(...signatureLines('<move>', r.alliances ? [...MOVES, ...ALLIANCE_MOVES] : MOVES));
   return lines.join('\n');
@@ -178,6 +169,8 @@ function read(text: string): TrustView {
     replicateAt: numberAfter(rulesText, /REPLICATE with (\d+)\+ sats/, 0),
     replicateCost: numberAfter(rulesText, /start costs (\d+) and/, 0),
     begMax: numberAfter(rulesText, /observer for 1\.\.(\d+) sats/, 1),
+    observer: readObserver(rulesText),
+    startSats: numberAfter(rulesText, /Units start with (\d+) sats/, 0),
     replicate: rulesText.includes('and wins the match') ? 'win' : 'spawn',
     noise: fraction(/fails as DO_NOTHING ([\d.]+)%/.exec(rulesText)?.[1] ?? '0'),
     shocks,

@@ -90,7 +90,7 @@ export interface TrustView {
   /** Consecutive DO_NOTHING rounds so far; the 3rd and later cost 3 each. */
   idle: number;
   canReplicate: boolean;
-  rules: Pick<TrustConfig, 'missChance' | 'replicateAt' | 'replicateCost' | 'begMax' | 'replicate' | 'noise' | 'shocks' | 'alliances'>;
+  rules: Pick<TrustConfig, 'startSats' | 'observer' | 'missChance' | 'replicateAt' | 'replicateCost' | 'begMax' | 'replicate' | 'noise' | 'shocks' | 'alliances'>;
   /** Public scoreboard (idleness streaks and beg counts are public too: everyone saw those moves). Read-only. */
   units: readonly Readonly<TrustUnit>[];
   /** Living units of other teams, the usual targets. */

@@ -45,8 +45,8 @@ const rulesCache = new WeakMap<TrustConfig, TrustView['rules']>();
 function rulesOf(config: TrustConfig): TrustView['rules'] {
   let rules = rulesCache.get(config);
   if (!rules) {
-    const { missChance, replicateAt, replicateCost, begMax, replicate, noise, shocks, alliances } = config;
-    rules = { missChance, replicateAt, replicateCost, begMax, replicate, noise, shocks, alliances };
+    const { startSats, observer, missChance, replicateAt, replicateCost, begMax, replicate, noise, shocks, alliances } = config;
+    rules = { startSats, observer, missChance, replicateAt, replicateCost, begMax, replicate, noise, shocks, alliances };
     rulesCache.set(config, rules);
   }
   return rules;

@@ -48,6 +48,8 @@ export const trustViewSchema: z.ZodType<TrustView> = z.strictObject({
   idle: z.number().describe('your DO_NOTHING rounds in a row; the 3rd and later cost 3 each'),
   canReplicate: z.boolean(),
   rules: z.strictObject({
+    startSats: z.number(),
+    observer: z.enum(['decline', 'grant', 'wary']).describe('what a beg the observer leaves unanswered gets'),
     missChance: z.number(),
     replicateAt: z.number(),
     replicateCost: z.number(),

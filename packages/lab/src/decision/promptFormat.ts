@@ -27,7 +27,10 @@
  * wrote: “...”"), so they cannot pass for the House's. 7 (issue 36): Café's
  * legal line gives a loan's rate as any rate the rules allow (`rate=0..1000000`,
  * RULES C-b) where it said `0..1`, and the move's note says a rate above 1 is
- * unusual.
+ * unusual. Also in 7 (issue 37): each game's rules lines come from one
+ * function of the match's settings, the lines its room hears as it begins,
+ * and state every rule setting: Trust's adds the units' starting sats and
+ * what a beg the observer leaves unanswered gets.
  */
 export const PROMPT_FORMAT = 7;
 

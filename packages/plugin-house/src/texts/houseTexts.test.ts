@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { scoreText } from './houseTexts.ts';
+import { trustConfigSchema } from '@the-house/games/trust/trustConfig.ts';
+import { trustGame } from '@the-house/games/trust/trustGame.ts';
+import type { StoredMatch } from '../types.ts';
+import { beginsText, scoreText } from './houseTexts.ts';
 
 describe('scoreText', () => {
   test("one of a game's score unit is said in the singular, any other count in the plural", () => {
@@ -12,5 +15,16 @@ describe('scoreText', () => {
     expect(scoreText(1, 'tokens')).toBe('1 token');
     expect(scoreText(1234, 'points')).toBe('1,234 points');
     expect(scoreText(1, '')).toBe('1');
+  });
+});
+
+describe('beginsText', () => {
+  test("the room hears this match's rules from its config, not the game's defaults", () => {
+    const stored = { players: ['Ada', 'Bram'], seed: 11 } as unknown as StoredMatch;
+    const text = beginsText(trustGame, stored, trustConfigSchema.parse({ missChance: 0.2, startSats: 70 }));
+    expect(text).toStartWith('Trust begins: Ada, Bram (seed 11).\n');
+    expect(text).toContain('A HIGH_FIVE misses 20% of the time');
+    expect(text).toContain('Units start with 70 sats');
+    expect(text).not.toContain('15%');
   });
 });

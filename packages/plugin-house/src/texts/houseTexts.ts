@@ -106,9 +106,13 @@ export function tableLine(games: Record<string, AnyGame>, s: MatchSummary): stri
   return `${s.id} (${games[s.game]?.title ?? s.game}, ${s.status}${s.status === 'running' ? ` round ${s.round}` : ''}, opened by ${s.owner ?? 'the House'}; room "${s.room}")`;
 }
 
-/** What the game room hears as a match begins or resumes. */
-export function beginsText(game: AnyGame, stored: StoredMatch): string {
-  return `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}). ${game.summary}`;
+/**
+ * What the game room hears as a match begins: who plays, then this match's
+ * rules from its config, the same lines a model's prompt opens with (the
+ * game's summary states the defaults, which a match may not play by).
+ */
+export function beginsText(game: AnyGame, stored: StoredMatch, config: unknown): string {
+  return `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}).${game.rulesText ? `\n${game.rulesText(config)}` : ` ${game.summary}`}`;
 }
 
 /** `!resume` of a match that is not open. */
