@@ -4,11 +4,10 @@ import type { ModelPrompt, PlayerId } from '../engine/types.ts';
 import { flip, type Move } from './matrixDecision.ts';
 import { PRESET_NAMES, PRESETS, symmetric, type Bimatrix, type PresetName } from './matrixPresets.ts';
 import type { MatrixView, Meeting, Opponent, Role } from './matrixTypes.ts';
-import { gameTitle, moveWords } from './matrixWords.ts';
+import { matrixRulesText } from './matrixRulesText.ts';
 
 const BY_TITLE = new Map<string, PresetName>(PRESET_NAMES.map((name) => [PRESETS[name].title, name]));
 
-const percent = (p: number): string => `${Math.round(p * 10_000) / 100}%`;
 const fraction = (text: string | undefined, fallback: number): number => (text === undefined ? fallback : Number(text) / 100);
 
 /** In a round robin the opponents never change: every other player, in seat order (the scoreboard's). */
@@ -23,31 +22,9 @@ function moves(view: MatrixView): MoveSignature[] {
   return [all, { name: 'each', template: `{"moves":{${opponents.map((id) => `${JSON.stringify(id)}:"<action>"`).join(',')}}}`, note: 'a move per opponent' }];
 }
 
-function payoffLine(p: Bimatrix): string {
-  if (symmetric(p)) return `Payoffs (you/them): CC ${p.row.R}/${p.row.R}, CD ${p.row.S}/${p.row.T}, DC ${p.row.T}/${p.row.S}, DD ${p.row.P}/${p.row.P}.`;
-  return `Payoffs by role (row/column, the row's move first): CC ${p.row.R}/${p.column.R}, CD ${p.row.S}/${p.column.T}, DC ${p.row.T}/${p.column.S}, DD ${p.row.P}/${p.column.P}.`;
-}
-
-function lengthLine(view: MatrixView): string {
-  if (view.rounds !== null) return `Length: ${view.rounds} rounds.`;
-  if (view.continuation < 1) return `Length: after each round another follows with probability ${percent(view.continuation)}; nobody knows the last.`;
-  return 'Length: a fixed number of rounds, not told.';
-}
-
 /** The match's rules and move signatures: the same text on every call of a match. */
 function rules(view: MatrixView): string {
-  const words = moveWords(view.preset);
-  const lines = [
-    `Matrix games, run by The House: ${gameTitle(view.preset)}. Each round you play C or D against each opponent of the round, all at once; payoffs add up to your score; the highest score wins.`,
-    payoffLine(view.payoffs),
-    `C: ${words.C}. D: ${words.D}.`,
-    view.pairing === 'round-robin' ? 'Pairing: a round robin, every round you meet every other player.' : 'Pairing: each round players are paired at random; with an odd count one sits out.',
-    lengthLine(view),
-  ];
-  if (view.noise > 0) lines.push(`Noise: each move is flipped with probability ${percent(view.noise)}; a flipped move of yours shows in lowercase (c: you meant D), seen by you alone.`);
-  lines.push('History per opponent: your moves, then theirs, oldest first.');
-  lines.push(...signatureLines('<move>', moves(view)));
-  return lines.join('\n');
+  return [...matrixRulesText(view), 'History per opponent: your moves, then theirs, oldest first.', ...signatureLines('<move>', moves(view))].join('\n');
 }
 
 const count = (s: string, m: Move): number => [...s].filter((c) => c === m).length;
