@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import type { SeatInfo } from '@the-house/lab/models/matchRecorder.ts';
@@ -6,28 +5,20 @@ import { outboundPolicy } from '@the-house/lab/net/outboundPolicy.ts';
 import type { RemoteSeatLine } from '@the-house/lab/remote/decideRemote.ts';
 import { McpSeatDesk } from '@the-house/lab/remote/mcpSeatDesk.ts';
 import { mcpSeatRules } from '@the-house/lab/remote/mcpSeatRules.ts';
+import type { RemoteClient } from '@the-house/lab/remote/remoteClient.ts';
 import { remoteClientFor } from '@the-house/lab/remote/remoteClientFor.ts';
 import { RemoteSeat } from '@the-house/lab/seats/remoteSeat.ts';
 import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import { budgetSpentAnswer } from '@the-house/lab/seats/baselineAnswer.ts';
+import { endedMcpSeatsOf } from '../entrants/endedMcpSeats.ts';
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { entrantLabel } from '../entrants/entrant.ts';
 import { declaredKey } from '../entrants/declaredEntrants.ts';
 import { entrantSpendOf } from '../entrants/entrantSpend.ts';
 import type { RemoteSeatRecord } from '../entrants/remoteSeatRecord.ts';
-import { houseSigningKey } from '../signingKey.ts';
 import { seatMatchOf } from './seatMatchOf.ts';
+import { turnSigningKey } from './turnSigningKey.ts';
 import type { TableCore } from './tableCore.ts';
-
-/** The House's own signing key (the one `/house/signing-key` publishes) for the turns it pushes; a key it cannot read sends them unsigned, said in the log. */
-function turnKey(table: TableCore, id: PlayerId): KeyObject | null {
-  try {
-    return houseSigningKey(table.host.settings.keyDir, table.host.settings.matchDir);
-  } catch (error) {
-    table.host.runtime.logger.warn(`House: seat ${id} of ${table.id}: its turns go unsigned: ${error instanceof Error ? error.message : String(error)}`);
-    return null;
-  }
-}
 
 /**
  * An OpenAI-compatible entrant's key, for the very URL and model its seat was
@@ -49,7 +40,8 @@ async function keyOf(table: TableCore, record: RemoteSeatRecord): Promise<string
  * entrant's key is read from the entrant then). Its clock lives in the
  * match's record of the seat, saved after every phase. An MCP seat keeps its
  * desk, where its agent's calls land (through the seat route); once the
- * match is over the desk closes, so an agent waiting on it hears at once.
+ * match is over its agent hears the end there (`tellEntrants`), and the
+ * desk closes to turns.
  */
 export class EntrantSeat implements Seat {
   readonly kind = 'remote' as const;
@@ -64,13 +56,14 @@ export class EntrantSeat implements Seat {
   ) {
     const game = table.host.games[table.stored.game]!;
     const desk = record.kind === 'mcp' ? new McpSeatDesk(mcpSeatRules(game.title, game.summary)) : null;
+    const signingKey = turnSigningKey(table, id);
     const line = async (): Promise<RemoteSeatLine> => {
       const fallback = record.fallback ? (ownValue(game.strategies, record.fallback) ?? null) : null;
       const entrant = `entrant:${entrantLabel({ name: record.entrant, version: record.version })}`;
       if (desk) return { client: desk, clock: record.clock, entrant, fallback };
       const key = record.kind === 'openai' ? await keyOf(table, record) : undefined;
       const logger = table.host.runtime.logger;
-      const client = remoteClientFor({ kind: record.kind, url: record.url, model: record.model }, { policy: outboundPolicy().policy, apiKey: key, onDetail: (detail) => logger.warn(`House: seat ${id} of ${table.id}: ${detail}`), signingKey: () => turnKey(table, id) });
+      const client = remoteClientFor({ kind: record.kind, url: record.url, model: record.model }, { policy: outboundPolicy().policy, apiKey: key, onDetail: (detail) => logger.warn(`House: seat ${id} of ${table.id}: ${detail}`), signingKey });
       return { client: client!, clock: record.clock, entrant, fallback };
     };
     this.desk = desk;
@@ -111,5 +104,12 @@ export class EntrantSeat implements Seat {
 
   tell(): Promise<void> {
     return this.seat.tell();
+  }
+
+  /** The client its match's end goes through; an MCP seat's desk is kept by its token a while after, so its agent reads the end there (`endedMcpSeats.ts`). */
+  async endClient(): Promise<RemoteClient> {
+    const { desk, record } = this;
+    if (desk && record.tokenHash) endedMcpSeatsOf(this.table.host.runtime).keep(record.tokenHash, desk, Date.now());
+    return desk ?? (await this.seat.lineNow()).client;
   }
 }
