@@ -4,6 +4,7 @@ import { nullRecord, ownValue } from '../engine/safeKey.ts';
 import { challengeById } from './challengeBank.ts';
 import { contentWords } from './cafeChallenge.ts';
 import type { Challenge, CafeView, CafeViewLoan, CafeViewOffer, CafeViewPlayer } from './cafeTypes.ts';
+import { cafeRulesText } from './cafeRulesText.ts';
 import { formatRate } from './cents.ts';
 import { MAX_RATE } from './cafeDecision.ts';
 
@@ -17,10 +18,8 @@ const MOVES: MoveSignature[] = [
 ];
 
 function rules(view: CafeView): string {
-  const { costs: c, economy: e } = view;
   return [
-    `Café, run by The House; ${view.rounds} rounds. Each round: ${formatRate(e.interestRate)} interest on living banks; loans due are repaid (amount x (1 + rate)) or default; the MARKET (your moves; a loan offer can be taken from the next round); everyone answers the challenge; the judge names a best (+1 level, +${e.bestAward} tokens) and a worst (-1 level; no answer is worst); survivors get +${e.survivalBonus}, and +${e.groupBonus} more if nobody is out.`,
-    `Levels ${c.minLevel}..+${c.maxLevel}; below ${c.minLevel} you are out (bank frozen). Rescue: ${c.rescue} tokens, +${c.rescueLevels} levels. Resurrect: ${c.resurrect} tokens, back at level ${e.resurrectLevel}. End: all alive, all win; else the last survivor, or the richest.`,
+    ...cafeRulesText(view),
     ...signatureLines('{"market":[<move>,...],"response":"<text>"}', MOVES),
   ].join('\n');
 }
@@ -142,6 +141,7 @@ function read(text: string): CafeView {
       survivalBonus: numberOf(/survivors get \+(\d+)/.exec(rules)?.[1]),
       groupBonus: numberOf(/and \+(\d+) more if/.exec(rules)?.[1]),
       resurrectLevel: numberOf(/back at level (-?\d+)/.exec(rules)?.[1]),
+      startTokens: numberOf(/Banks start at (\d+) tokens/.exec(rules)?.[1]),
     },
   };
 }

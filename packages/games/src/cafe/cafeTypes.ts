@@ -114,6 +114,6 @@ export interface CafeView {
   last: RoundSummary | null;
   notices: string[];
   costs: { rescue: number; resurrect: number; rescueLevels: number; minLevel: number; maxLevel: number };
-  /** The match's economy (tokens a round and the interest rate), for prompts. */
-  economy: { interestRate: number; bestAward: number; survivalBonus: number; groupBonus: number; resurrectLevel: number };
+  /** The match's economy (tokens a bank starts with, tokens a round and the interest rate), for prompts. */
+  economy: { interestRate: number; bestAward: number; survivalBonus: number; groupBonus: number; resurrectLevel: number; startTokens: number };
 }

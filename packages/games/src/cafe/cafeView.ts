@@ -1,6 +1,7 @@
 import type { PlayerId } from '../engine/types.ts';
 import type { CafeState, CafeView } from './cafeTypes.ts';
 import { toTokens } from './cents.ts';
+import { cafeRulesOf } from './cafeRulesText.ts';
 import { ownValue } from '../engine/safeKey.ts';
 
 /**
@@ -12,6 +13,7 @@ import { ownValue } from '../engine/safeKey.ts';
 export function cafeView(state: CafeState, player: PlayerId): CafeView {
   const me = state.table.find((p) => p.id === player);
   const cfg = state.config;
+  const rules = cafeRulesOf(cfg);
   return {
     you: player,
     round: state.round,
@@ -25,7 +27,7 @@ export function cafeView(state: CafeState, player: PlayerId): CafeView {
     loans: state.loans.map((l) => ({ lender: l.lender, borrower: l.borrower, principal: toTokens(l.principalCents), owed: toTokens(l.dueCents), rate: l.rate, dueRound: l.dueRound })),
     last: state.last,
     notices: ownValue(state.notices, player) ?? [],
-    costs: { rescue: cfg.rescueCost, resurrect: cfg.resurrectCost, rescueLevels: cfg.rescueLevels, minLevel: cfg.minLevel, maxLevel: cfg.maxLevel },
-    economy: { interestRate: cfg.interestRate, bestAward: cfg.bestAward, survivalBonus: cfg.survivalBonus, groupBonus: cfg.groupBonus, resurrectLevel: cfg.resurrectLevel },
+    costs: rules.costs,
+    economy: rules.economy,
   };
 }

@@ -28,6 +28,6 @@ export const cafeViewSchema: z.ZodType<CafeView> = z
       .describe('the last round: its answers and verdict'),
     notices: z.array(z.string()).describe('what the House told you after the last round (your refused moves)'),
     costs: z.strictObject({ rescue: z.number(), resurrect: z.number(), rescueLevels: z.number(), minLevel: z.number(), maxLevel: z.number() }),
-    economy: z.strictObject({ interestRate: z.number(), bestAward: z.number(), survivalBonus: z.number(), groupBonus: z.number(), resurrectLevel: z.number() }),
+    economy: z.strictObject({ interestRate: z.number(), bestAward: z.number(), survivalBonus: z.number(), groupBonus: z.number(), resurrectLevel: z.number(), startTokens: z.number() }),
   })
   .describe("a Café seat's view");

@@ -30,7 +30,8 @@
  * unusual. Also in 7 (issue 37): each game's rules lines come from one
  * function of the match's settings, the lines its room hears as it begins,
  * and state every rule setting: Trust's adds the units' starting sats and
- * what a beg the observer leaves unanswered gets.
+ * what a beg the observer leaves unanswered gets; Café's, the tokens a bank
+ * starts with.
  */
 export const PROMPT_FORMAT = 7;
 
