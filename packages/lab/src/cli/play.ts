@@ -22,6 +22,7 @@ import { resultNote } from '../results/resultNote.ts';
 import { seatResults, type SeatResultRow, type SeatResults } from '../results/seatResults.ts';
 import { seatOwner } from '../seats/seatOwner.ts';
 import type { SeatClockState } from '../remote/seatClock.ts';
+import { tellMatchEnd } from '../remote/tellMatchEnd.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 
 const USAGE =
@@ -67,6 +68,18 @@ function headlessResults(match: Match, ids: PlayerId[], seats: Record<PlayerId, 
   }
   const scores = Object.fromEntries(ids.map((id) => [id, game.score(state, id)]));
   return seatResults(outcome, recorder.record, { players: ids, scores, ownerOf: (id) => seatOwner(state, id), clocks });
+}
+
+/** Each seat's result, and each remote seat (an MCP seat through its desk) told its own once the match is over (`tellMatchEnd`: a few seconds at most). */
+async function resultsTold(match: Match, ids: PlayerId[], seats: Record<PlayerId, HeadlessSeat>, recorder: MatchRecorder, outcome: Outcome, matchId: string): Promise<SeatResults> {
+  process.stderr.write('\n');
+  const results = headlessResults(match, ids, seats, recorder, outcome);
+  const remote = ids.flatMap((id) => {
+    const seat = ownValue(seats, id);
+    return seat?.kind === 'remote' ? [{ seat: id, client: seat.line.client }] : [];
+  });
+  if (outcome.over) await tellMatchEnd(remote, results, { match: matchId, game: match.game.id }, (detail) => process.stderr.write(`detail: ${detail}\n`));
+  return results;
 }
 
 /** A seat's word in the result column: `winner`, or how it forfeited or is void; nothing for a decided seat, or before the match is over. */
@@ -163,7 +176,7 @@ export async function playCommand(argv: string[]): Promise<number> {
   const recorder = new MatchRecorder(matchId, emptyRecord(), prices.table, models ? promptFileSink(out, 'match') : null);
   const rounds: MatchReportInput['rounds'] = [];
   const hosted = mcp.length ? await mcpSeatsReady(mcp, values) : null;
-  const { outcome, paused } = await playRecorded(match, seats, recorder, {
+  const { outcome, paused, results } = await playRecorded(match, seats, recorder, {
     matchId,
     budget: options.budget,
     window: { historyRounds: options.historyRounds },
@@ -174,9 +187,10 @@ export async function playCommand(argv: string[]): Promise<number> {
       rounds.push({ round: record.round, scores, events: record.events });
       process.stderr.write(`\r\x1b[K${game.id} seed ${seed}: round ${record.round} (${ids.map((id) => `${id} ${scores[id]}`).join(', ')})`);
     },
-  }).finally(() => hosted?.stop());
-  process.stderr.write('\n');
-  const results = headlessResults(match, ids, seats, recorder, outcome);
+  })
+    // Told before the MCP seats' server stops: an agent polling its seat reads the end there.
+    .then(async (ended) => ({ ...ended, results: await resultsTold(match, ids, seats, recorder, ended.outcome, matchId) }))
+    .finally(() => hosted?.stop());
 
   const ownArtifacts = labGameOf(game.id)?.artifacts;
   const artifacts = ownArtifacts

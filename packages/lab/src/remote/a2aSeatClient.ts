@@ -6,6 +6,7 @@ import type { OutboundPolicy } from '../net/outboundPolicy.ts';
 import { redactUrl } from '../models/redact.ts';
 import { policedFetch, RemoteCallError } from './policedFetch.ts';
 import { readAnswer } from './remoteAnswer.ts';
+import type { MatchEnd } from './matchEnd.ts';
 import type { RemoteClient } from './remoteClient.ts';
 import { HOUSE_EXTENSION_URI, type RemoteTurn } from './remoteTurn.ts';
 
@@ -22,7 +23,24 @@ export function turnMessage(turn: RemoteTurn, contextId: string): Message {
 }
 
 /** One A2A context per seat of a match, so an agent can keep its memory of the match by it. */
-export const contextOf = (turn: RemoteTurn): string => sha256Hex(`house-context\n${turn.table}\n${turn.seat}`).slice(0, 32);
+export const contextOf = (at: { table: string; seat: string }): string => sha256Hex(`house-context\n${at.table}\n${at.seat}`).slice(0, 32);
+
+/**
+ * The end of a match as an A2A message in the seat's context: its result in
+ * words, and the same `MatchEnd` as data under the House's extension. The
+ * House sends nothing after it, so an agent may mark its task for the match
+ * completed (the reference agent answers with a task in
+ * TASK_STATE_COMPLETED); whatever it answers is taken.
+ */
+export function endMessage(end: MatchEnd): Message {
+  const words = `The match ${end.match} is over: you ${end.result.won ? 'won' : end.result.class === 'decided' ? 'did not win' : end.result.class === 'forfeit' ? 'forfeited' : 'are void'}${end.your_place !== null ? ` (place ${end.your_place})` : ''}.`;
+  const parts: Part[] = [
+    { content: { $case: 'text', value: words }, metadata: undefined, filename: '', mediaType: 'text/plain' },
+    { content: { $case: 'data', value: end }, metadata: { extension: HOUSE_EXTENSION_URI }, filename: '', mediaType: 'application/json' },
+  ];
+  const messageId = sha256Hex(`house-end\n${end.match}\n${end.seat}`).slice(0, 32);
+  return { messageId, contextId: contextOf({ table: end.match, seat: end.seat }), taskId: '', role: 1, parts, metadata: undefined, extensions: [HOUSE_EXTENSION_URI], referenceTaskIds: [] };
+}
 
 /** What an A2A answer carries: a data part `{turn_id, action}` first, else the first text part (JSON in words). */
 export function answerOf(result: Message | Task): unknown {
@@ -79,6 +97,15 @@ export function a2aSeatClient(baseUrl: string, opts: { policy?: OutboundPolicy; 
         throw new RemoteCallError('the agent answered the turn with an error', 'status');
       }
       return answerOf(result);
+    },
+    async over(end, signal) {
+      client ??= factory.createFromUrl(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+      try {
+        await (await client).sendMessage({ tenant: '', message: endMessage(end), configuration: undefined, metadata: undefined }, { signal });
+      } catch (error) {
+        if (error instanceof RemoteCallError) throw error;
+        throw new RemoteCallError(signal.aborted ? 'no answer in time' : (error instanceof Error ? error.message : String(error)).slice(0, 200), signal.aborted ? 'aborted' : 'status');
+      }
     },
   };
 }

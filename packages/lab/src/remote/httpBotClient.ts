@@ -10,6 +10,7 @@ import type { RemoteClient } from './remoteClient.ts';
  * turn as JSON (`turn_id`, `deadline`, `view`, `legal`, `schema`, `prompt`,
  * ...) to its URL and reads `{action}` (with `turn_id`, if it echoes it)
  * from the answer; through the outbound policy, with the body bounded.
+ * After its last turn the House POSTs it the end of the match (`MatchEnd`).
  */
 export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDetail?: (detail: string) => void; signingKey?: () => KeyObject | null } = {}): RemoteClient {
   const send = policedFetch({ ...opts, home: url });
@@ -31,6 +32,11 @@ export function httpBotClient(url: string, opts: { policy?: OutboundPolicy; onDe
       const read = readAnswer(await this.raw!(turn, signal), turn.turn_id);
       if (!read.ok) throw new Error(read.error);
       return read.text;
+    },
+    // The end of the match, POSTed once like a turn; any 2xx is taken, its body unread.
+    async over(end, signal) {
+      const response = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(end), signal });
+      if (!response.ok) throw new RemoteCallError(`the bot answered HTTP ${response.status}`, 'status');
     },
   };
 }

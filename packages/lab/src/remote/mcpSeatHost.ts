@@ -48,7 +48,9 @@ export function hostMcpSeats(seats: ReadonlyArray<{ id: string; desk: McpSeatDes
     connected: (id) => arrived.get(id)?.promise ?? Promise.reject(new Error(`no MCP seat ${id}`)),
     stop: () => {
       for (const { desk } of seats) desk.close();
-      void server.stop(true);
+      // Answers already on their way (the end of the match an agent just read) go out; what still hangs after a second is cut.
+      void server.stop();
+      setTimeout(() => void server.stop(true), 1_000).unref();
     },
   };
 }

@@ -15,7 +15,8 @@ const reply = (r: DeskReply) => (r.ok ? text(r.text) : text(r.error, true));
 
 /**
  * The seat's MCP server: `get_rules`, `wait_for_turn` (a long poll of at
- * most 25 s that gives the turn as JSON, or says none is open), `submit_action`
+ * most 25 s that gives the turn as JSON, or says none is open, or once the
+ * match is over `{over: true, result, your_place}`), `submit_action`
  * (turn id and action), `say` and `whisper` (drafted into the open turn),
  * and the seat's view as the resource `house://seat/view`.
  */
@@ -25,8 +26,13 @@ export function mcpSeatServer(desk: McpSeatDesk): McpServer {
   const tool = (name: string, description: string, shape: Record<string, z.ZodType>, run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<ReturnType<typeof text>>) =>
     server.registerTool(name, { description, inputSchema: shape as unknown as ZodRawShapeCompat }, ((args: Record<string, unknown>, extra: { signal: AbortSignal }) => run(args, extra.signal)) as never);
   tool('get_rules', "The game's rules and how a turn works here.", {}, async () => text(desk.rules));
-  tool('wait_for_turn', `Waits up to timeout_ms (at most ${MAX_WAIT_MS}) for this seat's turn; gives the turn as JSON (turn_id, deadline, view, legal, schema, prompt), or says no turn is open yet.`, { timeout_ms: z.number().int().min(0).max(MAX_WAIT_MS).optional() }, async (args, signal) => {
+  const waitDescription =
+    `Waits up to timeout_ms (at most ${MAX_WAIT_MS}) for this seat's turn; gives the turn as JSON (turn_id, deadline, ms_left, view, view_schema: the view's JSON Schema, ` +
+    'legal: the legal moves in words, moves: the same moves as data with the values each field may take, schema: the answer\'s JSON Schema, prompt), or says no turn is open yet. ' +
+    'Once the match is over it gives {"over": true, "result": {"class", "won", "winners"}, "your_place"} instead, every call, until you disconnect.';
+  tool('wait_for_turn', waitDescription, { timeout_ms: z.number().int().min(0).max(MAX_WAIT_MS).optional() }, async (args, signal) => {
     const turn = await desk.waitForTurn(typeof args.timeout_ms === 'number' ? args.timeout_ms : MAX_WAIT_MS, signal);
+    if (turn && 'kind' in turn) return text(JSON.stringify({ over: true, ...turn }));
     return text(turn ? JSON.stringify(turn) : 'no turn is open yet; call wait_for_turn again');
   });
   tool('submit_action', "Hands in the open turn's action (an object that fits the turn's schema).", { turn_id: z.string().min(1).max(64), action: z.unknown() }, async (args) => reply(desk.submit(String(args.turn_id), args.action)));

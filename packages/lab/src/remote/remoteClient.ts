@@ -1,4 +1,5 @@
 import type { ProviderUsage } from '../models/modelCall.ts';
+import type { MatchEnd } from './matchEnd.ts';
 import type { RemoteTurn } from './remoteTurn.ts';
 
 /** The kinds of remote seat: an A2A agent, an MCP client the House serves, a plain HTTP bot, a bare model behind an OpenAI-compatible endpoint. */
@@ -19,6 +20,8 @@ export interface RemoteClient {
   ask(turn: RemoteTurn, signal: AbortSignal, onUsage?: (usage: ProviderUsage) => void): Promise<string>;
   /** The agent's answer to a turn as it came, unread (`seat-check` looks at what it echoes); kinds whose answer is text have none. */
   raw?(turn: RemoteTurn, signal: AbortSignal): Promise<unknown>;
-  /** The match ended: let go of whatever the client holds (an MCP desk's waiters). */
+  /** The match is over: tells the agent, once, its own result (`tellMatchEnd`); resolves when the agent took it, throws if it did not (never the seat's fault). */
+  over?(end: MatchEnd, signal: AbortSignal): Promise<void>;
+  /** Let go of whatever the client holds (an MCP desk's waiters). */
   close?(): void;
 }

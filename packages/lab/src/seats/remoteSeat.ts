@@ -35,10 +35,15 @@ export class RemoteSeat implements Seat {
     this.notes = new NotesBook(table.matchId);
   }
 
+  /** The seat's line to its agent, made now if no turn made it yet (the end of the match goes to an agent never asked too). */
+  async lineNow(): Promise<RemoteSeatLine> {
+    return (this.line ??= await this.lineOf());
+  }
+
   async decide({ view, ctx, request }: SeatTurn): Promise<SeatAnswer> {
     const { table } = this;
     const { game, state } = table.match;
-    const line = (this.line ??= await this.lineOf());
+    const line = await this.lineNow();
     const prompt = (req: DecisionRequest) => compact.prompt('', req, this.notes.of(this.owner), table.window).text;
     const turn = await remoteSeatTurn({ game, state, view, ctx, request, table: table.matchId, line, recorder: table.recorder, prompt, signal: table.signal });
     return turn.missing === undefined ? { decision: turn.decision, trace: turn.trace } : { decision: turn.decision, trace: turn.trace, missing: turn.missing };

@@ -1,7 +1,8 @@
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, ServerCallContext, type AgentExecutor } from '@a2a-js/sdk/server';
-import type { AgentCard, Message } from '@a2a-js/sdk';
+import { TaskState, type AgentCard, type Message } from '@a2a-js/sdk';
 import type { KeyObject } from 'node:crypto';
 import { unsigned } from './unsigned.ts';
+import type { MatchEnd } from '../matchEnd.ts';
 import { HOUSE_EXTENSION_URI, type RemoteTurn } from '../remoteTurn.ts';
 import { referenceAnswer, type AgentMode } from './referenceMove.ts';
 
@@ -25,6 +26,8 @@ export interface RunningAgent {
   url: string;
   /** Turns it was sent, by turn id, in order (a repeated id counted each time). */
   turns: string[];
+  /** The ends of matches it was told (`MatchEnd`), in order. */
+  ends: MatchEnd[];
   stop(): Promise<void>;
 }
 
@@ -33,6 +36,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The turn a message carries under the House's extension, if any. */
 function turnOf(message: Message): RemoteTurn | null {
   for (const part of message.parts) if (part.content?.$case === 'data' && part.content.value && typeof part.content.value === 'object' && 'turn_id' in part.content.value) return part.content.value as RemoteTurn;
+  return null;
+}
+
+/** The end of a match a message carries (`kind: "match_over"`), if any. */
+function endOf(message: Message): MatchEnd | null {
+  for (const part of message.parts) if (part.content?.$case === 'data' && (part.content.value as { kind?: unknown } | undefined)?.kind === 'match_over') return part.content.value as MatchEnd;
   return null;
 }
 
@@ -47,6 +56,7 @@ export function referenceA2aAgent(opts: ReferenceAgentOptions = {}): RunningAgen
   const mode = opts.mode ?? 'good';
   const answers = new Map<string, unknown>();
   const turns: string[] = [];
+  const ends: MatchEnd[] = [];
   const answerTo = async (turn: RemoteTurn): Promise<unknown> => {
     turns.push(turn.turn_id);
     const kept = answers.get(turn.turn_id);
@@ -74,6 +84,14 @@ export function referenceA2aAgent(opts: ReferenceAgentOptions = {}): RunningAgen
   });
   const executor: AgentExecutor = {
     async execute(ctx, bus) {
+      const end = endOf(ctx.userMessage);
+      if (end) {
+        // Nothing follows the end of a match: its task is done.
+        ends.push(end);
+        bus.publish(AgentEvent.task({ id: ctx.taskId, contextId: ctx.contextId, status: { state: TaskState.TASK_STATE_COMPLETED, message: undefined, timestamp: new Date().toISOString() }, artifacts: [], history: [], metadata: undefined }));
+        bus.finished();
+        return;
+      }
       const turn = turnOf(ctx.userMessage);
       const answer = turn ? await answerTo(turn) : 'send me a House turn';
       const part = typeof answer === 'string' ? { content: { $case: 'text' as const, value: answer }, metadata: undefined, filename: '', mediaType: 'text/plain' } : { content: { $case: 'data' as const, value: answer }, metadata: undefined, filename: '', mediaType: 'application/json' };
@@ -94,13 +112,13 @@ export function referenceA2aAgent(opts: ReferenceAgentOptions = {}): RunningAgen
       const body = await req.text();
       const refused = unsigned(body, req, opts.key);
       if (refused) return refused;
-      if (opts.v03) return Response.json(await legacyAnswer(body, answerTo));
+      if (opts.v03) return Response.json(await legacyAnswer(body, answerTo, ends));
       return Response.json(await rpc.handle(body, new ServerCallContext()));
     },
   });
   const own = `http://${server.hostname}:${server.port}`;
   base = opts.publicUrl ?? own;
-  return { url: own, turns, stop: async () => void (await server.stop(true)) };
+  return { url: own, turns, ends, stop: async () => void (await server.stop(true)) };
 }
 
 /** A v0.3 agent card: one JSON-RPC `url`, `protocolVersion` 0.3.0. */
@@ -109,10 +127,14 @@ function legacyCard(base: string): Record<string, unknown> {
 }
 
 /** `message/send` as a v0.3 peer answers it: parts with `kind`. */
-async function legacyAnswer(body: string, answerTo: (turn: RemoteTurn) => Promise<unknown>): Promise<unknown> {
+async function legacyAnswer(body: string, answerTo: (turn: RemoteTurn) => Promise<unknown>, ends: MatchEnd[]): Promise<unknown> {
   const request = JSON.parse(body) as { id?: unknown; method?: string; params?: { message?: { contextId?: string; parts?: Array<{ kind?: string; data?: unknown }> } } };
   if (request.method !== 'message/send') return { jsonrpc: '2.0', id: request.id ?? null, error: { code: -32601, message: 'Method not found' } };
-  const data = request.params?.message?.parts?.find((p) => p.kind === 'data')?.data as RemoteTurn | undefined;
+  const data = request.params?.message?.parts?.find((p) => p.kind === 'data')?.data as RemoteTurn | MatchEnd | undefined;
+  if (data && 'kind' in data) {
+    ends.push(data);
+    return { jsonrpc: '2.0', id: request.id ?? null, result: { kind: 'task', id: crypto.randomUUID(), contextId: request.params?.message?.contextId, status: { state: 'completed' } } };
+  }
   const answer = data ? await answerTo(data) : 'send me a House turn';
   const part = typeof answer === 'string' ? { kind: 'text', text: answer } : { kind: 'data', data: answer };
   return { jsonrpc: '2.0', id: request.id ?? null, result: { kind: 'message', messageId: crypto.randomUUID(), role: 'agent', contextId: request.params?.message?.contextId, parts: [part] } };

@@ -1,3 +1,4 @@
+import type { MatchEnd } from '../matchEnd.ts';
 import type { RemoteTurn } from '../remoteTurn.ts';
 import { referenceAnswer, type AgentMode } from './referenceMove.ts';
 import type { ReferenceAgentOptions, RunningAgent } from './referenceA2aAgent.ts';
@@ -15,6 +16,7 @@ export function referenceHttpBot(opts: ReferenceAgentOptions = {}): RunningAgent
   const mode: AgentMode = opts.mode ?? 'good';
   const answers = new Map<string, unknown>();
   const turns: string[] = [];
+  const ends: MatchEnd[] = [];
   const server = Bun.serve({
     port: opts.port ?? 0,
     hostname: opts.hostname ?? '127.0.0.1',
@@ -24,7 +26,11 @@ export function referenceHttpBot(opts: ReferenceAgentOptions = {}): RunningAgent
       const body = await req.text();
       const refused = unsigned(body, req, opts.key);
       if (refused) return refused;
-      const turn = JSON.parse(body) as RemoteTurn;
+      const turn = JSON.parse(body) as RemoteTurn | MatchEnd;
+      if ('kind' in turn) {
+        ends.push(turn);
+        return Response.json({ ok: true });
+      }
       turns.push(turn.turn_id);
       let answer = answers.get(turn.turn_id);
       if (answer === undefined) {
@@ -36,5 +42,5 @@ export function referenceHttpBot(opts: ReferenceAgentOptions = {}): RunningAgent
       return typeof answer === 'string' ? new Response(answer, { headers: { 'content-type': 'text/plain' } }) : Response.json(answer);
     },
   });
-  return { url: `http://${server.hostname}:${server.port}/turn`, turns, stop: async () => void (await server.stop(true)) };
+  return { url: `http://${server.hostname}:${server.port}/turn`, turns, ends, stop: async () => void (await server.stop(true)) };
 }

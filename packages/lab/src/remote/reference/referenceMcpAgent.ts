@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { MatchEnd } from '../matchEnd.ts';
 import type { RemoteTurn } from '../remoteTurn.ts';
 import { referenceAnswer, type AgentMode } from './referenceMove.ts';
 
@@ -16,7 +17,9 @@ export interface McpAgentOptions {
 export interface McpAgentRun {
   /** Turn ids it handed in, in order. */
   submitted: string[];
-  /** Why it stopped: the House refused its token, or it was told to stop. */
+  /** The end of its match, once `wait_for_turn` gave it (`{over: true, ...}`). */
+  ends: MatchEnd[];
+  /** Why it stopped: its match is over, the House refused its token, or it was told to stop. */
   done: Promise<string>;
   stop(): void;
 }
@@ -32,13 +35,15 @@ function textOf(result: unknown): { text: string; error: boolean } {
 /**
  * A reference MCP agent: connects to its seat's URL with the SDK's client
  * over Streamable HTTP, then loops: `wait_for_turn`, decide as a baseline
- * would (or as broken as `mode` says), `submit_action`. A connection that
+ * would (or as broken as `mode` says), `submit_action`, until
+ * `wait_for_turn` says the match is over. A connection that
  * fails (or a 404 or 503 from a House still starting) is retried after a
  * pause; a refused token (HTTP 401 or 403) ends it.
  */
 export function referenceMcpAgent(url: string, opts: McpAgentOptions = {}): McpAgentRun {
   const mode = opts.mode ?? 'good';
   const submitted: string[] = [];
+  const ends: MatchEnd[] = [];
   let stopped = false;
   const done = (async (): Promise<string> => {
     let failures = 0;
@@ -52,7 +57,11 @@ export function referenceMcpAgent(url: string, opts: McpAgentOptions = {}): McpA
           const waited = textOf(await client.callTool({ name: 'wait_for_turn', arguments: { timeout_ms: opts.pollMs ?? 25_000 } }, undefined, { timeout: 60_000 }));
           if (waited.error) return `refused: ${waited.text}`;
           if (!waited.text.startsWith('{')) continue;
-          const turn = JSON.parse(waited.text) as RemoteTurn;
+          const turn = JSON.parse(waited.text) as RemoteTurn | (MatchEnd & { over: true });
+          if ('over' in turn) {
+            ends.push(turn);
+            return 'over';
+          }
           if (mode === 'silent') continue;
           if (mode === 'slow') await sleep(opts.delayMs ?? 1_000);
           const answer = referenceAnswer(turn, mode, opts.strategy);
@@ -74,5 +83,5 @@ export function referenceMcpAgent(url: string, opts: McpAgentOptions = {}): McpA
     }
     return 'stopped';
   })();
-  return { submitted, done, stop: () => void (stopped = true) };
+  return { submitted, ends, done, stop: () => void (stopped = true) };
 }
