@@ -190,7 +190,12 @@ describe('the match page (issue 25)', () => {
     const polled = (await get('/observe/:key/view', { key: 'k'.repeat(24) })).body as MatchPageView & { detail: MatchDetail };
     expect(polled.audience).toBe('observer');
     expect(polled.detail.state).not.toBeNull();
-    expect((await get('/observe/:key', { key: 'x'.repeat(24) }, browser)).statusCode).toBe(404);
+    const gone = await get('/observe/:key', { key: 'x'.repeat(24) }, browser);
+    expect(gone.statusCode).toBe(404);
+    // A person opening the link once the match is over reads a page that sends them to the House tab, not JSON.
+    expect(String(gone.body)).toStartWith('<!doctype html>');
+    expect(String(gone.body)).toContain('a match that is over is public on /house.</p><p><a href="/house">The House tab: every match, finished ones in full</a>');
+    expect((await get('/observe/:key', { key: 'x'.repeat(24) })).body).toEqual({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
   });
 
   test('an unknown or impossible id: a page saying so for a browser, JSON for an API client', async () => {

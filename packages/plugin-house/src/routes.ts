@@ -68,6 +68,9 @@ export async function dashboardView(house: MatchReader, paging: { page: number; 
   return queueUrl ? { ...view, html: `${view.html}\n${renderSweeps(await queueSweeps(queueUrl))}` } : view;
 }
 
+/** An observer link whose match is not live here: over (then public, in full, on the House tab), or never this House's. */
+const OBSERVER_GONE = 'This observer link is not for a match that is live here now; a match that is over is public on /house.';
+
 /** The observer's page says whose it is, above the match. */
 const OBSERVER_BANNER = "The observer's view: everything of this match, live, including what the players do not see. Private: do not share this page's address.";
 
@@ -159,7 +162,11 @@ export const houseRoutes: Route[] = [
     handler: handle(
       async (house, req, res) => {
         const detail = observed(house, req);
-        if (!detail) return void res.status(404).json({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
+        if (!detail) {
+          // A person opening the link after the match ended reads where it went, as a page; an API client keeps its JSON.
+          if (wantsPage(req)) return missingPage(res, 404, OBSERVER_GONE, { href: '/house', text: 'The House tab: every match, finished ones in full' });
+          return void res.status(404).json({ error: OBSERVER_GONE });
+        }
         void sendPage(res, matchPage(matchPageView(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer'), OBSERVER_BANNER));
       },
       (res) => sendPage(res, matchPage(null, OBSERVER_BANNER)),
@@ -171,7 +178,7 @@ export const houseRoutes: Route[] = [
     handler: handle(async (house, req, res) => {
       noStore(res);
       const detail = observed(house, req);
-      if (!detail) return void res.status(404).json({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
+      if (!detail) return void res.status(404).json({ error: OBSERVER_GONE });
       res.status(200).json({ ...matchPageView(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer'), detail });
     }),
   },
@@ -261,9 +268,10 @@ export function wantsPage(req: RouteRequest): boolean {
 }
 
 /** A one-line page for a browser that asked for a match that is not there. */
-function missingPage(res: RouteResponse, status: number, text: string): void {
+function missingPage(res: RouteResponse, status: number, text: string, link?: { href: string; text: string }): void {
   res.setHeader?.('Content-Type', 'text/html; charset=utf-8');
-  res.status(status).send(htmlPage({ title: 'The House', body: `<h1><a href="/house">The House</a></h1><p>${escapeHtml(text)}</p>`, charts: false }));
+  const more = link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : '';
+  res.status(status).send(htmlPage({ title: 'The House', body: `<h1><a href="/house">The House</a></h1><p>${escapeHtml(text)}</p>${more}`, charts: false }));
 }
 
 /**

@@ -12,6 +12,8 @@ describe('matchPage', () => {
     expect(page).toContain("'eliza-api-key-' + location.origin");
     expect(page).toContain("location.pathname.replace(/\\/$/, '') + '/view'");
     expect(page).not.toMatch(/<script src=|<link /);
+    // A live page whose match stops or ends (its view route answers 404) says so in its status line, where it kept 'running, round N'.
+    expect(page).toContain("if (view) $('status').textContent = 'no longer live here (stopped or over), last seen at round ' + view.round;");
   });
 
   test("a name from outside cannot end the page's script or become markup: the view is escaped JSON, drawn as text", () => {

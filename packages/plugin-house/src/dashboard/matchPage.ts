@@ -223,6 +223,7 @@ async function poll() {
     if (res.status === 401) { $('key').style.display = 'block'; $('updated').textContent = 'this House wants its API key'; return; }
     if (res.status === 404) {
       if (timer) { clearInterval(timer); timer = null; }
+      if (view) $('status').textContent = 'no longer live here (stopped or over), last seen at round ' + view.round;
       const gone = el('p', {}, view ? 'This match is no longer live here. Its page: ' : 'No such match here.');
       if (view) gone.append(el('a', { href: '/house/matches/' + encodeURIComponent(view.id) }, '/house/matches/' + view.id));
       $('banner').replaceChildren(gone);
