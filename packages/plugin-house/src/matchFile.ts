@@ -2,10 +2,35 @@ import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import type { Outcome } from '@the-house/games/engine/types.ts';
 import { BUNDLE_FORMAT, readBundle, writeBundle, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
 import { signMatchFile } from '@the-house/lab/signing/matchSignature.ts';
+import { matchProvenance, type MatchProvenance, type SeatProvenance } from '@the-house/lab/provenance/matchProvenance.ts';
+import { gameById } from '@the-house/games/registry.ts';
+import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { houseLogLine } from './houseLog.ts';
-import { agentSeats } from './seats/seatSpec.ts';
+import { agentSeats, seatSpecOf } from './seats/seatSpec.ts';
 import { houseSigningKey } from './signingKey.ts';
 import type { RoundHistoryEntry, StoredMatch } from './types.ts';
+
+/** Who played a seat of a House match: an agent by the model its calls went to, an entrant by its name, version and URL (credentials removed), a baseline by name; a person by kind alone. */
+function seatProvenance(stored: StoredMatch, id: PlayerId): SeatProvenance {
+  const spec = seatSpecOf(stored, id);
+  const strategy = ownValue(stored.record.seats, id)?.strategy ?? null;
+  if (spec.kind === 'strategy') return { kind: 'strategy', strategy: spec.strategy, model: null, endpoint: null };
+  if (spec.kind === 'person') return { kind: 'person', strategy, model: null, endpoint: null };
+  if (spec.kind === 'remote') {
+    const { entrant, version, model, url, kind } = spec.remote;
+    return { kind: 'remote', strategy: spec.remote.fallback, model: [`${entrant}${version ? `@${version}` : ''}`, model].filter(Boolean).join(' '), endpoint: url ? `${kind}:${url}` : kind };
+  }
+  const call = stored.record.calls.find((c) => c.caller === id);
+  return { kind: 'agent', strategy, model: call?.model ?? null, endpoint: call?.provider ?? null };
+}
+
+/** The provenance of a House match; none for a game this build does not know. */
+function provenanceOf(stored: StoredMatch): MatchProvenance | undefined {
+  const game = gameById(stored.game);
+  if (!game) return undefined;
+  return matchProvenance({ game, config: stored.config, seed: stored.seed, players: stored.players, seats: Object.fromEntries(stored.players.map((id) => [id, seatProvenance(stored, id)])) });
+}
 
 /** The match file the House writes when a match ends, pauses or stops: what `replay-match` replays, and what a damaged store row is rebuilt from. */
 export function bundleOf(stored: StoredMatch, outcome: Outcome, head: string): MatchBundle {
@@ -24,6 +49,7 @@ export function bundleOf(stored: StoredMatch, outcome: Outcome, head: string): M
     record: stored.record,
     state: stored.state,
     history: stored.history,
+    provenance: provenanceOf(stored),
   };
 }
 

@@ -24,6 +24,8 @@ import { seatOwner } from '../seats/seatOwner.ts';
 import type { SeatClockState } from '../remote/seatClock.ts';
 import { tellMatchEnd } from '../remote/tellMatchEnd.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
+import { matchProvenance } from '../provenance/matchProvenance.ts';
+import { headlessSeatsProvenance } from '../provenance/headlessSeatProvenance.ts';
 
 const USAGE =
   'play <game> --seed N --players a,b|model:<name>[/strategy]|a2a:<url>|http:<url>|openai:<base url>#<model>|mcp,... [--config file.json] [--set KEY=VALUE ...] [--out dir] [--budget-tokens N] [--budget-cost X] [--player-budget-tokens N] [--player-budget-cost X] [--history-rounds K] [--deadline-ms MS] [--mcp-port N] [--mcp-wait-ms MS]';
@@ -209,6 +211,7 @@ export async function playCommand(argv: string[]): Promise<number> {
     head: match.log!.head,
     log: [...match.log!.entries],
     record: recorder.record,
+    provenance: matchProvenance({ game, config, seed, players: ids, seats: headlessSeatsProvenance(ids, seats) }),
   };
   try {
     writeFileSync(join(out, 'events.jsonl'), match.log!.toJSONL());

@@ -7,6 +7,7 @@ import { jsonKeyProblem } from '@the-house/games/engine/safeKey.ts';
 import { FILE_LIMITS, readBoundedText } from '../files/readBoundedText.ts';
 import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchRecord, PromptSink } from './matchRecorder.ts';
+import type { MatchProvenance } from '../provenance/matchProvenance.ts';
 
 export const BUNDLE_FORMAT = 'house-match/1';
 
@@ -32,6 +33,8 @@ export interface MatchBundle {
   /** The House's files also keep where the match stood, so a damaged database row can be rebuilt from the file. */
   state?: unknown;
   history?: unknown[];
+  /** What it was played with (code, rules, seats, seeds): beside the log, never in its hash chain; absent in files older than issue 37. */
+  provenance?: MatchProvenance;
 }
 
 const bundleShape = z.object({

@@ -1,0 +1,27 @@
+import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
+import type { MatchBundle } from '../models/matchBundle.ts';
+import type { MatchProvenance, SeatProvenance } from './matchProvenance.ts';
+
+const seatWords = (seat: SeatProvenance): string =>
+  [seat.kind, seat.strategy && `strategy ${seat.strategy}`, seat.model && `model ${seat.model}`, seat.endpoint && `at ${seat.endpoint}`].filter(Boolean).join(', ');
+
+const resultWord = (outcome: Outcome, id: PlayerId): string => (!outcome.over ? 'unfinished' : outcome.winners.includes(id) ? 'winner' : 'not a winner');
+
+/** A match file in plain lines: what it is, how it ended for each seat, and what it was played with (or that its file is older than provenance). */
+export function provenanceLines(bundle: MatchBundle): string[] {
+  const p: MatchProvenance | undefined = bundle.provenance;
+  const lines = [`match: ${bundle.id} (${bundle.game}, seed ${bundle.seed}, ${bundle.status}, ${bundle.log.length} log entries, head ${bundle.head.slice(0, 16)})`];
+  lines.push(`outcome: ${bundle.outcome.over ? `${bundle.outcome.kind ?? 'over'}; winners: ${bundle.outcome.winners.join(', ') || 'none'}` : 'unfinished'}`);
+  for (const id of bundle.players) {
+    const seat = p && Object.hasOwn(p.seats, id) ? p.seats[id] : undefined;
+    lines.push(`seat ${id}: ${resultWord(bundle.outcome, id)}${seat ? `; ${seatWords(seat)}` : ''}`);
+  }
+  if (!p) return [...lines, 'provenance: none (the file is older than provenance)'];
+  lines.push(`code: ${p.git ? `commit ${p.git.commit}${p.git.dirty ? ' with uncommitted changes' : ''}` : 'no git commit known'}`);
+  lines.push(`versions: ${Object.entries(p.versions).map(([name, version]) => `${name} ${version}`).join(', ') || 'none known'}`);
+  lines.push(`config: ${JSON.stringify(p.config)}`);
+  lines.push(`rules text sha256: ${p.rulesSha256}`);
+  lines.push(`prompt format: ${p.promptFormat}`);
+  lines.push(`seeds: match ${p.seeds.match}`);
+  return lines;
+}
