@@ -110,6 +110,13 @@ describe.skipIf(!hasChromium)('the match page and a picture in the room, in head
     await page.locator('#prev').click();
     await page.locator('#board[data-round="9"]').waitFor();
     expect(await page.locator('#timeline li.current').getAttribute('data-round')).toBe('9');
+    // The address follows the round shown, and a link to a round (as the room's every tenth post gives) opens the page there.
+    expect(new URL(page.url()).hash).toBe('#round=9');
+    const linked = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await linked.goto(`${host.url}/house/matches/${id}#round=12`);
+    await linked.locator('#board[data-round="12"]').waitFor({ timeout: 20_000 });
+    expect(await linked.locator('#roundLabel').innerText()).toBe('Round 12 of 20');
+    await linked.close();
 
     const json = await fetch(`${host.url}/house/matches/${id}`, { headers: { accept: 'application/json' } });
     expect(((await json.json()) as { summary: { id: string } }).summary.id).toBe(id);

@@ -394,6 +394,18 @@ describe('fair use of tables (issue 23)', () => {
     await h.stop();
   });
 
+  test("every tenth round's post in the room ends with the match page at that round, for a watcher the room's paging hid the start from", async () => {
+    const posts: string[] = [];
+    const h = house({ HOUSE_ROUND_DELAY_MS: '0', HOUSE_PUBLIC_URL: 'https://house.example.org' });
+    h.gateway = { createRoom: async () => ({ channelId: 'room', serverId: 'srv' }), post: async (_room, text) => void posts.push(text) };
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 43, {}, { maxRounds: 12, missChance: 0, replicateAt: 10_000 }), tom);
+    const id = h.openMatches()[0]!.id;
+    expect((await h.finished(id))?.status).toBe('finished');
+    const linked = posts.filter((t) => t.includes('on the match page'));
+    expect(linked.map((t) => t.split('\n').at(-1))).toEqual([`Every round so far, on the match page: https://house.example.org/house/matches/${id}#round=10`]);
+    await h.stop();
+  });
+
   test('a person who lets HOUSE_MISSED_TURNS turns in a row pass is played by the fallback for the rest of the match, and the room is told once', async () => {
     const posts: string[] = [];
     const h = house({ HOUSE_ROUND_DELAY_MS: '0', HOUSE_DECISION_DEADLINE_MS: '400', HOUSE_MISSED_TURNS: '2' });

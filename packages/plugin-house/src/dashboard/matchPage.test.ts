@@ -13,6 +13,8 @@ describe('matchPage', () => {
     expect(page).toContain("location.pathname.replace(/\\/$/, '') + '/view'");
     expect(page).not.toMatch(/<script src=|<link /);
     // A live page whose match stops or ends (its view route answers 404) says so in its status line, where it kept 'running, round N'.
+    // A link to a round opens the page there: the pattern reaches the browser with its backslash (a template literal would eat it).
+    expect(page).toContain('let linked = /^#round=(\\d{1,6})$/.test(location.hash)');
     expect(page).toContain("if (view) $('status').textContent = 'no longer live here (stopped or over), last seen at round ' + view.round;");
   });
 

@@ -48,6 +48,8 @@ const frameAt = (round) => frames().find((f) => f.round === round);
 const lastRound = () => { const fs = frames(); return fs.length ? fs[fs.length - 1].round : null; };
 // A long match comes a window of rounds at a time: 'span' is the window and the whole range, 'asked' the window shown when it is not the latest.
 let asked = null;
+// A shared link's round (\`#round=12\`, as the room's posts give) is where the page opens, once its first view is drawn; the scrubber then keeps the address on the round shown.
+let linked = /^#round=(\\d{1,6})$/.test(location.hash) ? Number(location.hash.slice(7)) : null;
 const span = () => (view && view.rounds ? view.rounds : null);
 const atEnd = () => { const r = span(); return !r || r.to >= r.last; };
 function bounds() {
@@ -165,6 +167,7 @@ function select(round) {
   const f = frameAt(round);
   if (!f) { if (span() && round >= bounds().min && round <= bounds().max) void fetchAround(round); return; }
   current = round;
+  if (location.hash || round !== lastRound()) history.replaceState(null, '', '#round=' + round);
   if (atEnd() && round === lastRound()) asked = null;
   $('scrubber').value = String(round);
   $('roundLabel').textContent = 'Round ' + round + ' of ' + bounds().max;
@@ -196,6 +199,7 @@ function draw(next, want) {
     $('scrubber').min = String(bounds().min);
     $('scrubber').max = String(bounds().max);
     select(want !== undefined && frameAt(want) ? want : follow || !frameAt(current) ? lastRound() : current);
+    if (linked !== null) { const round = linked; linked = null; select(round); }
   }
   if (!view.live && timer) { clearInterval(timer); timer = null; }
 }

@@ -16,6 +16,7 @@ import { roundText } from '../roundText.ts';
 import { personOf } from '../seats/seatSpec.ts';
 import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
+import { matchPageLine, PAGE_LINK_EVERY } from '../texts/matchPageLine.ts';
 import type { HumanSeat, StoredMatch } from '../types.ts';
 import type { TableHost } from './tableHost.ts';
 import { tellOwner } from './tellOwner.ts';
@@ -74,9 +75,9 @@ export class TableVoice {
     await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined, pictures);
   }
 
-  /** A finished round's post: its text with its pictures; pictures alone (the text went out with the phase, as Influence's last round does) with what they show in words. */
+  /** A finished round's post: its text with its pictures; pictures alone (the text went out with the phase, as Influence's last round does) with what they show in words. Every tenth round's text ends with the match page at that round, for a watcher the room's paging hid the start from. */
   async postRound(round: number, text: string | null, pictures: readonly RoomPicture[]): Promise<void> {
-    if (text !== null) await this.say(text, `round:${round}`, undefined, pictures);
+    if (text !== null) await this.say(round % PAGE_LINK_EVERY === 0 ? `${text}\n${matchPageLine(this.host.settings.publicUrl, this.stored.id, round)}` : text, `round:${round}`, undefined, pictures);
     else if (pictures.length) await this.say(picturesText(pictures), `pictures:${round}`, undefined, pictures);
   }
 
