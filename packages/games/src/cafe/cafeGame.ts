@@ -39,7 +39,7 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
     'Before answering, the MARKET: donate tokens, offer loans (amount, rate, duration; acceptable from the next round; repaid with interest when due or defaulted), ' +
     'accept an offer, rescue yourself (1,000 tokens, +2 levels) or resurrect an eliminated player (2,000 tokens, back at -2). ' +
     'After 20 rounds with everyone alive all win together; a last survivor wins alone; otherwise the richest survivor wins.',
-  rulesText: (config) => cafeRulesText(cafeRulesOf(config)).join('\n'),
+  rulesText: ({ config }) => cafeRulesText(cafeRulesOf(config)).join('\n'),
   minPlayers: 2,
   maxPlayers: 8,
   defaultPlayers: 4,

@@ -18,9 +18,8 @@ function valueAt(config: unknown, path: string): unknown {
 
 /** The two rules texts of a match: the room's (from the config) and the model prompt's (from the first player's first view). */
 export function rulesTexts(game: AnyGame, config: unknown, players: PlayerId[], seed = 1): { room: string; prompt: string } {
-  const parsed = game.configSchema.parse(config);
-  const view = game.view(game.setup(parsed, seed, players), players[0]!);
-  return { room: game.rulesText!(parsed), prompt: game.modelPrompt!.rules(view) };
+  const state = game.setup(game.configSchema.parse(config), seed, players);
+  return { room: game.rulesText(state), prompt: game.modelPrompt!.rules(game.view(state, players[0]!)) };
 }
 
 /**

@@ -207,11 +207,13 @@ export interface GameDefinition<C = any, S extends BaseState<C> = any, D = any, 
   /** One paragraph of rules, for prompts and `!games`. */
   summary: string;
   /**
-   * This match's rules in words, from its config: what the room hears as the
-   * match begins. The model prompt's rules are the same lines (from the view,
-   * which carries every rule setting), so what people read is what the engine runs.
+   * This match's rules in words, from its config as its starting state holds
+   * it (with what setup drew from the seed, e.g. Gold mining's plot yields):
+   * what the room hears as the match begins. The model prompt's rules are the
+   * same lines (from the view, which carries every rule setting), so what
+   * people read is what the engine runs.
    */
-  rulesText?(config: C): string;
+  rulesText(state: S): string;
   minPlayers: number;
   maxPlayers: number;
   defaultPlayers: number;

@@ -16,6 +16,7 @@ import { goldmineMetrics } from './metrics/goldmineMetrics.ts';
 import { alphaByPlot, staminaBySeat } from './resolveTreatments.ts';
 import { goldmineNarration } from './goldmineNarration.ts';
 import { goldmineViewSchema } from './goldmineViewSchema.ts';
+import { goldmineRulesOf, goldmineRulesText } from './goldmineRulesText.ts';
 
 /**
  * Gold mining (specs/goldmine-odd.json as settled by RULES.md Gold mining): the
@@ -33,6 +34,7 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
     'a defended plot blocks all raiders, an undefended one goes to its raider (ties by seeded draw). Each plot yields k x alpha gold a round to an owner that kept it; ' +
     'a plot gained this round cannot be mined this round. Highest gold after the last round (200 by default) wins. ' +
     'Treatments (off by default): plotAlpha (rich and poor plots), per-player stamina, talk (one public line a round), authority (raids on long-held plots are undone and fined).',
+  rulesText: (state) => goldmineRulesText(goldmineRulesOf(state)).join('\n'),
   minPlayers: 2,
   maxPlayers: 20,
   defaultPlayers: 10,

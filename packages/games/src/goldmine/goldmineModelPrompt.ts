@@ -1,8 +1,8 @@
 import type { ModelPrompt } from '../engine/types.ts';
 import { intDomain, intSet, legalLines, readIntSet, signatureLines, span, type LegalEntry, type MoveSignature } from '../engine/moveSignatures.ts';
-import { HISTORY_K, TALK_MAX } from './goldmineConfig.ts';
 import { encodeMap, seatLetter } from './goldminePrompt.ts';
 import type { ClaimResult, GoldmineView, RaidResult, RoundPublic, TalkLine } from './goldmineTypes.ts';
+import { goldmineRulesText, HISTORY_WORDS, NO_HISTORY } from './goldmineRulesText.ts';
 
 const MOVES: MoveSignature[] = [
   { name: 'claim|raid|defend', template: '{"type":"<name>","plot":<plot>}' },
@@ -13,27 +13,6 @@ const seatOf = (letter: string): number => letter.charCodeAt(0) - 65;
 const letters = (seats: readonly number[]): string => seats.map(seatLetter).join('');
 const seatsOf = (text: string): number[] => [...text].map(seatOf);
 
-/** Plot yields as map rows when they fall in the three bands (`-` half, `o` plain, `+` one and a half), else the exceptions. */
-function alphaLines(view: GoldmineView): string[] {
-  const alphas = view.plotAlpha;
-  if (!alphas) return [];
-  const codes = new Map([
-    [0.5 * view.alpha, '-'],
-    [view.alpha, 'o'],
-    [1.5 * view.alpha, '+'],
-  ]);
-  if (alphas.every((a) => codes.has(a))) {
-    const rows: string[] = [];
-    for (let r = 0; r < view.size; r++) rows.push(`y${r} ${alphas.slice(r * view.size, (r + 1) * view.size).map((a) => codes.get(a)).join('')}`);
-    return [`Plot yields (gold per mined stamina): - ${0.5 * view.alpha}, o ${view.alpha}, + ${1.5 * view.alpha}:`, ...rows];
-  }
-  return [`Plot yields: ${view.alpha} gold per mined stamina, except ${alphas.flatMap((a, p) => (a === view.alpha ? [] : [`${p}=${a}`])).join(' ')}.`];
-}
-
-/** What the match's `history` shows a model (RULES G-f, as views do: G-d), in the rules' words. */
-const HISTORY_WORDS: Record<Exclude<GoldmineView['history'], 'none'>, string> = { last: 'the last round', k5: `the last ${HISTORY_K} rounds`, full: 'every round so far' };
-const NO_HISTORY = 'History: none; you see the map only.';
-
 /** The `history` setting back from the rules' words. */
 function readHistory(text: string): GoldmineView['history'] {
   if (text.includes(NO_HISTORY)) return 'none';
@@ -42,22 +21,7 @@ function readHistory(text: string): GoldmineView['history'] {
 }
 
 function rules(view: GoldmineView): string {
-  const n = view.players.length;
-  const defense = view.defense === 'all' ? 'defended plots hold' : 'each defense stops one raider (lowest id first)';
-  const truce =
-    view.truce > 1
-      ? `A claimed plot cannot be raided for ${view.truce} rounds counting its claim round; a plot gained this round can be mined from the next.`
-      : view.truce === 1
-        ? 'A plot gained this round can be mined, and a claimed one raided, from the next round.'
-        : 'A claimed plot can be raided at once; a plot gained this round can be mined from the next.';
-  const lines = [
-    `Gold mining, run by The House: ${view.rounds} rounds, players ${seatLetter(0)}-${seatLetter(n - 1)}, you are ${seatLetter(view.me)}; map ${view.size}x${view.size}, plot = row*${view.size} + column.`,
-    `${view.stamina} stamina a round, unused lost${view.staminaOf ? ` (by player: ${view.staminaOf.map((s, i) => `${seatLetter(i)} ${s}`).join(', ')})` : ''}. Actions in priority order (cost): claim an unowned plot (1), raid another's (1), defend yours (1), mine yours k = 0..${view.cap} (k; ${view.plotAlpha ? "the plot's yield in" : view.alpha} gold per unit if you keep the plot). Illegal or repeated actions are dropped, then the last ones until the cost fits. Claims resolve, then raids: ${defense}, undefended ones go to the raider (ties: seeded draw). ${truce} Most gold wins.`,
-  ];
-  if (view.authority) lines.push(`Authority: a plot raided from a holder of ${view.authority.tenure}+ rounds goes back to it, and each of its raiders is fined ${view.authority.fine} gold.`);
-  lines.push(...alphaLines(view));
-  if (view.talk) lines.push(`Talk: "talk" is one public line (at most ${TALK_MAX} characters), shown to everyone next round; it binds no one.`);
-  lines.push(view.history === 'none' ? NO_HISTORY : `History: ${HISTORY_WORDS[view.history]}, a line each: claims plot:claimants>winner; raids plot:raiders>taker or blocked/truce/returned (plot(X): your plot); defended plots.`);
+  const lines = goldmineRulesText({ ...view, seats: view.players.length, me: view.me });
   lines.push(...signatureLines(view.talk ? '{"actions":[<move>,...],"talk":"<text>"}' : '{"actions":[<move>,...]}', MOVES));
   return lines.join('\n');
 }

@@ -16,6 +16,7 @@ import { ownValue } from '../engine/safeKey.ts';
 import { draftOf } from './influenceDraft.ts';
 import { influenceNarration } from './influenceNarration.ts';
 import { influenceViewSchema } from './influenceViewSchema.ts';
+import { influenceRulesText } from './influenceRulesText.ts';
 
 /** Phases a headless or House match asks decisions in: every WHISPER turn, RUMOR, VOTE and POWER. */
 function isPlayed(phase: InfluencePhase): boolean {
@@ -230,6 +231,7 @@ export const influenceGame: GameDefinition<InfluenceConfig, InfluenceState, Infl
     'RUMOR (exactly one public message or img:URL), VOTE (empower one player and expose one, never yourself; register a last message), ' +
     'POWER (the empowered eliminates or protects an exposed player; with no one exposed it eliminates anyone else), REVEAL (last message posted, DMs locked). ' +
     'Missing actions are auto-filled at random; three rounds in a row with an auto-filled action eliminate for inactivity.',
+  rulesText: ({ config }) => influenceRulesText(config).join('\n'),
   minPlayers: 4,
   maxPlayers: 12,
   defaultPlayers: 8,

@@ -4,6 +4,7 @@ import { nullRecord, ownValue } from '../engine/safeKey.ts';
 import { channelId, type PowerChoice } from './influenceQueries.ts';
 import type { Channel, DmMessage, Elimination, EliminationReason, PublicPost, RoundSummary } from './influenceTypes.ts';
 import type { InfluenceView } from './influenceView.ts';
+import { influenceRulesText } from './influenceRulesText.ts';
 import { mentions } from './strategies/viewFacts.ts';
 
 const MOVES: MoveSignature[] = [
@@ -16,11 +17,7 @@ const MOVES: MoveSignature[] = [
 /** The rules: what every call needs, then a line per phase (a call that stands alone keeps only its own phase's line: `legalSignatures`). */
 function rules(view: InfluenceView): string {
   return [
-    `Influence, run by The House: the last player alive wins. Rounds of WHISPER, RUMOR, VOTE, POWER. Texts: up to ${view.maxMessageLength} characters. Missing moves are auto-filled; a few such rounds in a row eliminate.`,
-    `WHISPER: DMs in up to ${view.whisperTurns} turns, each DM to up to ${view.maxDmRecipients} others; a turn in which no one writes ends it.`,
-    'RUMOR: one public post each.',
-    'VOTE: empower one player and expose one (not yourself), with last words; the empowered then uses POWER on the exposed. Two left: no expose.',
-    'POWER: the empowered eliminates an exposed player, or protects one and the other exposed player with the most expose votes goes out; none exposed: it eliminates anyone but itself.',
+    ...influenceRulesText(view),
     ...signatureLines('<move>', MOVES),
   ].join('\n');
 }
@@ -316,6 +313,8 @@ function read(text: string): InfluenceView {
     powerActions,
     maxDmRecipients: Number(dmRule?.[2] ?? 1),
     maxMessageLength: Number(/Texts: up to (\d+) characters/.exec(text)?.[1] ?? 0),
+    maxWhispers: Number(/at most (\d+) DMs in all/.exec(text)?.[1] ?? 0),
+    inactivityLimit: text.includes('a round of them eliminates') ? 1 : Number(/; (\d+) such rounds in a row eliminate/.exec(text)?.[1] ?? 0),
     winner: head[7] ?? null,
   };
 }

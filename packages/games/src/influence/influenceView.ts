@@ -39,6 +39,10 @@ export interface InfluenceView {
   powerActions: PowerChoice[];
   maxDmRecipients: number;
   maxMessageLength: number;
+  /** DMs one player may send in one WHISPER, over all its turns. */
+  maxWhispers: number;
+  /** Rounds in a row with an auto-filled action that eliminate (RULES I-c). */
+  inactivityLimit: number;
   winner: PlayerId | null;
 }
 
@@ -74,6 +78,8 @@ export function influenceView(s: InfluenceState, me: PlayerId): InfluenceView {
     powerActions: s.empowered === me ? legalPowerActions(s) : [],
     maxDmRecipients: s.config.maxDmRecipients,
     maxMessageLength: s.config.maxMessageLength,
+    maxWhispers: s.config.maxWhispers,
+    inactivityLimit: s.config.inactivityLimit,
     winner: s.winner,
   };
 }

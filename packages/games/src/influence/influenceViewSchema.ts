@@ -60,6 +60,8 @@ export const influenceViewSchema: z.ZodType<InfluenceView> = z
     powerActions: z.array(z.strictObject({ action: power, target: id })).describe('what you may do in POWER, when empowered'),
     maxDmRecipients: z.number(),
     maxMessageLength: z.number(),
+    maxWhispers: z.number().describe('DMs you may send in one WHISPER, over all its turns'),
+    inactivityLimit: z.number().describe('rounds in a row with an auto-filled action that eliminate'),
     winner: id.nullable(),
   })
   .describe("an Influence seat's view");

@@ -36,7 +36,7 @@ export const matrixGame: GameDefinition<MatrixConfig, MatrixState, MatrixDecisio
     "An iterated 2x2 game, the Prisoner's Dilemma by default: each round every player plays C (cooperate) or D (defect) against each opponent at once. " +
     'Both C: 3 each; C against D: 0 for the cooperator, 5 for the defector; both D: 1 each (Axelrod’s payoffs). Scores add up over 200 rounds; the highest wins. ' +
     'Presets: Stag Hunt, Chicken, Battle of the Sexes and The Evolution of Trust; pairing by round robin or random pairs; a fixed or an unknown length; noise that flips moves.',
-  rulesText: (config) => matrixRulesText(matrixRulesOf(config)).join('\n'),
+  rulesText: ({ config }) => matrixRulesText(matrixRulesOf(config)).join('\n'),
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: 2,

@@ -34,7 +34,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
     'BEG costs 1 and asks the observer for 1..20 sats with a reason. A high five misses 15% of the time and lands as an attack. ' +
     'With 100 sats at the start of a round, REPLICATE pays 50 and wins. At 0 sats you are out; after 30 rounds the richest wins. ' +
     'House rules, off unless the match sets them: shocks (random gains or losses for everyone, a bonus for high-five streaks) and alliances (3+ players: allies cannot attack each other and may share sats).',
-  rulesText: (config) => trustRulesText(config, config.maxRounds).join('\n'),
+  rulesText: ({ config }) => trustRulesText(config, config.maxRounds).join('\n'),
   minPlayers: 2,
   maxPlayers: 8,
   defaultPlayers: 2,

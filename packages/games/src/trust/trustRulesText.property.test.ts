@@ -76,9 +76,10 @@ test('random configs: each rule setting off its default is stated with its value
 
 test('the room hears the rules the prompt states', () => {
   const config = trustConfigSchema.parse({ missChance: 0.2, observer: 'wary', startSats: 70 });
-  const room = trustGame.rulesText!(config);
+  const state = trustGame.setup(config, 1, ['a', 'b']);
+  const room = trustGame.rulesText(state);
   expect(room).toContain('misses 20%');
   expect(room).toContain('Units start with 70 sats');
-  const view = trustGame.view(trustGame.setup(config, 1, ['a', 'b']), 'a');
+  const view = trustGame.view(state, 'a');
   expect(trustGame.modelPrompt!.rules(view).startsWith(room)).toBe(true);
 });

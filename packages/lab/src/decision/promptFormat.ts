@@ -31,7 +31,8 @@
  * function of the match's settings, the lines its room hears as it begins,
  * and state every rule setting: Trust's adds the units' starting sats and
  * what a beg the observer leaves unanswered gets; Café's, the tokens a bank
- * starts with.
+ * starts with; Influence's, the DMs a player may send in one WHISPER and the
+ * rounds of auto-filled moves that eliminate (it said "a few").
  */
 export const PROMPT_FORMAT = 7;
 

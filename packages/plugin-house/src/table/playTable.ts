@@ -118,7 +118,7 @@ async function openPlay(table: TableCore, fresh: boolean): Promise<boolean> {
     await (table.roomReady ??= table.voice.openRoom());
     table.snapshot();
     if (!(await table.persist())) return false;
-    await table.voice.say(beginsText(match.game, stored, (match.state as { config: unknown }).config));
+    await table.voice.say(beginsText(match.game, stored, match.state));
     return true;
   }
   table.snapshot();

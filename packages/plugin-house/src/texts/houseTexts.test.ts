@@ -21,7 +21,7 @@ describe('scoreText', () => {
 describe('beginsText', () => {
   test("the room hears this match's rules from its config, not the game's defaults", () => {
     const stored = { players: ['Ada', 'Bram'], seed: 11 } as unknown as StoredMatch;
-    const text = beginsText(trustGame, stored, trustConfigSchema.parse({ missChance: 0.2, startSats: 70 }));
+    const text = beginsText(trustGame, stored, trustGame.setup(trustConfigSchema.parse({ missChance: 0.2, startSats: 70 }), 11, ['Ada', 'Bram']));
     expect(text).toStartWith('Trust begins: Ada, Bram (seed 11).\n');
     expect(text).toContain('A HIGH_FIVE misses 20% of the time');
     expect(text).toContain('Units start with 70 sats');

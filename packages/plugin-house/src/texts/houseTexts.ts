@@ -108,11 +108,11 @@ export function tableLine(games: Record<string, AnyGame>, s: MatchSummary): stri
 
 /**
  * What the game room hears as a match begins: who plays, then this match's
- * rules from its config, the same lines a model's prompt opens with (the
- * game's summary states the defaults, which a match may not play by).
+ * rules from its starting state's config, the same lines a model's prompt
+ * opens with (the game's summary states the defaults, which a match may not play by).
  */
-export function beginsText(game: AnyGame, stored: StoredMatch, config: unknown): string {
-  return `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}).${game.rulesText ? `\n${game.rulesText(config)}` : ` ${game.summary}`}`;
+export function beginsText(game: AnyGame, stored: StoredMatch, state: unknown): string {
+  return `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}).\n${game.rulesText(state)}`;
 }
 
 /** `!resume` of a match that is not open. */
