@@ -9,6 +9,7 @@ import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
 import { spawnAgent, type AgentProcess } from './kit/remoteAgent.ts';
 import { RestChat } from './kit/restChat.ts';
 import { revealLink } from './kit/revealLink.ts';
+import { waitUntil } from './kit/waitUntil.ts';
 import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
 import { liveViewOf, startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
 
@@ -103,6 +104,13 @@ async function playRemote(game: string, seed: number, extra = ''): Promise<{ id:
     expect(detail.usage[seat]!.calls).toBeGreaterThan(0);
   }
   expect(detail.events.some((e) => e.type === 'decision_missing')).toBe(false);
+  // Issue 36: each agent hears the end of its match once, with its own result and the match's page (MCP: wait_for_turn gives it, and the agent stops there).
+  const endsOf = (agent: AgentProcess) => agent.lines.filter((l) => (l.end as { match?: string } | undefined)?.match === id).map((l) => l.end as Record<string, unknown>);
+  await waitUntil(() => [a2a, http, mcp].every((agent) => endsOf(agent).length > 0), () => `ends heard: ${[a2a, http, mcp].map((a) => endsOf(a).length)}`, 30_000);
+  const winners = detail.summary.winners;
+  for (const [agent, seat] of [[a2a, 'ref-a2a'], [http, 'ref-http'], [mcp, 'ref-mcp']] as const) {
+    expect(endsOf(agent)).toEqual([expect.objectContaining({ kind: 'match_over', match: id, seat, result: { class: 'decided', won: winners.includes(seat), winners }, your_place: expect.any(Number), match_url: expect.stringMatching(new RegExp(`^https?://.+/house/matches/${id}$`)) })]);
+  }
   const read = readBundle(id, matchDir);
   if (!read.ok) throw new Error(read.error);
   const replayed = await replayMatch(games, read.bundle);
@@ -134,9 +142,9 @@ describe('remote seats at a House table', () => {
     ended = await playRemote('trust', 5);
     expect(a2a.turns().length).toBeGreaterThan(0);
     expect(http.turns().length).toBeGreaterThan(0);
-    // The MCP agent is told its token is revoked once the match is over, and stops.
+    // The MCP agent reads the end of its match from wait_for_turn (not a refusal it would take for a fault), and stops.
     expect(await ended.mcp.exited).toBe(0);
-    expect(ended.mcp.lines.at(-1)).toMatchObject({ done: expect.stringContaining('refused') });
+    expect(ended.mcp.lines.at(-1)).toMatchObject({ done: 'over' });
   }, 180_000);
 
   test('Influence: the same, talk included', async () => {
@@ -191,16 +199,21 @@ describe('remote seats at a House table', () => {
     }
   });
 
-  test("a seat token of an ended match, another seat's, a malformed one and none are refused", async () => {
+  test("a seat token of a match ended lately still gives its end (by path or as a bearer); another seat's, a malformed one and none are refused", async () => {
     const post = (path: string, headers: Record<string, string> = {}) =>
       fetch(`${host.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
-    expect((await post(`/house/mcp/seat/${ended.token}`)).status).toBe(403);
+    const again = await spawnAgent('mcp', ['--url', `${host.url}/house/mcp/seat/${ended.token}`]);
+    agents.push(again);
+    expect(await again.exited).toBe(0);
+    expect(again.lines.at(-1)).toEqual({ done: 'over' });
+    expect(again.lines.at(-2)).toMatchObject({ end: { match: ended.id, seat: 'ref-mcp', result: { class: 'decided' } } });
+    expect((await post(`/house/mcp/seat/${ended.token}`)).status).not.toBe(403);
+    expect((await post('/house/mcp/seat', { authorization: `Bearer ${ended.token}` })).status).not.toBe(403);
     expect((await post(`/house/mcp/seat/${'A'.repeat(43)}`)).status).toBe(403);
     expect((await post('/house/mcp/seat/not-a-token')).status).toBe(403);
     expect((await post('/house/mcp/seat')).status).toBe(401);
-    expect((await post('/house/mcp/seat', { authorization: `Bearer ${ended.token}` })).status).toBe(403);
-    const body = (await (await post(`/house/mcp/seat/${ended.token}`)).json()) as { error: string };
-    expect(body.error).not.toContain(ended.token);
+    const body = (await (await post(`/house/mcp/seat/${'B'.repeat(43)}`)).json()) as { error: string };
+    expect(body.error).not.toContain('B'.repeat(43));
   });
 
   test('an MCP entrant is seated only by its owner, from a direct chat', async () => {

@@ -5,6 +5,7 @@ import type { Seat } from '@the-house/lab/seats/seat.ts';
 import { remoteSeats } from '../seats/seatSpec.ts';
 import type { StoredMatch } from '../types.ts';
 import { tokenMatches } from '@the-house/lab/remote/seatToken.ts';
+import { endedMcpSeatsOf } from './endedMcpSeats.ts';
 
 /** What the seat route needs of the House: its live tables (a closed match has left them, and so has every token of it). */
 interface LiveTables {
@@ -44,8 +45,9 @@ function tokenOf(req: RouteRequest): string | null {
  * is the only credential this route takes: bound to one seat of one live
  * match, it admits to that seat and nothing else, so the host's API key
  * (ELIZA_SERVER_AUTH_TOKEN, which every other /house route wants) is
- * neither needed here nor a way in. Wrong, ended and missing tokens are
- * refused alike, in one line.
+ * neither needed here nor a way in. A seat of a match that ended lately
+ * answers with the end (`endedMcpSeats.ts`); wrong, long-ended and missing
+ * tokens are refused alike, in one line.
  */
 async function serve(req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime): Promise<void> {
   res.setHeader?.('Cache-Control', 'no-store');
@@ -53,7 +55,8 @@ async function serve(req: RouteRequest, res: RouteResponse, runtime: IAgentRunti
     const token = tokenOf(req);
     if (!token) return void res.status(401).json({ error: 'A seat token is needed: /house/mcp/seat/<token>, or Authorization: Bearer <token>.' });
     const house = runtime.getService('house') as unknown as LiveTables | null;
-    const desk = house && house.tables instanceof Map ? seatDeskFor(house, token) : null;
+    // A seat of a match that ended lately still answers, with the end (`wait_for_turn` gives {over: true, ...}).
+    const desk = (house && house.tables instanceof Map ? seatDeskFor(house, token) : null) ?? endedMcpSeatsOf(runtime).find(token, Date.now());
     if (!desk && (!house || house.resumed === false)) {
       // Just restarted (or the House not up yet): the seat's match may not be back at its table. Its agent is asked to call again, not refused.
       res.setHeader?.('Retry-After', '1');

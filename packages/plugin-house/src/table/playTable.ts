@@ -18,6 +18,7 @@ import { beginsText, budgetPausedText, resultText, roomResultsText, resumesText,
 import type { StoredMatch } from '../types.ts';
 import { phaseContext } from './phaseContext.ts';
 import type { TableCore } from './tableCore.ts';
+import { tellEntrants } from './tellEntrants.ts';
 
 /** After a round: every seat (and a unit spawned in it) is told what it may now know (an agent's notes at once, its memory through the backlog). */
 async function tellSeats(table: TableCore, round: number): Promise<void> {
@@ -215,6 +216,8 @@ class PlayLoop {
       // Kept only when a seat's result is not its own play: a read of a window of the record then still knows it (a match without one is read as the game ended it).
       const unplayed = results.seats.flatMap((r) => resultNote(r) ?? []);
       if (unplayed.length) stored.results = results;
+      // Not waited for: an agent's slowness to take the end never holds the table.
+      void tellEntrants(table, results).catch((error: unknown) => host.runtime.logger.warn(`House: ${stored.id}: ${error instanceof Error ? error.message : String(error)}`));
       houseLog(host.runtime, `${stored.id} finished at round ${round}: ${describeOutcome(m.game.id, m.state) ?? `${outcome.kind ?? 'over'}; winners ${outcome.winners.join(', ') || 'none'}`}${unplayed.length ? `; results: ${unplayed.join('; ')}; winners by the results ${results.winners.join(', ') || 'none'}` : ''}`);
       await table.enter({ type: 'finished' });
     }

@@ -4,7 +4,8 @@
 // With --key it answers 401 to any turn that key did not sign (the House's /house/signing-key, or headless play's local key).
 //   bun runReferenceAgent.ts mcp  --url <seat URL> [--mode M] [--strategy S] [--delay-ms MS]
 // It prints one JSON line when ready ({"url": ...} for a served agent, {"connecting": ...} for MCP),
-// one line per turn it answers ({"turn": id}), and runs until it is killed (MCP: until its token is refused).
+// one line per turn it answers ({"turn": id}), one per end of a match it hears ({"end": {...}}), and runs until it is killed
+// (MCP: until its match is over or its token is refused).
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -29,8 +30,10 @@ const say = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`)
 if (kind === 'a2a' || kind === 'http') {
   const agent = kind === 'a2a' ? referenceA2aAgent({ mode, strategy: values.strategy, delayMs, v03: values.v03, port, key }) : referenceHttpBot({ mode, strategy: values.strategy, delayMs, port, key });
   let told = 0;
+  let ended = 0;
   setInterval(() => {
     for (; told < agent.turns.length; told++) say({ turn: agent.turns[told] });
+    for (; ended < agent.ends.length; ended++) say({ end: agent.ends[ended] });
   }, 20);
   say({ url: agent.url });
 } else if (kind === 'mcp') {
@@ -43,6 +46,7 @@ if (kind === 'a2a' || kind === 'http') {
   say({ connecting: values.url.replace(/\/seat\/[^/]+/, '/seat/<token>') });
   const why = await run.done;
   for (; told < run.submitted.length; told++) say({ turn: run.submitted[told] });
+  for (const end of run.ends) say({ end });
   say({ done: why });
   clearInterval(timer);
   process.exit(0);
