@@ -7,7 +7,7 @@ import { parseRemoteSpec } from '../remote/remoteSpec.ts';
 import { Match } from '@the-house/games/engine/match.ts';
 import { games } from '@the-house/games/registry.ts';
 import { remoteTurn } from '../remote/remoteTurn.ts';
-import { SEAT, seatCheck, type CheckLine } from '../remote/seatCheck.ts';
+import { hearsEnd, SEAT, seatCheck, type CheckLine } from '../remote/seatCheck.ts';
 import { decisionRequest } from '../seats/decisionRequestFor.ts';
 import { CliError } from './cliError.ts';
 import { intArg, parseCliArgs } from './args.ts';
@@ -97,8 +97,12 @@ async function checkMcp(values: Record<string, unknown>, moveMs: number): Promis
       return [line];
     }
     // The desk is the House's end of the seat: a dropped connection is the agent's to come back from (comesBack).
-    const lines = await seatCheck(desk, moveMs, print, { redial: false });
+    const lines = await seatCheck(desk, moveMs, print, { redial: false, end: false });
     lines.push(await comesBack());
+    // Last, as the end closes the seat to turns: the agent reads it from wait_for_turn.
+    const end = await hearsEnd(desk, moveMs);
+    print(end);
+    lines.push(end);
     // Its token refused, a well-behaved agent stops calling (a few calls in flight may still arrive).
     revoked = true;
     desk.close();

@@ -44,8 +44,10 @@ describe('seat-check', () => {
     running.push(agent);
     const { code, lines } = await seatCheck([kind, agent.url]);
     // A legal move of each game, then the protocol's checks (the turn id, a redial among them).
-    expect(lines.at(-1)).toBe(`all ${CHECKS.length + 2} checks passed`);
+    expect(lines.at(-1)).toBe(`all ${CHECKS.length + 3} checks passed`);
     expect(code).toBe(0);
+    expect(agent.ends).toEqual([expect.objectContaining({ kind: 'match_over', seat: 'candidate', result: expect.objectContaining({ class: 'decided' }) })]);
+    expect(lines).toContain('ok   hears the end of the match');
     for (const check of [...CHECKS, 'echoes the turn id', REDIAL]) expect(lines.some((l) => l.startsWith(`ok   ${check}`))).toBe(true);
   }, 60_000);
 
@@ -88,9 +90,10 @@ describe('seat-check', () => {
     });
     expect(code).toBe(expectedCode);
     for (const check of failing) expect(failed(lines)).toContain(check);
-    // Refused once the checks are over, the agent stops.
+    // Told the end once the checks are over, the agent stops; it calls no more once refused.
     expect(lines).toContain('ok   comes back after the House drops its connection, and answers the next turn');
+    expect(lines).toContain('ok   hears the end of the match');
     expect(lines).toContain('ok   stops calling once its token is refused');
-    expect(await agent!.done).toStartWith('refused (403)');
+    expect(await agent!.done).toBe('over');
   }, 60_000);
 });

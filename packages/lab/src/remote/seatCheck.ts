@@ -11,6 +11,7 @@ import { decisionRequest } from '../seats/decisionRequestFor.ts';
 import { checkAnswer } from '../seats/strictAnswer.ts';
 import { seatPrompter } from '../seats/seatPrompts.ts';
 import { decideRemote } from './decideRemote.ts';
+import type { MatchEnd } from './matchEnd.ts';
 import type { RemoteClient } from './remoteClient.ts';
 import { remoteTurn, type RemoteTurn } from './remoteTurn.ts';
 import { clockRulesSchema, newClock } from './seatClock.ts';
@@ -51,10 +52,11 @@ const failure = (error: unknown) => (error instanceof Error ? error.message : St
  * turn id echoed, the same turn answered the same, the House's repair turn
  * answered legally, an answer within a short deadline, a time bank that
  * lasts, and (for an agent the House calls: `redial`) a turn asked again
- * after the House dropped the connection it was asked on. Each check gives
- * one line, with the reason when it fails.
+ * after the House dropped the connection it was asked on, and last whether
+ * it hears the end of the match (never failed: an agent need not). Each
+ * check gives one line, with the reason when it fails.
  */
-export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (line: CheckLine) => void = () => {}, opts: { redial?: boolean } = {}): Promise<CheckLine[]> {
+export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (line: CheckLine) => void = () => {}, opts: { redial?: boolean; end?: boolean } = {}): Promise<CheckLine[]> {
   const lines: CheckLine[] = [];
   const say = (line: CheckLine) => (lines.push(line), onLine(line));
   for (const [id, lab] of labGames) {
@@ -112,7 +114,26 @@ export async function seatCheck(client: RemoteClient, moveMs: number, onLine: (l
   }
   say(await bankLasts(client, Math.min(moveMs, 1_500)));
   if (opts.redial ?? true) say(await redialed(client, trust, moveMs));
+  if (opts.end ?? true) say(await hearsEnd(client, moveMs));
   return lines;
+}
+
+export const HEARS_END = 'hears the end of the match';
+
+/**
+ * The end of a match as the House sends it after the last turn (the seat
+ * won): the line says whether the agent took it, and passes either way, as
+ * an agent that ignores the end loses nothing by it.
+ */
+export async function hearsEnd(client: RemoteClient, ms: number): Promise<CheckLine> {
+  if (!client.over) return { ok: true, check: HEARS_END, why: 'this kind of seat is not told' };
+  const end: MatchEnd = { kind: 'match_over', match: tableOf('end'), game: 'trust', seat: SEAT, result: { class: 'decided', won: true, winners: [SEAT] }, your_place: 1 };
+  try {
+    await client.over(end, AbortSignal.timeout(Math.min(ms, 5_000)));
+    return { ok: true, check: HEARS_END };
+  } catch (error) {
+    return { ok: true, check: HEARS_END, why: `not taken (${failure(error)}); an agent need not take it` };
+  }
 }
 
 /** How many turns the bank check plays: with a bank of half the move time, a seat that overruns each move by a sixth of it runs out on the third. */
