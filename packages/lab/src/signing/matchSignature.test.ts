@@ -30,8 +30,9 @@ describe('signed match files and verify-match', () => {
     const run = runHouseCli('verify-match', file);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines.map((l) => l.slice(0, 4))).toEqual(['ok  ', 'ok  ', 'ok  ']);
+    expect(lines.map((l) => l.slice(0, 4))).toEqual(['ok  ', 'ok  ', 'ok  ', 'ok  ']);
     expect(lines[1]).toContain('hash chain: every entry follows the one before');
+    expect(lines[2]!.slice(5)).toStartWith('outcome: ');
     const publicKey = join(dir, 'house.pub.pem');
     writeFileSync(publicKey, createPublicKey(houseKey(dir)).export({ type: 'spki', format: 'pem' }));
     expect(runHouseCli('verify-match', file, '--key', publicKey).stdout).toContain('ok   key: the one given');
