@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
-import { emptyRatings, leaderboard, parseRatings, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
+import { emptyRatings, leaderboard, parseRatings, participantOf, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
 import { ratedSeats } from '@the-house/lab/results/ratedSeats.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { houseResults } from './records/houseResults.ts';
@@ -12,30 +12,17 @@ import { remoteOf, type SeatSpecs } from './seats/seatSpec.ts';
 const key = (game: string) => `house:ratings:${game}`;
 const playersKey = (game: string) => `house:ratings:${game}:players`;
 
-/**
- * Who a seat was for the ratings: the brain, not the character, so a
- * leaderboard compares models and baselines alike (`model:gpt-4o`, `copycat`,
- * `person:Pat`). A model seat that never reached its model is its baseline.
- *
- * Why ratings stay keyed by brain: what the House's research compares is
- * brains (a model against a baseline strategy), and an offline copycat plays
- * the same whichever character wears it; keying by character as well would
- * split one strategy's evidence over every character that ever played it, and
- * would orphan every rating already stored. The board still shows who played:
- * each brain's characters are kept beside the ratings (`PlayedBy`) and named
- * on the row ("Ada, Finn (offline, copycat)"), the strategy as a detail.
+/*
+ * Ratings stay keyed by brain (`participantOf`), not character: what the
+ * House's research compares is brains (a model against a baseline strategy),
+ * and an offline copycat plays the same whichever character wears it; keying
+ * by character as well would split one strategy's evidence over every
+ * character that ever played it, and would orphan every rating already
+ * stored. The board still shows who played: each brain's characters are kept
+ * beside the ratings (`PlayedBy`) and named on the row ("Ada, Finn (offline,
+ * copycat)"), the strategy as a detail.
  */
-export function participantOf(record: MatchRecord, seat: PlayerId): string {
-  const info = ownValue(record.seats, seat);
-  if (!info) return seat;
-  if (info.brain === 'human') return `person:${seat}`;
-  if (info.brain === 'model') {
-    const call = record.calls.find((c) => c.caller === seat);
-    // A registered entrant is rated as itself and its version (`entrant:NAME@VERSION`), whatever kind it plays over.
-    if (call) return call.model.startsWith('entrant:') ? call.model : `model:${call.model}`;
-  }
-  return info.strategy ?? seat;
-}
+export { participantOf };
 
 /** The characters who played one rated brain (rated matches each), and the strategies their seats carried (a model's baseline). */
 interface PlayedBy {

@@ -14,6 +14,7 @@ export const commands: ReadonlyMap<string, Verb> = new Map([
   ['replay-match', lazy(() => import('./replayMatchCommand.ts'), (m) => m.replayMatchCommand)],
   ['verify-match', lazy(() => import('./verifyMatchCommand.ts'), (m) => m.verifyMatchCommand)],
   ['show', lazy(() => import('./showCommand.ts'), (m) => m.showCommand)],
+  ['ratings', lazy(() => import('./ratingsCommand.ts'), (m) => m.ratingsCommand)],
   ['seat-check', lazy(() => import('./seatCheckCommand.ts'), (m) => m.seatCheckCommand)],
   ['sweep', lazy(() => import('../sweep/sweepCommand.ts'), (m) => m.sweepCommand)],
   ['sweep-status', lazy(() => import('../queue/sweepStatusCommand.ts'), (m) => m.sweepStatusCommand)],
