@@ -13,6 +13,7 @@ export const commands: ReadonlyMap<string, Verb> = new Map([
   ['tournament', lazy(() => import('../tournament/tournamentCommand.ts'), (m) => m.tournamentCommand)],
   ['replay-match', lazy(() => import('./replayMatchCommand.ts'), (m) => m.replayMatchCommand)],
   ['verify-match', lazy(() => import('./verifyMatchCommand.ts'), (m) => m.verifyMatchCommand)],
+  ['fork', lazy(() => import('../fork/forkCommand.ts'), (m) => m.forkCommand)],
   ['show', lazy(() => import('./showCommand.ts'), (m) => m.showCommand)],
   ['ratings', lazy(() => import('./ratingsCommand.ts'), (m) => m.ratingsCommand)],
   ['seat-check', lazy(() => import('./seatCheckCommand.ts'), (m) => m.seatCheckCommand)],

@@ -4,12 +4,13 @@ import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import { readBundle } from '../models/matchBundle.ts';
 import { checkSignature, fingerprintOf, readSignature } from '../signing/matchSignature.ts';
 import { outcomeCheck } from '../provenance/outcomeCheck.ts';
+import { parentChainLines } from '../fork/parentChain.ts';
 import { guardedFetch } from '../net/guardedFetch.ts';
 import { redactUrl } from '../models/redact.ts';
 import { CliError } from './cliError.ts';
 import { parseCliArgs } from './args.ts';
 
-const USAGE = 'verify-match <match file> [--key house-public-key.pem | --house URL]';
+const USAGE = 'verify-match <match file> [--key house-public-key.pem | --house URL] [--parent FILE]...';
 
 /** The largest key answer read from a House: a PEM is a few hundred bytes. */
 const MAX_KEY_BYTES = 8_192;
@@ -37,12 +38,13 @@ async function houseFingerprint(url: string): Promise<string> {
  * outcome is outside the chain); the signature beside it signs these bytes
  * and that head with the Ed25519 key it names (by fingerprint); with `--key`
  * (or `--house`, the key that House publishes at /house/signing-key), that
- * this key is the one given. Without either, a valid signature says only
+ * this key is the one given; for a fork, each parent up the chain whose
+ * file is given (`--parent`) or beside it (`fork/parentChain.ts`). Without either, a valid signature says only
  * which key made it: anyone can sign with a key of their own. Exit 0 only
  * when every check made passes.
  */
 export async function verifyMatchCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCliArgs(argv, { key: { type: 'string' }, house: { type: 'string' } }, USAGE);
+  const { values, positionals } = parseCliArgs(argv, { key: { type: 'string' }, house: { type: 'string' }, parent: { type: 'string', multiple: true } }, USAGE);
   const file = positionals[0];
   if (!file || positionals.length > 1 || (values.key !== undefined && values.house !== undefined)) throw new CliError(`usage: ${USAGE}`);
   const lines: string[] = [];
@@ -78,6 +80,7 @@ export async function verifyMatchCommand(argv: string[]): Promise<number> {
     line(checked.ok, checked.ok ? `signature: ${whose}` : `signature: ${checked.error}`);
     if (expected !== null) line(expected === fingerprint, expected === fingerprint ? (values.house === undefined ? 'key: the one given' : `key: ${given}`) : `key: signed by ${fingerprint}, not ${given} (${expected})`);
   }
+  for (const parent of parentChainLines(bundle, read.path, (values.parent as string[] | undefined) ?? [])) line(parent.ok, parent.text);
   process.stdout.write(`${lines.join('\n')}\n`);
   return failed ? 1 : 0;
 }

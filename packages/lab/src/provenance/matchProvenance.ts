@@ -17,6 +17,18 @@ export interface SeatProvenance {
   endpoint: string | null;
 }
 
+/** A fork's parent: the file it was played on from, by the key that signed it, and where in that file the fork began. */
+export interface ParentLink {
+  match: string;
+  /** The fingerprint of the key that signed the parent file. */
+  fingerprint: string;
+  /** How many phases of the parent the fork kept, and the parent's log head after them. */
+  phase: number;
+  head: string;
+  /** The parent's own parent, when it was a fork too. */
+  parent: ParentLink | null;
+}
+
 /**
  * What a match was played with, kept beside its log (never in its hash
  * chain, so a log's heads do not depend on where it was played): the code
@@ -35,6 +47,8 @@ export interface MatchProvenance {
   promptFormat: number;
   seats: Record<PlayerId, SeatProvenance>;
   seeds: { match: number };
+  /** Set on a fork: the match it was played on from. */
+  parent?: ParentLink;
 }
 
 let code: Pick<MatchProvenance, 'git' | 'versions'> | null = null;

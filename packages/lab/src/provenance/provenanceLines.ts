@@ -1,11 +1,16 @@
 import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 import type { MatchBundle } from '../models/matchBundle.ts';
-import type { MatchProvenance, SeatProvenance } from './matchProvenance.ts';
+import type { MatchProvenance, ParentLink, SeatProvenance } from './matchProvenance.ts';
 
 const seatWords = (seat: SeatProvenance): string =>
   [seat.kind, seat.strategy && `strategy ${seat.strategy}`, seat.model && `model ${seat.model}`, seat.endpoint && `at ${seat.endpoint}`].filter(Boolean).join(', ');
 
 const resultWord = (outcome: Outcome, id: PlayerId): string => (!outcome.over ? 'unfinished' : outcome.winners.includes(id) ? 'winner' : 'not a winner');
+
+function parentLines(link: ParentLink, depth = 0): string[] {
+  const line = `${depth === 0 ? 'forked from' : 'which was forked from'}: ${link.match} after phase ${link.phase} (head ${link.head.slice(0, 16)}, signed by key ${link.fingerprint.slice(0, 16)})`;
+  return [line, ...(link.parent ? parentLines(link.parent, depth + 1) : [])];
+}
 
 /** A match file in plain lines: what it is, how it ended for each seat, and what it was played with (or that its file is older than provenance). */
 export function provenanceLines(bundle: MatchBundle): string[] {
@@ -23,5 +28,6 @@ export function provenanceLines(bundle: MatchBundle): string[] {
   lines.push(`rules text sha256: ${p.rulesSha256}`);
   lines.push(`prompt format: ${p.promptFormat}`);
   lines.push(`seeds: match ${p.seeds.match}`);
+  if (p.parent) lines.push(...parentLines(p.parent));
   return lines;
 }

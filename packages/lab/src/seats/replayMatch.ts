@@ -75,9 +75,10 @@ async function replayAnswer(game: AnyGame, state: unknown, player: PlayerId, a: 
  * recorded hashes, so a changed rule shows as a divergence in the log and a
  * changed prompt as a prompt change; a record written in another prompt
  * format (`promptFormat`) replays its answers without that check, and the
- * report says which format it was.
+ * report says which format it was. `phases` stops it after that many phases
+ * (a fork's start), the match as it stood then handed back.
  */
-export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchBundle): Promise<{ ok: true; report: ReplayReport } | { ok: false; error: string }> {
+export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchBundle, options: { phases?: number } = {}): Promise<{ ok: true; report: ReplayReport; match: Match } | { ok: false; error: string }> {
   const game = ownValue(games, bundle.game);
   if (!game) return { ok: false, error: `unknown game '${bundle.game}' (known: ${Object.keys(games).join(', ')})` };
   // A match logged before issue 26 replays into a log of the same chain form, so its hashes compare entry for entry.
@@ -121,7 +122,7 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
   };
 
   for (const trace of bundle.record.phases as PhaseTrace[]) {
-    if (match.over) break;
+    if (match.over || phases === options.phases) break;
     const { round, phase } = match.state as { round: number; phase: string };
     if (trace.round !== round || trace.phase !== phase) {
       const seq = match.log!.entries.length;
@@ -174,6 +175,7 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
   const recordedHead = recorded.at(-1)?.hash ?? bundle.head;
   return {
     ok: true,
+    match,
     report: { reproduced: divergence === null && head === recordedHead && match.log!.entries.length === recorded.length, head, recordedHead, phases, answers, divergence, prompts: { checked, changed, format } },
   };
 }
