@@ -9,12 +9,16 @@ import { playRecorded, type HeadlessSeat } from '../seats/playRecorded.ts';
 import { measureRun } from './measureRun.ts';
 import { gameById } from './playRun.ts';
 import { seatIds, type RunResult, type RunSpec } from './runSpec.ts';
+import { seatResults } from '../results/seatResults.ts';
+import type { SeatClockState } from '../remote/seatClock.ts';
+import { seatOwner } from '../seats/seatOwner.ts';
 
 /**
  * A run with model seats (or remote agents'): played through the recorded runner (the House's
  * prompts, repair round and fallbacks, each call paced by its provider's
  * gate), measured like any run, plus what the models cost: `usage:calls`,
- * `usage:tokens`, `usage:cost`, `usage:fallbacks` over the run and each half.
+ * `usage:tokens`, `usage:cost`, `usage:fallbacks` over the run and each half,
+ * and each seat's result class (`seatResults`), which its ratings follow.
  */
 export async function playModelRun(spec: RunSpec, prices: PriceTable, env: Record<string, string | undefined> = process.env): Promise<RunResult> {
   const game = gameById(spec.game);
@@ -43,6 +47,9 @@ export async function playModelRun(spec: RunSpec, prices: PriceTable, env: Recor
     },
   });
   const result = measureRun(game, spec, ids, { state: match.state, rounds }, outcome, track);
+  const clocks = new Map<PlayerId, SeatClockState>(ids.flatMap((id) => { const seat = seats[id]!; return seat.kind === 'remote' ? [[id, seat.line.clock] as const] : []; }));
+  const scores = Object.fromEntries(ids.map((id, i) => [id, result.scores[i]!]));
+  result.seatResults = seatResults(outcome, recorder.record, { players: ids, scores, ownerOf: (id) => seatOwner(match.state, id), clocks });
   const { first, second } = halves(rounds.length);
   const calls = recorder.record.calls.filter((c) => c.caller !== 'house');
   const fallbacks = recorder.record.phases.map((p) => ({ round: p.round, n: Object.values(p.answers).filter((a) => a.outcome === 'fallback' || a.kind === 'baseline').length }));

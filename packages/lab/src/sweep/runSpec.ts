@@ -1,3 +1,4 @@
+import type { SeatResults } from '../results/seatResults.ts';
 import type { MetricRow } from '@the-house/games/engine/types.ts';
 import { isRemoteEntry, remoteKindOf } from '../remote/remoteEntry.ts';
 
@@ -50,6 +51,12 @@ export interface RunResult {
   rounds: number;
   /** The outcome's kind (`limit`, `replicate`, `elimination`, ...), null when unfinished. */
   kind: string | null;
+  /**
+   * Each seat's result class from the run's record (decided, forfeit, void; seats
+   * in seat order), for runs played through the recorded runner (model or remote
+   * seats); absent for strategies alone, whose seats are all decided.
+   */
+  seatResults?: SeatResults;
 }
 
 /** How one run ended: its result, or why the engine failed on it (a poisoned config: reported, not retried). */
