@@ -4,7 +4,7 @@ import { games } from '@the-house/games/registry.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { CliError } from '../cli/cliError.ts';
-import { parseCliArgs } from '../cli/args.ts';
+import { intArg, parseCliArgs } from '../cli/args.ts';
 import { localKeyArg, seatsArg } from '../cli/seatsArg.ts';
 import { promptFileSink, readBundle } from '../models/matchBundle.ts';
 import type { ParentLink } from '../provenance/matchProvenance.ts';
@@ -12,7 +12,7 @@ import type { HeadlessSeat } from '../seats/playRecorded.ts';
 import { signaturePath, signMatchFile } from '../signing/matchSignature.ts';
 import { forkId, forkMatch } from './forkMatch.ts';
 
-const USAGE = 'fork <match file> --phase N [--seat ID=PLAYER]... [--out DIR]';
+const USAGE = 'fork <match file> --phase N [--seat ID=PLAYER]... [--seed S] [--out DIR]';
 
 /** The seats `--seat ID=PLAYER` names, each PLAYER as `play --players` takes one (a baseline, model:..., a2a:..., http:..., openai:...). */
 function swappedSeats(entries: readonly string[], players: readonly PlayerId[], gameId: string): Map<PlayerId, HeadlessSeat> {
@@ -47,12 +47,13 @@ function copyParents(link: ParentLink, parentPath: string, out: string): string[
 /**
  * `bun run house fork <match file> --phase N`: the match as it stood after
  * its Nth phase, played on (`forkMatch`) with the seats `--seat` swaps and
- * the others as recorded; writes DIR/match.json signed with the local key
+ * the others as recorded (with `--seed`, its randomness drawn anew from
+ * there); writes DIR/match.json signed with the local key
  * (as `play --out` does) and the parents' files beside it, so verify-match
  * can check the chain of forks.
  */
 export async function forkCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCliArgs(argv, { phase: { type: 'string' }, seat: { type: 'string', multiple: true }, out: { type: 'string' } }, USAGE);
+  const { values, positionals } = parseCliArgs(argv, { phase: { type: 'string' }, seat: { type: 'string', multiple: true }, seed: { type: 'string' }, out: { type: 'string' } }, USAGE);
   const target = positionals[0];
   if (!target || positionals.length > 1 || values.phase === undefined) throw new CliError(`usage: ${USAGE}`);
   const path = existsSync(target) && statSync(target).isDirectory() ? join(target, 'match.json') : target;
@@ -62,6 +63,7 @@ export async function forkCommand(argv: string[]): Promise<number> {
   if (!ownValue(games, parent.game)) throw new CliError(`unknown game '${parent.game}'`);
   const phase = /^\d{1,9}$/.test(String(values.phase)) ? Number(values.phase) : NaN;
   const swapped = swappedSeats((values.seat as string[] | undefined) ?? [], parent.players, parent.game);
+  const seed = values.seed === undefined ? undefined : intArg(values.seed as string, 'seed', 0);
   const out = (values.out as string | undefined) ?? join('out', forkId(parent.id, phase));
   try {
     mkdirSync(out, { recursive: true });
@@ -70,7 +72,7 @@ export async function forkCommand(argv: string[]): Promise<number> {
   }
   const local = localKeyArg(process.env);
   const models = [...swapped.values()].some((s) => s.kind !== 'offline');
-  const forked = await forkMatch({ games, parent, parentPath: read.path, phase, swapped, prompts: models ? promptFileSink(out, 'match') : null });
+  const forked = await forkMatch({ games, parent, parentPath: read.path, phase, swapped, seed, prompts: models ? promptFileSink(out, 'match') : null });
   if (!forked.ok) throw new CliError(forked.error);
   const { bundle, link } = forked;
   const file = join(out, 'match.json');
@@ -83,7 +85,7 @@ export async function forkCommand(argv: string[]): Promise<number> {
     throw new CliError(`cannot write to '${out}': ${error instanceof Error ? error.message : String(error)}`);
   }
   const swaps = [...swapped.keys()].map((id) => `${id} by ${bundle.provenance!.seats[id]!.strategy ?? bundle.provenance!.seats[id]!.model ?? bundle.provenance!.seats[id]!.kind}`);
-  process.stdout.write(`forked ${parent.id} after phase ${phase} (head ${link.head.slice(0, 16)}, signed by key ${link.fingerprint.slice(0, 16)}); played on${swaps.length ? ` with ${swaps.join(', ')}` : ' as recorded'}\n`);
+  process.stdout.write(`forked ${parent.id} after phase ${phase} (head ${link.head.slice(0, 16)}, signed by key ${link.fingerprint.slice(0, 16)}); played on${swaps.length ? ` with ${swaps.join(', ')}` : ' as recorded'}${seed === undefined ? '' : `, its randomness from seed ${seed}`}\n`);
   process.stdout.write(`${bundle.id}: ${bundle.outcome.over ? `${bundle.outcome.kind ?? 'over'}; winners: ${bundle.outcome.winners.join(', ') || 'none'}` : `paused`} (${bundle.log.length} log entries, head ${bundle.head.slice(0, 16)})\n`);
   process.stdout.write(`files: ${[file, ...parents].join(', ')}\n`);
   process.stdout.write(`signed: ${signaturePath(file)} with the local key ${local.fingerprint} (bun run house verify-match ${file} --key ${local.publicKeyPath})\n`);

@@ -15,6 +15,7 @@ const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as MatchBu
 const temp = (name: string) => mkdtempSync(join(tmpdir(), `house-fork-${name}-`));
 let parentFile = '';
 
+// Each test runs the CLI several times, each in a process of its own.
 beforeAll(() => {
   const out = temp('parent');
   const played = runHouseCli('play', 'influence', '--seed', '2', '--players', PLAYERS.replace(/-2/g, ''), '--out', out);
@@ -55,7 +56,7 @@ describe('issue 37: fork plays a recorded match on from phase N', () => {
     const replay = runHouseCli('replay-match', swapped.file);
     expect(replay.stdout).toContain(`reproduced: the event log matches the recorded one, head ${child.head}`);
     expect(runHouseCli('show', swapped.file).stdout).toContain(`forked from: influence-2 after phase 8 (head ${link.head.slice(0, 16)}, signed by key ${link.fingerprint.slice(0, 16)})`);
-  });
+  }, 60_000);
 
   test('verify-match checks the chain of forks found beside it, and a forged parent link fails', () => {
     const first = fork(parentFile, 5, 'paranoid=rumour');
@@ -88,7 +89,27 @@ describe('issue 37: fork plays a recorded match on from phase N', () => {
     writeFileSync(first.file, `${JSON.stringify(other)}\n`);
     signMatchFile(first.file, other.id, other.head, localKey().key);
     expect(runHouseCli('verify-match', first.file).stdout).toMatch(/^FAIL parent: influence-2: signed by key [0-9a-f]{64}, not the key the link names \(abab/m);
-  });
+  }, 60_000);
+
+  test('--seed draws the rest anew: the fork replays whole, and a fork of it keeps that seed', () => {
+    const out = temp('trust');
+    expect(runHouseCli('play', 'trust', '--seed', '4', '--players', 'copycat,grudger,random', '--out', out).code).toBe(0);
+    const parent = read(join(out, 'match.json'));
+    const run = runHouseCli('fork', join(out, 'match.json'), '--phase', '3', '--seed', '77', '--out', join(out, 'f'));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('played on as recorded, its randomness from seed 77');
+    const child = read(join(out, 'f', 'match.json'));
+    const kept = parent.log.findIndex((e) => e.hash === child.provenance!.parent!.head) + 1;
+    expect(child.log.slice(0, kept)).toEqual(parent.log.slice(0, kept));
+    expect(child.head).not.toBe(parent.head);
+    expect(child.provenance!.seeds).toEqual({ match: 4, reseeded: [{ phase: 3, seed: 77 }] });
+    expect(runHouseCli('replay-match', join(out, 'f', 'match.json')).stdout).toContain(`reproduced: the event log matches the recorded one, head ${child.head}`);
+    expect(runHouseCli('show', join(out, 'f', 'match.json')).stdout).toContain('seeds: match 4, 77 from phase 4');
+    const grandchild = fork(join(out, 'f', 'match.json'), 10);
+    expect(grandchild.code).toBe(0);
+    expect(read(grandchild.file).head).toBe(child.head);
+    expect(read(grandchild.file).provenance!.seeds.reseeded).toEqual([{ phase: 3, seed: 77 }]);
+  }, 60_000);
 
   test('a model seat cannot play on offline: refused in one line naming it; an unsigned file cannot be forked', () => {
     const parent = read(parentFile);

@@ -10,6 +10,7 @@ import { playRecorded, type HeadlessSeat } from '../seats/playRecorded.ts';
 import { replayMatch } from '../seats/replayMatch.ts';
 import { checkSignature, readSignature } from '../signing/matchSignature.ts';
 import { forkSeats } from './forkSeats.ts';
+import { reseeded } from './reseed.ts';
 
 export interface ForkRequest {
   games: Record<string, AnyGame>;
@@ -20,6 +21,8 @@ export interface ForkRequest {
   phase: number;
   /** Seats played by someone else from the fork on. */
   swapped: ReadonlyMap<PlayerId, HeadlessSeat>;
+  /** Randomness drawn anew from this seed after phase N; absent: as the parent drew it. */
+  seed?: number;
   prompts?: PromptSink | null;
 }
 
@@ -58,6 +61,11 @@ export async function forkMatch(request: ForkRequest): Promise<{ ok: true; bundl
   const chain = verifyChain(parent.log.slice(0, kept), log.head);
   if (!chain.ok) return { ok: false, error: `${parent.id}'s log breaks at entry ${chain.at}: ${chain.reason}` };
   if (match.over) return { ok: false, error: `${parent.id} is over after phase ${phase}: there is nothing to play on` };
+  // The parent's own new seeds up to here are kept; one at this point is replaced by --seed.
+  const inherited = (parent.provenance?.seeds.reseeded ?? []).filter((r) => r.phase < phase || (r.phase === phase && request.seed === undefined));
+  const reseeds = request.seed === undefined ? inherited : [...inherited, { phase, seed: request.seed }];
+  const now = reseeds.find((r) => r.phase === phase);
+  if (now) match.state = reseeded(match.state, now.seed);
 
   const link: ParentLink = { match: parent.id, fingerprint: signature.signature.fingerprint, phase, head: log.head, parent: parent.provenance?.parent ?? null };
   const id = forkId(parent.id, phase);
@@ -95,7 +103,7 @@ export async function forkMatch(request: ForkRequest): Promise<{ ok: true; bundl
     head: log.head,
     log: [...log.entries],
     record: recorder.record,
-    provenance: { ...provenance, parent: link },
+    provenance: { ...provenance, seeds: reseeds.length ? { ...provenance.seeds, reseeded: reseeds } : provenance.seeds, parent: link },
   };
   return { ok: true, bundle, link };
 }

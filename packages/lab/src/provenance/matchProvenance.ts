@@ -46,7 +46,8 @@ export interface MatchProvenance {
   rulesSha256: string;
   promptFormat: number;
   seats: Record<PlayerId, SeatProvenance>;
-  seeds: { match: number };
+  /** The match's seed, and each point a fork drew its randomness anew: after `phase` phases, from `seed` (`fork/reseed.ts`). */
+  seeds: { match: number; reseeded?: Array<{ phase: number; seed: number }> };
   /** Set on a fork: the match it was played on from. */
   parent?: ParentLink;
 }

@@ -27,7 +27,7 @@ export function provenanceLines(bundle: MatchBundle): string[] {
   lines.push(`config: ${JSON.stringify(p.config)}`);
   lines.push(`rules text sha256: ${p.rulesSha256}`);
   lines.push(`prompt format: ${p.promptFormat}`);
-  lines.push(`seeds: match ${p.seeds.match}`);
+  lines.push(`seeds: match ${p.seeds.match}${(p.seeds.reseeded ?? []).map((r) => `, ${r.seed} from phase ${r.phase + 1}`).join('')}`);
   if (p.parent) lines.push(...parentLines(p.parent));
   return lines;
 }

@@ -13,6 +13,7 @@ import { recordedFresh, seatPrompter, type SeatPrompter } from './seatPrompts.ts
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { isNotATurn } from '../remote/decideRemote.ts';
 import { answersStrict } from './strictAnswer.ts';
+import { reseeded, reseedsOf } from '../fork/reseed.ts';
 
 /** Where a replay first parted from the recorded match. */
 export interface Divergence {
@@ -121,8 +122,11 @@ export async function replayMatch(games: Record<string, AnyGame>, bundle: MatchB
     return true;
   };
 
+  // A fork with --seed drew its randomness anew after its parent's phases: so does its replay.
+  const reseeds = reseedsOf(bundle);
   for (const trace of bundle.record.phases as PhaseTrace[]) {
     if (match.over || phases === options.phases) break;
+    if (reseeds.has(phases)) match.state = reseeded(match.state, reseeds.get(phases)!);
     const { round, phase } = match.state as { round: number; phase: string };
     if (trace.round !== round || trace.phase !== phase) {
       const seq = match.log!.entries.length;
