@@ -111,6 +111,13 @@ describe('issue 37: fork plays a recorded match on from phase N', () => {
     expect(read(grandchild.file).provenance!.seeds.reseeded).toEqual([{ phase: 3, seed: 77 }]);
   }, 60_000);
 
+  test('the CLI\'s usage names show, fork and verify-match\'s new flags', () => {
+    const usage = runHouseCli().stdout + runHouseCli().stderr;
+    expect(usage).toContain('  show <match file>');
+    expect(usage).toContain('  fork <match file> --phase N [--seat ID=PLAYER]... [--seed S] [--out dir]');
+    expect(usage).toContain('  verify-match <match file> [--key house-public-key.pem | --house URL] [--parent FILE]...');
+  });
+
   test('a model seat cannot play on offline: refused in one line naming it; an unsigned file cannot be forked', () => {
     const parent = read(parentFile);
     parent.provenance!.seats.rumour = { kind: 'model', strategy: 'rumour', model: 'gpt-x', endpoint: 'http@https://api.example.com/v1' };
