@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyChain } from '@the-house/games';
@@ -13,6 +13,7 @@ import { waitUntil } from './kit/waitUntil.ts';
 import { revealLink } from './kit/revealLink.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'house-open-seat-restart-'));
+const matchDir = mkdtempSync(join(tmpdir(), 'house-open-seat-restart-matches-'));
 const children: Array<ReturnType<typeof Bun.spawn>> = [];
 const agents: AgentProcess[] = [];
 
@@ -20,12 +21,13 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   for (const agent of agents) agent.kill();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(matchDir, { recursive: true, force: true });
 });
 
 function childEnv(port: number): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DISCORD_|OPENAI_|ANTHROPIC_|OLLAMA_|POSTGRES_URL|CENTRAL_MESSAGE_SERVER_URL)/.test(k)) env[k] = v;
-  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '10000', HOUSE_REMOTE_BANK_MS: '20000', HOUSE_REMOTE_MAX_MISSES: '2' };
+  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '10000', HOUSE_REMOTE_BANK_MS: '20000', HOUSE_REMOTE_MAX_MISSES: '2', HOUSE_MATCH_DIR: matchDir };
 }
 
 /** The host in a process of its own on `port`, ready when the House answers the REST API. */
@@ -59,15 +61,11 @@ test('the House killed mid-match resumes; its MCP seat goes on with the same tok
   const second = await bootChild(port);
   const done = await Promise.race([agent.exited, Bun.sleep(180_000).then(() => `still running; its last lines: ${JSON.stringify(agent.lines.slice(-3))}`)]);
   expect(done).toBe(0);
-  // Once the match ends its token is refused, and the agent stops.
-  expect(agent.lines.at(-1)).toMatchObject({ done: expect.stringContaining('refused (403)') });
-  // The token is refused from the moment the match is over; its last save may still be on the way.
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const row = (await (await fetch(`http://127.0.0.1:${port}/house/matches/${id}`)).json()) as { summary?: { status?: string } };
-    if (row.summary?.status === 'finished' || Date.now() > until) break;
-    await Bun.sleep(100);
-  }
+  // Once the match ends the agent reads its end from wait_for_turn (issue 36), with its own result, and stops.
+  expect(agent.lines.at(-2)).toMatchObject({ end: { kind: 'match_over', match: id, seat: 'ref-mcp' } });
+  expect(agent.lines.at(-1)).toMatchObject({ done: 'over' });
+  // The agent hears the end before the House's last save; the match file is written once that save is made, as the table retires.
+  await waitUntil(() => existsSync(join(matchDir, `${id}.match.json`)), () => `no match file for ${id}`, 60_000);
   second.child.kill('SIGKILL');
   await second.child.exited;
 
