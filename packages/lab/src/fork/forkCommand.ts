@@ -61,7 +61,7 @@ export async function forkCommand(argv: string[]): Promise<number> {
   if (!read.ok) throw new CliError(read.error);
   const parent = read.bundle;
   if (!ownValue(games, parent.game)) throw new CliError(`unknown game '${parent.game}'`);
-  const phase = /^\d{1,9}$/.test(String(values.phase)) ? Number(values.phase) : NaN;
+  const phase = intArg(values.phase as string, 'phase', 1, 1, Math.max(1, parent.record.phases.length));
   const swapped = swappedSeats((values.seat as string[] | undefined) ?? [], parent.players, parent.game);
   const seed = values.seed === undefined ? undefined : intArg(values.seed as string, 'seed', 0);
   const out = (values.out as string | undefined) ?? join('out', forkId(parent.id, phase));

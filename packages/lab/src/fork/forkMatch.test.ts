@@ -124,6 +124,10 @@ describe('issue 37: fork plays a recorded match on from phase N', () => {
     expect(forkSeats(influenceGame, parent, new Map())).toEqual({ ok: false, error: 'seat rumour was played by model gpt-x, which cannot play on offline; name who plays it with --seat rumour=PLAYER' });
     expect(forkSeats(influenceGame, parent, new Map([['rumour', { kind: 'offline', strategy: games.influence!.strategies.random! }]])).ok).toBe(true);
 
+    const zero = runHouseCli('fork', parentFile, '--phase', '0', '--out', temp('zero'));
+    expect(zero.code).toBe(2);
+    expect(zero.stderr.trim()).toBe(`error: --phase must be a whole number from 1 to ${parent.record.phases.length}, got '0'`);
+
     const unsigned = join(temp('unsigned'), 'match.json');
     writeFileSync(unsigned, readFileSync(parentFile));
     const refused = runHouseCli('fork', unsigned, '--phase', '3');
