@@ -96,3 +96,24 @@ test("a provider's outage voids its seat: the match changes no rating of its own
   await store.rate(trust, match.state, ['Hang', 'Ada'], missedRecord('server error'));
   expect(await store.leaderboards(['trust'])).toEqual({});
 });
+
+test('issue 37: each rated match adds its seats\' recorded model cost; the board gives cost per game and per win, intervals and provisional marks', async () => {
+  const cache = new Map<string, unknown>();
+  const store = new RatingsStore({ getCache: async (k: string) => cache.get(k), setCache: async (k: string, v: unknown) => cache.set(k, v) && true } as unknown as IAgentRuntime);
+  const trust = games.trust!;
+  const costly: MatchRecord = { ...record, calls: [{ ...record.calls[0]!, cost: 0.02 }, { ...record.calls[0]!, seq: 1, cost: 0.01 }] };
+  for (let seed = 1; seed <= 4; seed++) {
+    const match = Match.create(trust, {}, seed, ['Mia', 'Ada']);
+    runMatchSync(match, { Mia: trust.strategies['always-cheat']!, Ada: trust.strategies['always-cooperate']! });
+    await store.rate(trust, match.state, ['Mia', 'Ada'], costly);
+  }
+  const rows = (await store.leaderboards(['trust'])).trust!;
+  const mia = rows.find((r) => r.participant === 'model:gpt-4o')!;
+  const ada = rows.find((r) => r.participant === 'copycat')!;
+  expect(mia.costPerGame).toBeCloseTo(0.03, 10);
+  expect(mia.costPerWin).toBeCloseTo((0.03 * 4) / mia.wins, 10);
+  expect(ada.costPerGame).toBe(0);
+  expect([mia.provisional, mia.low95, mia.high95]).toEqual([true, mia.mu - 1.96 * mia.sigma, mia.mu + 1.96 * mia.sigma]);
+  expect(rows.map((r) => r.shownRank)).toEqual([1, 1]);
+  expect(rows.every((r) => r.tied)).toBe(true);
+});

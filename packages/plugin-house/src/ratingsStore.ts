@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnyGame, PlayerId } from '@the-house/games/engine/types.ts';
 import { games as registeredGames } from '@the-house/games/registry.ts';
 import type { MatchRecord } from '@the-house/lab/models/matchRecorder.ts';
-import { emptyRatings, leaderboard, parseRatings, participantOf, rateMatch, ratingsJson, type LeaderboardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
+import { emptyRatings, parseRatings, participantOf, rateMatch, ratingBoard, ratingsJson, type ParticipantCost, type RatingBoardRow, type Ratings } from '@the-house/lab/ratings/index.ts';
 import { ratedSeats } from '@the-house/lab/results/ratedSeats.ts';
 import { ownValue } from '@the-house/games/engine/safeKey.ts';
 import { houseResults } from './records/houseResults.ts';
@@ -32,6 +32,9 @@ interface PlayedBy {
 
 const countsSchema = z.record(z.string(), z.int().nonnegative());
 const entrantsKey = (game: string) => `house:ratings:${game}:entrants`;
+/** What each brain's seats cost over the rated matches counted since the House kept it (cost per game and per win come from it, never from older matches). */
+const costsKey = (game: string) => `house:ratings:${game}:costs`;
+const costsSchema = z.object({ participants: z.record(z.string(), z.object({ cost: z.number().nonnegative().max(1e9), games: z.int().nonnegative(), wins: z.int().nonnegative() }).strict()) });
 
 /** What the leaderboard says of an entrant beside its rating: how it plays, and its faults over its rated matches. */
 export interface EntrantFaults {
@@ -51,7 +54,7 @@ export function entrantBrain(f: EntrantFaults): string {
 const playedBySchema = z.object({ participants: z.record(z.string(), z.object({ players: countsSchema, strategies: countsSchema })) });
 
 /** A rating's row as the House shows it: who played it (character and brain), with the strategy as a detail. */
-export interface HouseLeaderboardRow extends LeaderboardRow {
+export interface HouseLeaderboardRow extends RatingBoardRow {
   /** The brain in words: `offline, copycat`, `model gpt-4o-mini`, `person`. */
   brain: string;
   /** The characters who played it, most rated matches first (empty for ratings stored before the House kept them). */
@@ -126,13 +129,27 @@ export class RatingsStore {
     return new Map(parsed.success ? Object.entries(parsed.data.participants) : []);
   }
 
+  /** Each rated brain's recorded model cost, games and wins since the House kept them (none for a database older than this). */
+  async costs(game: string): Promise<Map<string, ParticipantCost>> {
+    const row = await this.runtime.getCache<{ json?: unknown }>(costsKey(game));
+    let raw: unknown = null;
+    try {
+      raw = row && typeof row.json === 'string' ? JSON.parse(row.json) : null;
+    } catch {
+      raw = null;
+    }
+    const parsed = costsSchema.safeParse(raw);
+    return new Map(parsed.success ? Object.entries(parsed.data.participants) : []);
+  }
+
   /**
    * Rates one finished match by its seats' results (`houseResults`): the
    * winners first, then by score, a forfeit last, a void seat left out, and
    * nothing at all when the House's own fault voided the match; each seat as
    * its participant. Notes which character played which rated brain, and adds
    * each rated remote seat's faults (timeouts, invalid answers, unreachable
-   * turns, a substitution) to its entrant's.
+   * turns, a substitution) to its entrant's, and each rated brain's recorded
+   * model cost to its cost per game and per win.
    */
   async rate(game: AnyGame, state: unknown, players: PlayerId[], record: MatchRecord, seats: Readonly<SeatSpecs> = {}): Promise<void> {
     const ratings = await this.load(game.id);
@@ -153,6 +170,19 @@ export class RatingsStore {
       entry.players.set(p, (entry.players.get(p) ?? 0) + 1);
       if (strategy !== null && !participant.startsWith('person:')) entry.strategies.set(strategy, (entry.strategies.get(strategy) ?? 0) + 1);
     }
+    const costs = await this.costs(game.id);
+    const thisMatch = new Map<string, { cost: number; won: boolean }>();
+    for (const s of results.seats) {
+      if (s.place === null) continue;
+      const participant = participantOf(record, s.player);
+      const entry = thisMatch.get(participant) ?? { cost: 0, won: false };
+      thisMatch.set(participant, { cost: entry.cost + s.cost, won: entry.won || s.won });
+    }
+    for (const [participant, { cost, won }] of thisMatch) {
+      const c = costs.get(participant) ?? { cost: 0, games: 0, wins: 0 };
+      costs.set(participant, { cost: c.cost + cost, games: c.games + 1, wins: c.wins + (won ? 1 : 0) });
+    }
+    await this.runtime.setCache(costsKey(game.id), { json: JSON.stringify({ participants: Object.fromEntries(costs) }) });
     const json = { participants: Object.fromEntries([...played].map(([id, p]) => [id, { players: Object.fromEntries(p.players), strategies: Object.fromEntries(p.strategies) }])) };
     await this.runtime.setCache(playersKey(game.id), { json: JSON.stringify(json) });
     const seated = ratedPlayers.flatMap((p) => {
@@ -173,7 +203,7 @@ export class RatingsStore {
   async leaderboards(games: readonly string[]): Promise<Record<string, HouseLeaderboardRow[]>> {
     const out: Record<string, HouseLeaderboardRow[]> = {};
     for (const game of games) {
-      const rows = leaderboard(await this.load(game));
+      const rows = ratingBoard(await this.load(game), await this.costs(game));
       if (!rows.length) continue;
       const played = await this.playedBy(game);
       const faults = await this.entrantFaults(game);

@@ -223,3 +223,23 @@ describe('the match page (issue 25)', () => {
     }
   });
 });
+
+describe('GET /ratings (issue 37)', () => {
+  test('each rating with its 95% interval, shared rank, provisional mark and cost, and only the fields it names', async () => {
+    const row = { rank: 1, participant: 'model:gpt-4o', ordinal: 20.5, mu: 27, sigma: 2, low: 23, high: 31, matches: 9, wins: 3 };
+    const rated: MatchReader = {
+      ...house,
+      leaderboards: async () => ({
+        trust: [
+          { ...row, brain: 'model gpt-4o', playedBy: [{ name: 'Mia', matches: 9 }], strategy: null, shownRank: 1, tied: true, low95: 23.08, high95: 30.92, provisional: true, costPerGame: 0.03, costPerWin: 0.09, secret: 'kept by the store' } as never,
+          { ...row, rank: 2, participant: 'copycat', mu: 26, ordinal: 20, brain: 'offline, copycat', playedBy: [], strategy: 'copycat', shownRank: 1, tied: true, low95: 22.08, high95: 29.92, provisional: true, costPerGame: 0, costPerWin: 0 },
+        ],
+      }),
+    };
+    const res = await call('/ratings', {}, rated);
+    expect(res.statusCode).toBe(200);
+    const trust = (res.body as Record<string, Array<Record<string, unknown>>>).trust!;
+    expect(trust[0]).toEqual({ rank: 1, shownRank: 1, tied: true, participant: 'model:gpt-4o', brain: 'model gpt-4o', playedBy: [{ name: 'Mia', matches: 9 }], strategy: null, ordinal: 20.5, mu: 27, sigma: 2, low: 23, high: 31, low95: 23.08, high95: 30.92, provisional: true, matches: 9, wins: 3, costPerGame: 0.03, costPerWin: 0.09 });
+    expect(trust[1]).toMatchObject({ participant: 'copycat', shownRank: 1, tied: true, costPerGame: 0 });
+  });
+});

@@ -9,6 +9,7 @@ import { renderSweeps } from './dashboard/renderSweeps.ts';
 import { queueSweeps } from '@the-house/lab/queue/queueSweeps.ts';
 import type { LeaderboardRow } from '@the-house/lab/ratings/index.ts';
 import { forAudience, publicPage, type Audience } from './records/audience.ts';
+import { publicRatings } from './ratingsBoard.ts';
 import { matchPage } from './dashboard/matchPage.ts';
 import { matchPageView } from './dashboard/matchPageView.ts';
 import { escapeHtml, htmlPage } from '@the-house/lab/report/htmlPage.ts';
@@ -210,7 +211,7 @@ export const houseRoutes: Route[] = [
     path: '/ratings',
     handler: handle(async (house, _req, res) => {
       noStore(res);
-      res.status(200).json((await house.leaderboards?.()) ?? {});
+      res.status(200).json(publicRatings((await house.leaderboards?.()) ?? {}));
     }),
   },
   {
