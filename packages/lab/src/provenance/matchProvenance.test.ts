@@ -16,6 +16,7 @@ const playOut = () => {
   return join(out, 'match.json');
 };
 
+// The CLI tests run several processes each: a loaded machine may take longer than the default 5 s.
 describe('issue 37: every match file says what it was played with', () => {
   test('play --out keeps the commit, versions, config, rules hash, prompt format, seats and seed beside the log, and replay-match still reproduces it', () => {
     const file = playOut();
@@ -34,7 +35,7 @@ describe('issue 37: every match file says what it was played with', () => {
     const replay = runHouseCli('replay-match', file);
     expect(replay.stdout).toContain('reproduced');
     expect(replay.code).toBe(0);
-  });
+  }, 60_000);
 
   test('a rule setting changes the rules hash; an endpoint keeps no credentials or query', () => {
     const seats = { a: { kind: 'model' as const, strategy: 'copycat', model: 'gpt-x', endpoint: 'https://user:hunter2@api.example.com/v1?key=sk-abc' }, b: { kind: 'strategy' as const, strategy: 'grudger', model: null, endpoint: null } };
@@ -68,5 +69,5 @@ describe('issue 37: every match file says what it was played with', () => {
     expect(oldShown.code).toBe(0);
     expect(oldShown.stdout).toContain('provenance: none (the file is older than provenance)');
     expect(runHouseCli('replay-match', oldFile).code).toBe(0);
-  });
+  }, 60_000);
 });
