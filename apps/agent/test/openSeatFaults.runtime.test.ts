@@ -78,6 +78,22 @@ test('an agent killed mid-match: its turns fail, then its baseline plays it to t
   expect(gone.mu).toBeLessThan(25);
 }, 150_000);
 
+test('issue 36: an agent that hangs from round 1 hears, once, at the end, that it forfeited; it is not among the winners it is told', async () => {
+  const agent = await spawnAgent('a2a', ['--mode', 'silent']);
+  agents.push(agent);
+  await ask(`!enter hangs a2a ${agent.url}`, /^Entered hangs/);
+  const opened = await ask('!play trust Ada,@hangs --seed 11 --set maxRounds=7', /match trust-11-/);
+  const id = /match (trust-11-\w{8})/.exec(opened)![1]!;
+  await waitForEnd(host.service, id, 120_000);
+  const endsOf = () => agent.lines.filter((l) => (l.end as { match?: string } | undefined)?.match === id).map((l) => l.end);
+  await waitUntil(() => endsOf().length > 0, 'the end of the match at the hanging agent', 30_000);
+  const detail = (await host.service.getMatch(id))!;
+  expect(detail.summary.winners).not.toContain('hangs');
+  expect(endsOf()).toEqual([
+    { kind: 'match_over', match: id, game: 'trust', seat: 'hangs', result: { class: 'forfeit', why: expect.stringMatching(/^substituted: /), won: false, winners: detail.summary.winners }, your_place: 2, match_url: expect.stringMatching(new RegExp(`/house/matches/${id}$`)) },
+  ]);
+}, 150_000);
+
 test('an agent back within its misses plays on: no move is made twice, and it is not substituted', async () => {
   const port = await freePort();
   const first = await spawnAgent('http', ['--port', String(port)]);
