@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { MatchEnd } from './matchEnd.ts';
 import { McpSeatDesk } from './mcpSeatDesk.ts';
+import { mcpSeatRules } from './mcpSeatRules.ts';
 import { mcpSeatServer } from './mcpSeatServer.ts';
 
 /** An SDK client on the seat's server, in memory. */
@@ -21,6 +22,12 @@ describe("an MCP seat's server", () => {
     const client = await connected(new McpSeatDesk('rules'));
     const wait = (await client.listTools()).tools.find((t) => t.name === 'wait_for_turn')!;
     for (const field of ['turn_id', 'ms_left', 'view', 'view_schema', 'legal', 'moves', 'schema', 'prompt', '"over": true']) expect(wait.description).toContain(field);
+    await client.close();
+  });
+
+  test('get_rules says how the end of the match comes', async () => {
+    const client = await connected(new McpSeatDesk(mcpSeatRules('Trust', 'A game of trust.')));
+    expect(textOf(await client.callTool({ name: 'get_rules', arguments: {} }))).toContain('Once the match is over, wait_for_turn gives {"over": true');
     await client.close();
   });
 
