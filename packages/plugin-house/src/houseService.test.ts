@@ -394,13 +394,14 @@ describe('fair use of tables (issue 23)', () => {
     await h.stop();
   });
 
-  test("every tenth round's post in the room ends with the match page at that round, for a watcher the room's paging hid the start from", async () => {
+  test("a room's first post and every tenth round's end with the match page (at that round), for a watcher the room's paging hid the start from", async () => {
     const posts: string[] = [];
     const h = house({ HOUSE_ROUND_DELAY_MS: '0', HOUSE_PUBLIC_URL: 'https://house.example.org' });
     h.gateway = { createRoom: async () => ({ channelId: 'room', serverId: 'srv' }), post: async (_room, text) => void posts.push(text) };
     await h.handleCommand(game('trust', ['Ivo', 'Jana'], 43, {}, { maxRounds: 12, missChance: 0, replicateAt: 10_000 }), tom);
     const id = h.openMatches()[0]!.id;
     expect((await h.finished(id))?.status).toBe('finished');
+    expect(posts.find((t) => t.startsWith('Trust begins'))!.split('\n').at(-1)).toBe(`Follow it round by round on its page: https://house.example.org/house/matches/${id}`);
     const linked = posts.filter((t) => t.includes('on the match page'));
     expect(linked.map((t) => t.split('\n').at(-1))).toEqual([`Every round so far, on the match page: https://house.example.org/house/matches/${id}#round=10`]);
     await h.stop();

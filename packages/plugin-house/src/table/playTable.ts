@@ -14,6 +14,7 @@ import { houseResults } from '../records/houseResults.ts';
 import { matchSummary } from '../records/matchSummary.ts';
 import { roundText } from '../roundText.ts';
 import { personSeats, seatSpecOf } from '../seats/seatSpec.ts';
+import { matchPageStartLine } from '../texts/matchPageLine.ts';
 import { beginsText, budgetPausedText, resultText, roomResultsText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
 import type { StoredMatch } from '../types.ts';
 import { phaseContext } from './phaseContext.ts';
@@ -119,7 +120,7 @@ async function openPlay(table: TableCore, fresh: boolean): Promise<boolean> {
     await (table.roomReady ??= table.voice.openRoom());
     table.snapshot();
     if (!(await table.persist())) return false;
-    await table.voice.say(beginsText(match.game, stored, match.state));
+    await table.voice.say(`${beginsText(match.game, stored, match.state)}\n${matchPageStartLine(table.host.settings.publicUrl, stored.id)}`);
     return true;
   }
   table.snapshot();

@@ -5,3 +5,8 @@ export const PAGE_LINK_EVERY = 10;
 export function matchPageLine(publicUrl: string, id: string, round: number): string {
   return `Every round so far, on the match page: ${publicUrl}/house/matches/${encodeURIComponent(id)}#round=${round}`;
 }
+
+/** The last line of a match's first post in its room: where a watcher follows it round by round. */
+export function matchPageStartLine(publicUrl: string, id: string): string {
+  return `Follow it round by round on its page: ${publicUrl}/house/matches/${encodeURIComponent(id)}`;
+}
