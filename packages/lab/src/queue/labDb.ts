@@ -58,6 +58,9 @@ const TABLES = [
     winners integer[] NOT NULL,
     kind text
   )`,
+  // Each seat's result class (decided, forfeit, void) and why no one is rated, for runs that have them (model or remote seats; issues 36 and 37).
+  `ALTER TABLE ${LAB_SCHEMA}.rating_inputs ADD COLUMN IF NOT EXISTS classes text[]`,
+  `ALTER TABLE ${LAB_SCHEMA}.rating_inputs ADD COLUMN IF NOT EXISTS unrated text`,
 ];
 
 /** One failure as one line, the URL's password hidden. */

@@ -21,7 +21,8 @@ export interface FinishedRun {
 
 /**
  * Writes finished runs in one transaction: each run's result, its usage rows
- * (`usage:*` metrics of model seats) and its rating inputs, all or none. A
+ * (`usage:*` metrics of model seats) and its rating inputs (with its seats'
+ * result classes when it has them), all or none. A
  * result row is keyed by its run key and written at most once: a second
  * write of the same run (by a worker that played it again after the first
  * one's job was given up) changes nothing. One commit for a worker's batch of
@@ -47,8 +48,8 @@ export async function writeResults(sql: SQL, runs: readonly FinishedRun[]): Prom
           VALUES (${key}, ${m.metric}, ${m.whole}, ${m.first}, ${m.second})`;
       }
       await tx`
-        INSERT INTO house_lab.rating_inputs (run_key, game, lineup, scores, winners, kind)
-        VALUES (${key}, ${run.game}, ${result.lineup}::text[], ${result.scores}::float8[], ${result.winners}::int[], ${result.kind})`;
+        INSERT INTO house_lab.rating_inputs (run_key, game, lineup, scores, winners, kind, classes, unrated)
+        VALUES (${key}, ${run.game}, ${result.lineup}::text[], ${result.scores}::float8[], ${result.winners}::int[], ${result.kind}, ${result.seatResults?.seats.map((s) => s.class) ?? null}::text[], ${result.seatResults?.unrated ?? null})`;
     }
     return written;
   });
