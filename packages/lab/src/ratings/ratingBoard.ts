@@ -85,8 +85,3 @@ export function ratingBoardText(rows: readonly RatingBoardRow[]): string {
   const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   return [line(head), ...body.map(line)].join('\n') + '\n';
 }
-
-/** The board's rows as public JSON: figures only, no ids beyond the participant's. */
-export function ratingBoardJson(rows: readonly RatingBoardRow[]) {
-  return rows.map((r) => ({ rank: r.shownRank, tied: r.tied, participant: r.participant, mu: r.mu, sigma: r.sigma, low95: r.low95, high95: r.high95, provisional: r.provisional, games: r.matches, wins: r.wins, costPerGame: r.costPerGame, costPerWin: r.costPerWin }));
-}
