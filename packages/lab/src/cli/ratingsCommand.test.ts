@@ -30,6 +30,21 @@ describe('house ratings', () => {
     expect(run.stdout).toContain('= marks a rank shared with a neighbour whose 95% interval (mu ± 1.96 sigma) overlaps; provisional: fewer than 10 rated games');
   });
 
+  test("a fork is rated from its file, and the parent's copy beside it is not rated twice; a file with no final state is skipped with a line", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'house-ratings-'));
+    expect(runHouseCli('play', 'trust', '--seed', '3', '--players', 'copycat,grudger', '--out', join(dir, 'a-played')).code).toBe(0);
+    expect(runHouseCli('fork', join(dir, 'a-played', 'match.json'), '--phase', '2', '--seat', 'grudger=always-cheat', '--out', join(dir, 'b-forked')).code).toBe(0);
+    const run = runHouseCli('ratings', '--dir', dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe('trust (2 rated matches)');
+    expect(run.stderr).toBe('');
+    // A match file alone in a folder of its own, with no state.json: skipped, and said once.
+    const lone = mkdtempSync(join(tmpdir(), 'house-ratings-'));
+    writeFileSync(join(lone, 'x.match.json'), readFileSync(join(dir, 'a-played', 'match.json'), 'utf8'));
+    const alone = runHouseCli('ratings', '--dir', lone);
+    expect(alone.stderr).toStartWith('skipped 1 match file with no final state (no state.json beside it): ');
+  }, 60_000);
+
   test("a tournament's ratings file, and one line for a folder with nothing to rate", () => {
     const dir = mkdtempSync(join(tmpdir(), 'house-ratings-'));
     const path = join(dir, 'trust-ratings.json');

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { gameById, games } from '@the-house/games/registry.ts';
 import { readBundle } from '../models/matchBundle.ts';
@@ -33,13 +33,13 @@ function filesUnder(dir: string): string[] {
 
 const isMatchFile = (path: string) => path.endsWith('.match.json') || path.endsWith('/match.json') || path === 'match.json';
 
-/** The state a match ended in: the House's file keeps it, `play --out` writes it to state.json beside match.json. */
+/** The state a match ended in: the House's file and a fork's keep it, `play --out` writes it to state.json beside its match.json; null when neither (a parent's copy beside its fork). */
 function endedState(bundle: { state?: unknown }, path: string): unknown {
   if (bundle.state !== undefined) return bundle.state;
+  if (basename(path) !== 'match.json') return null;
   const beside = join(dirname(path), 'state.json');
   const saved = existsSync(beside) ? (readJsonFile(beside, 'state') as { state?: unknown } | null) : null;
-  if (saved && typeof saved === 'object' && saved.state !== undefined) return saved.state;
-  throw new CliError(`'${path}' keeps no final state and there is no state.json beside it`);
+  return saved && typeof saved === 'object' && saved.state !== undefined ? saved.state : null;
 }
 
 function board(ratings: Ratings, costs: Parameters<typeof ratingBoard>[1], note: string): string {
@@ -70,14 +70,27 @@ export async function ratingsCommand(argv: string[]): Promise<number> {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`no folder '${dir}'`);
     const files = filesUnder(dir);
     const byGame = new Map<string, EndedMatch[]>();
+    // One match is rated once, however many copies the folder holds (a fork keeps its parent's file beside it); a copy with no final state is skipped and counted.
+    const rated = new Set<string>();
+    const stateless: Array<{ path: string; key: string }> = [];
     for (const path of files.filter(isMatchFile)) {
       const read = readBundle(path, dir);
       if (!read.ok) throw new CliError(read.error);
       if (only && read.bundle.game !== only.id) continue;
+      const key = `${read.bundle.game}\n${read.bundle.id}\n${read.bundle.head}`;
+      if (rated.has(key)) continue;
+      const state = endedState(read.bundle, path);
+      if (state === null) {
+        stateless.push({ path, key });
+        continue;
+      }
+      rated.add(key);
       const list = byGame.get(read.bundle.game) ?? [];
-      list.push({ bundle: read.bundle, state: endedState(read.bundle, path) });
+      list.push({ bundle: read.bundle, state });
       byGame.set(read.bundle.game, list);
     }
+    const unread = stateless.filter(({ key }) => !rated.has(key)).map(({ path }) => path);
+    if (unread.length) process.stderr.write(`skipped ${unread.length} match file${unread.length === 1 ? '' : 's'} with no final state (no state.json beside it): ${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ', ...' : ''}\n`);
     for (const [id, matches] of [...byGame].sort(([a], [b]) => compareIds(a, b))) {
       const game = gameById(id);
       if (!game) throw new CliError(`match files of an unknown game '${id}'`);

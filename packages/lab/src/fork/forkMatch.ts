@@ -103,6 +103,8 @@ export async function forkMatch(request: ForkRequest): Promise<{ ok: true; bundl
     head: log.head,
     log: [...log.entries],
     record: recorder.record,
+    // Where it ended, as a House file keeps it: `ratings` reads a fork from its file alone.
+    state: match.state,
     provenance: { ...provenance, seeds: reseeds.length ? { ...provenance.seeds, reseeded: reseeds } : provenance.seeds, parent: link },
   };
   return { ok: true, bundle, link };
