@@ -19,8 +19,8 @@ describe('leaderboard', () => {
       [2, 'weak'],
       [3, 'newcomer'],
     ]);
-    expect(rows[0]).toEqual({ rank: 1, participant: 'proven', ordinal: 22.5, mu: 27, sigma: 1.5, low: 24, high: 30, matches: 200, wins: 120 });
-    expect(INTERVAL_SIGMAS).toBe(2);
+    expect(rows[0]).toEqual({ rank: 1, participant: 'proven', ordinal: 22.5, mu: 27, sigma: 1.5, low: 27 - 1.96 * 1.5, high: 27 + 1.96 * 1.5, matches: 200, wins: 120 });
+    expect(INTERVAL_SIGMAS).toBe(1.96);
   });
 
   test('equal ordinals go by mu, then by id', () => {

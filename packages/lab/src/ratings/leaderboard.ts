@@ -1,8 +1,8 @@
 import { ordinal } from 'openskill';
 import { compareIds, RATING_OPTIONS, type ParticipantId, type Ratings } from './ratingTable.ts';
 
-/** Half-width of the interval in sigmas: mu ± 2 sigma holds the true skill with about 95% belief. */
-export const INTERVAL_SIGMAS = 2;
+/** Half-width of the 95% interval in sigmas (mu ± 1.96 sigma), the one every leaderboard shows: the House tab, /house/ratings, `house ratings`, tournaments and sweeps. */
+export const INTERVAL_SIGMAS = 1.96;
 
 export interface LeaderboardRow {
   rank: number;

@@ -1,8 +1,8 @@
-import { leaderboard, type LeaderboardRow } from './leaderboard.ts';
+import { INTERVAL_SIGMAS, leaderboard, type LeaderboardRow } from './leaderboard.ts';
 import type { ParticipantId, Ratings } from './ratingTable.ts';
 
-/** Half-width of the 95% interval in sigmas: mu ± 1.96 sigma. */
-export const Z95 = 1.96;
+/** Half-width of the 95% interval in sigmas: the leaderboard's own (mu ± 1.96 sigma). */
+export const Z95 = INTERVAL_SIGMAS;
 
 /** Rated games under which a rating is marked provisional: its sigma is still mostly the prior's, so its place can move a lot. */
 export const PROVISIONAL_GAMES = 10;
@@ -54,8 +54,8 @@ export function ratingBoard(ratings: Ratings, costs: ReadonlyMap<ParticipantId, 
       ...row,
       shownRank: row.rank,
       tied: false,
-      low95: row.mu - Z95 * row.sigma,
-      high95: row.mu + Z95 * row.sigma,
+      low95: row.low,
+      high95: row.high,
       provisional: row.matches < PROVISIONAL_GAMES,
       costPerGame: counted && counted.games > 0 ? counted.cost / counted.games : null,
       costPerWin: counted && counted.wins > 0 ? counted.cost / counted.wins : null,

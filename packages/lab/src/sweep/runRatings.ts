@@ -38,5 +38,5 @@ export function ratingsMarkdown(ratings: Ratings, what = 'policy'): string {
   const rows = leaderboard(ratings);
   if (!rows.length) return '';
   const lines = rows.map((r) => `| ${r.rank} | ${r.participant} | ${r.ordinal.toFixed(2)} | ${r.mu.toFixed(2)} | ${r.low.toFixed(1)} .. ${r.high.toFixed(1)} | ${r.matches} | ${r.wins} |`);
-  return [`## ${what[0]!.toUpperCase()}${what.slice(1)} ratings (openskill; rating = mu - 3 sigma)`, '', `| # | ${what} | rating | mu | mu ± 2σ | runs | wins |`, '|---|---|---|---|---|---|---|', ...lines, ''].join('\n');
+  return [`## ${what[0]!.toUpperCase()}${what.slice(1)} ratings (openskill; rating = mu - 3 sigma)`, '', `| # | ${what} | rating | mu | 95% interval (mu ± 1.96σ) | runs | wins |`, '|---|---|---|---|---|---|---|', ...lines, ''].join('\n');
 }

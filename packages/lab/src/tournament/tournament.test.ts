@@ -66,13 +66,13 @@ describe('house tournament', () => {
     const lines = run.stdout.trim().split('\n');
     const header = lines.findIndex((l) => l.startsWith('rank  participant'));
     expect(lines[header - 1]).toBe('');
-    expect(lines[header]).toMatch(/^rank\s+participant\s+rating\s+mu\s+sigma\s+mu ± 2 sigma\s+matches\s+wins$/);
+    expect(lines[header]).toMatch(/^rank\s+participant\s+rating\s+mu\s+sigma\s+95% interval \(mu ± 1\.96 sigma\)\s+matches\s+wins$/);
     const rows = lines.slice(header + 2, header + 5).map((l) => l.trim().split(/\s+/));
     expect(rows.map((r) => r[0])).toEqual(['1', '2', '3']);
     for (const [, , rating, mu, sigma, low, , high, matches] of rows) {
       expect(Number(rating)).toBeCloseTo(Number(mu) - 3 * Number(sigma), 1);
-      expect(Number(low)).toBeCloseTo(Number(mu) - 2 * Number(sigma), 1);
-      expect(Number(high)).toBeCloseTo(Number(mu) + 2 * Number(sigma), 1);
+      expect(Number(low)).toBeCloseTo(Number(mu) - 1.96 * Number(sigma), 1);
+      expect(Number(high)).toBeCloseTo(Number(mu) + 1.96 * Number(sigma), 1);
       expect(matches).toBe('4');
     }
     expect(lines[header + 5]).toStartWith('rating = mu - 3 sigma');

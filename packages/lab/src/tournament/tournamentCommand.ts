@@ -31,7 +31,7 @@ export function formatLeaderboard(ratings: Ratings): string {
     r.matches,
     r.matches ? `${((100 * r.wins) / r.matches).toFixed(1)}%` : '-',
   ]);
-  return formatTable(['rank', 'participant', 'rating', 'mu', 'sigma', `mu ± ${INTERVAL_SIGMAS} sigma`, 'matches', 'wins'], rows);
+  return formatTable(['rank', 'participant', 'rating', 'mu', 'sigma', `95% interval (mu ± ${INTERVAL_SIGMAS} sigma)`, 'matches', 'wins'], rows);
 }
 
 /**
