@@ -120,7 +120,7 @@ async function openPlay(table: TableCore, fresh: boolean): Promise<boolean> {
     await (table.roomReady ??= table.voice.openRoom());
     table.snapshot();
     if (!(await table.persist())) return false;
-    await table.voice.say(`${beginsText(match.game, stored, match.state)}\n${matchPageStartLine(table.host.settings.publicUrl, stored.id)}`);
+    await table.voice.sayWithPage(beginsText(match.game, stored, match.state), matchPageStartLine(table.host.settings.publicUrl, stored.id));
     return true;
   }
   table.snapshot();

@@ -75,9 +75,23 @@ export class TableVoice {
     await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined, pictures);
   }
 
-  /** A finished round's post: its text with its pictures; pictures alone (the text went out with the phase, as Influence's last round does) with what they show in words. Every tenth round's text ends with the match page at that round, for a watcher the room's paging hid the start from. */
+  /**
+   * A public line whose last line, a link to the match page, only the web
+   * GUI's room gets: a GUI room shows its last 30 messages, so a late watcher
+   * needs the page, while a Discord channel keeps its whole history and a
+   * server's AutoMod may refuse a post for its link.
+   */
+  async sayWithPage(text: string, pageLine: string, key?: string, pictures: readonly RoomPicture[] = []): Promise<void> {
+    const { stored } = this;
+    if (stored.origin) await this.toPlatformRoom(text, undefined, pictures, new Map());
+    if (!stored.channelId || !stored.serverId) return;
+    await this.host.gateway.post({ channelId: stored.channelId, serverId: stored.serverId }, `${text}\n${pageLine}`, key, undefined, pictures);
+  }
+
+  /** A finished round's post: its text with its pictures; pictures alone (the text went out with the phase, as Influence's last round does) with what they show in words. Every tenth round's text ends, in the GUI's room, with the match page at that round. */
   async postRound(round: number, text: string | null, pictures: readonly RoomPicture[]): Promise<void> {
-    if (text !== null) await this.say(round % PAGE_LINK_EVERY === 0 ? `${text}\n${matchPageLine(this.host.settings.publicUrl, this.stored.id, round)}` : text, `round:${round}`, undefined, pictures);
+    if (text !== null && round % PAGE_LINK_EVERY === 0) await this.sayWithPage(text, matchPageLine(this.host.settings.publicUrl, this.stored.id, round), `round:${round}`, pictures);
+    else if (text !== null) await this.say(text, `round:${round}`, undefined, pictures);
     else if (pictures.length) await this.say(picturesText(pictures), `pictures:${round}`, undefined, pictures);
   }
 
