@@ -125,6 +125,19 @@ describe('a person in a seat', () => {
     await h.stop();
   });
 
+  test("a person's Café move of market moves alone is refused with how to add the answer, and the move with an answer is taken", async () => {
+    const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000' });
+    expect(await h.handleCommand({ kind: 'play', game: 'cafe', players: ['me', 'Ivo', 'Jana', 'Kurt'], seed: 6, options: {} }, person)).toStartWith('Café');
+    const id = (await h.listMatches()).matches[0]!.id;
+    await waitFor(h, id, (d) => d.waitingFor.includes('pat'));
+    const refused = await h.handleCommand({ kind: 'move', text: 'donate @Ivo 10' }, person);
+    expect(refused).toStartWith('Not accepted: your move has market moves but no answer to the challenge, and the judge ranks a missing answer worst; put your answer first: `!move YOUR ANSWER; donate @NAME N`. Try again before the deadline.');
+    expect(refused).toContain('!move YOUR ANSWER (to the challenge)');
+    expect(await h.handleCommand({ kind: 'move', text: 'Bread at dawn; donate @Ivo 10' }, person)).toBe('Move accepted.');
+    await h.stopMatch(id);
+    await h.stop();
+  });
+
   test('a person who does not answer in time gets the fallback, like an agent', async () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '400' });
     await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'me'], seed: 5, options: {} }, person);

@@ -20,7 +20,8 @@ const move: CommandHandler<'move'> = (req, at) => {
   const adapter = houseGameOf(live.stored.game);
   const state = live.match!.state;
   const decision = adapter?.parseMove?.(text, state, seat) ?? decisionOf(text);
-  const reply = humansOf(live, req.replied).submit(seat, `!move ${quote(text)}`, decision);
+  const problem = adapter?.personMoveProblem?.(decision) ?? null;
+  const reply = problem ? `Not accepted: ${problem}. Try again before the deadline.` : humansOf(live, req.replied).submit(seat, `!move ${quote(text)}`, decision);
   const forms = reply.startsWith('Not accepted') ? adapter?.moveForms?.(state, seat, live.match!.game.view(state, seat)) : undefined;
   return forms?.length ? movesNowText(reply, forms) : reply;
 };

@@ -96,6 +96,13 @@ export interface HouseGame {
    * this only for shorthand.
    */
   parseMove?(text: string, state: unknown, player: PlayerId): unknown;
+  /**
+   * Why a person's move, though the game would take it, is surely not what
+   * they meant (Café: market moves with no answer to the challenge, which the
+   * judge ranks worst), or null. A handed-in move is final, so it is refused
+   * with this reason and the person types it again.
+   */
+  personMoveProblem?(decision: unknown): string | null;
   /** A person's turn in a few readable lines (what they have, what happened last round), from their own view. */
   turnText?(state: unknown, player: PlayerId, view: unknown): string;
   /**

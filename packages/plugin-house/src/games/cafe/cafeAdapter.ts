@@ -8,7 +8,7 @@ import { describeEvents } from '@the-house/lab/report/describeEvent.ts';
 import type { HouseGame } from '../houseGame.ts';
 import { cafeEndPictures } from './cafeEndPictures.ts';
 import { publicEvents } from '../../roundText.ts';
-import { cafeMove, cafeMoveForms, cafeTurnText } from './cafeSeat.ts';
+import { cafeMove, cafeMoveForms, cafeMoveProblem, cafeTurnText } from './cafeSeat.ts';
 import type { CafeView } from '@the-house/games/cafe/cafeTypes.ts';
 import { fieldChart } from '../../dashboard/scoreChart.ts';
 import { cafeBoard } from './cafeBoard.ts';
@@ -83,6 +83,7 @@ export const cafeAdapter: HouseGame = {
   // Banks and levels with the last round's text, whose standings name them in words.
   roundPictures: (_record, match) => cafeEndPictures(match),
   parseMove: (text) => cafeMove(text),
+  personMoveProblem: (decision) => cafeMoveProblem(decision),
   turnText: (_state, _player, view) => cafeTurnText(view as CafeView),
   moveForms: () => cafeMoveForms(),
 };

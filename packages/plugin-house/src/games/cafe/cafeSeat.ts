@@ -14,6 +14,16 @@ export function cafeTurnText(view: CafeView): string {
   return lines.join('\n');
 }
 
+/** A Café move in words with market moves but no answer: the game takes it, the judge ranks the missing answer worst, and a handed-in move is final. */
+export function cafeMoveProblem(decision: unknown): string | null {
+  if (typeof decision !== 'object' || decision === null) return null;
+  const { market, response } = decision as { market?: unknown; response?: unknown };
+  const answered = typeof response === 'string' && response.trim() !== '';
+  return !answered && Array.isArray(market) && market.length > 0
+    ? 'your move has market moves but no answer to the challenge, and the judge ranks a missing answer worst; put your answer first: `!move YOUR ANSWER; donate @NAME N`'
+    : null;
+}
+
 /** The short forms of a Café move: the answer as plain text, market moves after `;`. */
 export function cafeMoveForms(): string[] {
   return [
