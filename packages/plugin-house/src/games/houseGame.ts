@@ -103,6 +103,8 @@ export interface HouseGame {
    * with this reason and the person types it again.
    */
   personMoveProblem?(decision: unknown): string | null;
+  /** What the game room is and is not told, said once when the match begins (Trust: what the players saw, not the misses). */
+  roomNote?: string;
   /** A person's turn in a few readable lines (what they have, what happened last round), from their own view. */
   turnText?(state: unknown, player: PlayerId, view: unknown): string;
   /**

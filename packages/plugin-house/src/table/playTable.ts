@@ -120,7 +120,8 @@ async function openPlay(table: TableCore, fresh: boolean): Promise<boolean> {
     await (table.roomReady ??= table.voice.openRoom());
     table.snapshot();
     if (!(await table.persist())) return false;
-    await table.voice.sayWithPage(beginsText(match.game, stored, match.state), matchPageStartLine(table.host.settings.publicUrl, stored.id));
+    const note = table.adapter?.roomNote;
+    await table.voice.sayWithPage(`${beginsText(match.game, stored, match.state)}${note ? `\n${note}` : ''}`, matchPageStartLine(table.host.settings.publicUrl, stored.id));
     return true;
   }
   table.snapshot();
