@@ -138,6 +138,26 @@ describe('a person in a seat', () => {
     await h.stop();
   });
 
+  test("a person hears a round's private notice once: in their next turn, or in a line of its own when no turn follows", async () => {
+    const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000', HOUSE_ROUND_DELAY_MS: '0' });
+    const toPat: string[] = [];
+    h.gateway = { createRoom: async () => ({ channelId: 'room', serverId: 'srv' }), post: async (room, text) => void (room.channelId === 'pat-dm' && toPat.push(text)) };
+    const pat = { ...person, room: { channelId: 'pat-dm', serverId: 'srv' } };
+    await h.handleCommand({ kind: 'play', game: 'trust', players: ['me', 'Ivo'], seed: 7, options: {}, config: { missChance: 1, maxRounds: 2 } }, pat);
+    const id = (await h.listMatches()).matches[0]!.id;
+    await waitFor(h, id, (d) => d.waitingFor.includes('pat'));
+    expect(await h.handleCommand({ kind: 'move', text: 'hf' }, pat)).toBe('Move accepted.');
+    await waitFor(h, id, (d) => d.history.length === 1 && d.waitingFor.includes('pat'));
+    const missed = 'Your HIGH_FIVE at Ivo missed and landed as an ATTACK; Ivo saw an attack.';
+    expect(toPat.filter((t) => t.includes(missed))).toHaveLength(1);
+    expect(toPat.find((t) => t.includes(missed))).toStartWith('Pat, your move in Trust');
+    expect(await h.handleCommand({ kind: 'move', text: 'hf' }, pat)).toBe('Move accepted.');
+    await h.finished(id);
+    // The last round's miss has no turn to carry it: it comes in a line of its own.
+    expect(toPat.filter((t) => t.startsWith('Round 2, privately for you: ') && t.includes(missed))).toHaveLength(1);
+    await h.stop();
+  });
+
   test('a person who does not answer in time gets the fallback, like an agent', async () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '400' });
     await h.handleCommand({ kind: 'play', game: 'trust', players: ['Ivo', 'me'], seed: 5, options: {} }, person);

@@ -91,9 +91,16 @@ export class PersonSeat implements Seat {
     await this.table.voice.say(awayText(player, limit)).catch(() => undefined);
   }
 
-  /** What the round told this person alone (a miss, a beg's answer), in their chat with the House. */
+  /**
+   * What the round told this person alone (a miss, a beg's answer), in their
+   * chat with the House, when no next turn of theirs will say it: a turn's
+   * text carries the notices of the round before, so a person asked again
+   * would read them twice.
+   */
   async tell(round: number): Promise<void> {
     const match = this.table.match!;
+    const asked = !match.over && !personOf(this.table.stored, this.id)?.away && match.game.actors(match.state).includes(this.id);
+    if (asked) return;
     const notices = (match.game.view(match.state, this.id) as { notices?: unknown } | null)?.notices;
     if (Array.isArray(notices) && notices.length) await this.table.voice.tellPerson(this.id, privateRoundText(round, notices));
   }
