@@ -437,7 +437,7 @@ describe('fair use of tables (issue 23)', () => {
     const begins = posts.find((t) => t.startsWith('Trust begins'))!.split('\n');
     expect(begins.at(-1)).toBe(`Follow it round by round on its page: https://house.example.org/house/matches/${id}`);
     // Trust's room says once that it hears what the players saw, not the misses (RULES T-4).
-    expect(begins.at(-2)).toBe('This room is told what the players saw: a high five that missed shows here as the attack it landed as. Every miss is on the match page once the match is over.');
+    expect(begins.at(-2)).toBe('This room is told what the players saw: a high five that goes astray shows here as the attack it landed as. Each one is on the match page once the match is over.');
     const linked = posts.filter((t) => t.includes('Every round so far, on the match page'));
     expect(linked.map((t) => t.split('\n').at(-1))).toEqual([`Every round so far, on the match page: https://house.example.org/house/matches/${id}#round=10`]);
     await h.stop();

@@ -47,7 +47,7 @@ function earlierEvents(match: Match, round: number): NarratedEvent[] {
 export const trustAdapter: HouseGame = {
   game: 'trust',
   board: trustBoard,
-  roomNote: 'This room is told what the players saw: a high five that missed shows here as the attack it landed as. Every miss is on the match page once the match is over.',
+  roomNote: 'This room is told what the players saw: a high five that goes astray shows here as the attack it landed as. Each one is on the match page once the match is over.',
   chart: (detail) => fieldChart(detail.history, detail.summary.players.map((p) => p.name), 'sats', 'Sats after each round', 'sats'),
   async external(ctx, decisions) {
     const { match } = ctx;
