@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { paceBotRequests, RequestPace } from './botRequests.ts';
+import { PACE, PACE_JITTER_MS, paceBotRequests, RequestPace } from './botRequests.ts';
 
 /** A clock that moves only when the pace waits: the test reads when each request started, not how long it took. */
 function fakeClock() {
@@ -28,4 +28,18 @@ test("the bot's REST requests go out through the queue, and one aborted while it
   controller.abort();
   expect(await waiting.catch((error: Error) => error.name)).toBe('AbortError');
   expect(sent).toEqual(['https://discord.test/api/v10/channels/1/messages']);
+});
+
+test("the bot's pace keeps any second Discord counts under its global 50, with up to a second between a request's start and its arrival", async () => {
+  const clock = fakeClock();
+  const pace = new RequestPace(PACE.requests, PACE.windowMs, clock);
+  const starts: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    await pace.take();
+    starts.push(clock.t);
+  }
+  // The requests one Discord second may receive: those started within it, or up to PACE_JITTER_MS before it.
+  const busiest = Math.max(...starts.map((t) => starts.filter((u) => u >= t && u < t + 1000 + PACE_JITTER_MS).length));
+  expect(busiest).toBeLessThan(50);
+  expect(busiest).toBe(PACE.requests);
 });
