@@ -98,16 +98,19 @@ export class RatingsStore {
     return parsed?.ok ? parsed.value : emptyRatings(game);
   }
 
+  /** A cache row's JSON, read; null when there is none or it cannot be read (the caller's schema then refuses it). */
+  private async cachedJson(key: string): Promise<unknown> {
+    const row = await this.runtime.getCache<{ json?: unknown }>(key);
+    try {
+      return row && typeof row.json === 'string' ? JSON.parse(row.json) : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Who played each rated brain; empty for a database older than this record, or one it cannot read. */
   async playedBy(game: string): Promise<Map<string, PlayedBy>> {
-    const row = await this.runtime.getCache<{ json?: unknown }>(playersKey(game));
-    let raw: unknown = null;
-    try {
-      raw = row && typeof row.json === 'string' ? JSON.parse(row.json) : null;
-    } catch {
-      raw = null;
-    }
-    const parsed = playedBySchema.safeParse(raw);
+    const parsed = playedBySchema.safeParse(await this.cachedJson(playersKey(game)));
     const out = new Map<string, PlayedBy>();
     if (!parsed.success) return out;
     for (const [participant, p] of Object.entries(parsed.data.participants)) {
@@ -118,27 +121,13 @@ export class RatingsStore {
 
   /** Each rated entrant's kind and faults (none for a database older than them). */
   async entrantFaults(game: string): Promise<Map<string, EntrantFaults>> {
-    const row = await this.runtime.getCache<{ json?: unknown }>(entrantsKey(game));
-    let raw: unknown = null;
-    try {
-      raw = row && typeof row.json === 'string' ? JSON.parse(row.json) : null;
-    } catch {
-      raw = null;
-    }
-    const parsed = faultsSchema.safeParse(raw);
+    const parsed = faultsSchema.safeParse(await this.cachedJson(entrantsKey(game)));
     return new Map(parsed.success ? Object.entries(parsed.data.participants) : []);
   }
 
   /** Each rated brain's recorded model cost, games and wins since the House kept them (none for a database older than this). */
   async costs(game: string): Promise<Map<string, ParticipantCost>> {
-    const row = await this.runtime.getCache<{ json?: unknown }>(costsKey(game));
-    let raw: unknown = null;
-    try {
-      raw = row && typeof row.json === 'string' ? JSON.parse(row.json) : null;
-    } catch {
-      raw = null;
-    }
-    const parsed = costsSchema.safeParse(raw);
+    const parsed = costsSchema.safeParse(await this.cachedJson(costsKey(game)));
     return new Map(parsed.success ? Object.entries(parsed.data.participants) : []);
   }
 

@@ -1,6 +1,6 @@
 import type { IAgentRuntime } from '@elizaos/core';
 import type { McpSeatDesk } from '@the-house/lab/remote/mcpSeatDesk.ts';
-import { tokenMatches } from '@the-house/lab/remote/seatToken.ts';
+import { SEAT_TOKEN, tokenHash } from '@the-house/lab/remote/seatToken.ts';
 
 /** How long an ended match's MCP seat still answers `wait_for_turn` with its end. */
 export const ENDED_SEAT_MS = 10 * 60_000;
@@ -17,18 +17,18 @@ const MAX_ENDED_SEATS = 1_000;
 export class EndedMcpSeats {
   private readonly seats = new Map<string, { desk: McpSeatDesk; until: number }>();
 
-  keep(tokenHash: string, desk: McpSeatDesk, now: number): void {
+  keep(hash: string, desk: McpSeatDesk, now: number): void {
     this.prune(now);
-    this.seats.delete(tokenHash);
-    this.seats.set(tokenHash, { desk, until: now + ENDED_SEAT_MS });
+    this.seats.delete(hash);
+    this.seats.set(hash, { desk, until: now + ENDED_SEAT_MS });
     while (this.seats.size > MAX_ENDED_SEATS) this.seats.delete(this.seats.keys().next().value!);
   }
 
-  /** The ended seat `token` opens, if it is still kept. */
+  /** The ended seat `token` opens, if it is still kept: kept by its hash, so the token is hashed once, not once a seat. */
   find(token: string, now: number): McpSeatDesk | null {
     this.prune(now);
-    for (const [hash, { desk }] of this.seats) if (tokenMatches(token, hash)) return desk;
-    return null;
+    if (!SEAT_TOKEN.test(token)) return null;
+    return this.seats.get(tokenHash(token))?.desk ?? null;
   }
 
   private prune(now: number): void {
