@@ -3,7 +3,7 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { brainContext } from '@the-house/games/engine/runner.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
-import { DEFAULT_OUTBOUND_POLICY, parseFetchAllow, type OutboundPolicy } from '../net/outboundPolicy.ts';
+import { DEFAULT_OUTBOUND_POLICY } from '../net/outboundPolicy.ts';
 import { DEFAULT_WINDOW } from '../decision/playerView.ts';
 import { decisionRequest } from '../seats/decisionRequestFor.ts';
 import { seatPrompter } from '../seats/seatPrompts.ts';
@@ -19,15 +19,13 @@ import { referenceHttpBot } from './reference/referenceHttpBot.ts';
 import { referenceMcpAgent } from './reference/referenceMcpAgent.ts';
 import type { RemoteClient } from './remoteClient.ts';
 import { clockRulesSchema, newClock, type ClockRules } from './seatClock.ts';
+import { agentRoster, LOOPBACK_POLICY } from '../testing/remoteTestKit.ts';
 
 // Loopback is refused by default: these tests allow it explicitly, as HOUSE_FETCH_ALLOW=127.0.0.1 would.
-const loopback = (parseFetchAllow('127.0.0.1:*') as { ok: true; policy: OutboundPolicy }).policy;
+const loopback = LOOPBACK_POLICY;
 const compact = seatPrompter('compact');
-const running: Array<{ stop(): unknown }> = [];
-afterAll(async () => {
-  for (const r of running) await r.stop();
-});
-const started = <T extends { stop(): unknown }>(agent: T): T => (running.push(agent), agent);
+const { started, stopAll } = agentRoster();
+afterAll(stopAll);
 
 function line(client: RemoteClient, rules: Partial<ClockRules> = {}): RemoteSeatLine {
   return { client, clock: newClock(clockRulesSchema.parse(rules)), entrant: 'ref@1', fallback: trustGame.strategies.grudger! };

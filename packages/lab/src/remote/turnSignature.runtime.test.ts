@@ -3,47 +3,25 @@ import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypt
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Match } from '@the-house/games/engine/match.ts';
-import { brainContext } from '@the-house/games/engine/runner.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
-import { DEFAULT_WINDOW } from '../decision/playerView.ts';
-import { emptyRecord, MatchRecorder } from '../models/matchRecorder.ts';
-import { parseFetchAllow, type OutboundPolicy } from '../net/outboundPolicy.ts';
-import { decisionRequest } from '../seats/decisionRequestFor.ts';
-import { seatPrompter } from '../seats/seatPrompts.ts';
 import { a2aSeatClient } from './a2aSeatClient.ts';
-import { decideRemote } from './decideRemote.ts';
 import { httpBotClient } from './httpBotClient.ts';
 import { referenceA2aAgent } from './reference/referenceA2aAgent.ts';
 import { referenceHttpBot } from './reference/referenceHttpBot.ts';
 import type { RemoteClient } from './remoteClient.ts';
-import { clockRulesSchema, newClock } from './seatClock.ts';
+import { agentRoster, LOOPBACK_POLICY, oneTrustTurn } from '../testing/remoteTestKit.ts';
 import { checkTurnSignature, KEY_HEADER } from './turnSignature.ts';
 import { fingerprintOf } from '../signing/matchSignature.ts';
 import { localKey } from '../signing/localKey.ts';
 import { remoteSeat } from '../cli/seatsArg.ts';
 import { HOUSE_MAIN } from '../cli/runHouseCli.ts';
 
-const loopback = (parseFetchAllow('127.0.0.1:*') as { ok: true; policy: OutboundPolicy }).policy;
-const compact = seatPrompter('compact');
-const running: Array<{ stop(): unknown }> = [];
-afterAll(async () => {
-  for (const r of running) await r.stop();
-});
-const started = <T extends { stop(): unknown }>(agent: T): T => (running.push(agent), agent);
+const loopback = LOOPBACK_POLICY;
+const { started, stopAll } = agentRoster();
+afterAll(stopAll);
 const house = generateKeyPairSync('ed25519');
 
-/** One Trust turn for seat `a` through the remote pipeline, with a minute to answer. */
-async function turn(client: RemoteClient) {
-  const match = Match.create(trustGame, {}, 7, ['a', 'b']);
-  const recorder = new MatchRecorder('m-signed', emptyRecord());
-  const view = trustGame.view(match.state, 'a');
-  const ctx = brainContext(7, 'a', 1, match.state.phase);
-  ctx.deadline = Date.now() + 60_000;
-  const request = decisionRequest(trustGame, match.state, 'm-signed', view, ctx);
-  const line = { client, clock: newClock(clockRulesSchema.parse({})), entrant: 'ref@1', fallback: trustGame.strategies.grudger! };
-  return decideRemote({ game: trustGame, state: match.state, view, ctx, request, table: 'm-signed', line, recorder, prompt: (r) => compact.prompt('', r, null, DEFAULT_WINDOW).text, signal: new AbortController().signal });
-}
+const turn = (client: RemoteClient) => oneTrustTurn(client, 'm-signed');
 
 const kinds: Array<[string, (key: KeyObject) => { url: string; turns: string[]; stop(): Promise<void> }, (url: string, signingKey?: KeyObject) => RemoteClient]> = [
   ['HTTP bot', (key) => referenceHttpBot({ key }), (url, key) => httpBotClient(url, { policy: loopback, signingKey: () => key ?? null })],
