@@ -85,6 +85,17 @@ function keysNow(data: LegalMoveData): Set<string> | null {
   return keys.size ? keys : null;
 }
 
+const defaultsMade = new WeakMap<AnyGame, object | null>();
+
+/** What a game's decision schema makes of an empty answer (the keys it fills by default), once per game; null when it refuses one. */
+function defaultsOf(game: AnyGame): object | null {
+  if (!defaultsMade.has(game)) {
+    const read = game.decisionSchema.safeParse({});
+    defaultsMade.set(game, read.success && typeof read.data === 'object' && read.data !== null ? read.data : null);
+  }
+  return defaultsMade.get(game)!;
+}
+
 /**
  * The keys of a decision the game reads in another phase than this one
  * (Influence's `empower` sent while it whispers), or null: the schema sent
@@ -98,8 +109,8 @@ export function notReadNow(game: AnyGame, state: unknown, player: PlayerId, deci
   const read = game.decisionSchema.safeParse(decision);
   if (!allowed || !read.success || typeof read.data !== 'object' || read.data === null) return null;
   const given = typeof decision === 'object' && decision !== null ? decision : {};
-  const defaults = game.decisionSchema.safeParse({});
-  const defaulted = (key: string) => !Object.hasOwn(given, key) && (!defaults.success || Object.hasOwn(defaults.data as object, key));
+  const defaults = defaultsOf(game);
+  const defaulted = (key: string) => !Object.hasOwn(given, key) && (defaults === null || Object.hasOwn(defaults, key));
   const extra = Object.entries(read.data as Record<string, unknown>).filter(([key, value]) => value !== undefined && !allowed.has(key) && !defaulted(key)).map(([key]) => key);
   if (extra.length === 0) return null;
   const listed = extra.map(shown).join(', ');
