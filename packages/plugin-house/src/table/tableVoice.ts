@@ -67,12 +67,12 @@ export class TableVoice {
   }
 
   /** `say`, pinging on Discord the people in `people` (lower-case name to Discord id) the text names. */
-  private async speak(text: string, key: string | undefined, as: PlayerId | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>): Promise<void> {
+  private async speak(text: string, key: string | undefined, as: PlayerId | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>, guiText = text): Promise<void> {
     const { stored } = this;
     if (stored.origin) await this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: this.host.players.find(as) } : undefined, pictures, people);
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
-    await this.host.gateway.post(room, text, key, as ? this.postAuthor(as) : undefined, pictures);
+    await this.host.gateway.post(room, guiText, key, as ? this.postAuthor(as) : undefined, pictures);
   }
 
   /**
@@ -82,10 +82,7 @@ export class TableVoice {
    * server's AutoMod may refuse a post for its link.
    */
   async sayWithPage(text: string, pageLine: string, key?: string, pictures: readonly RoomPicture[] = []): Promise<void> {
-    const { stored } = this;
-    if (stored.origin) await this.toPlatformRoom(text, undefined, pictures, new Map());
-    if (!stored.channelId || !stored.serverId) return;
-    await this.host.gateway.post({ channelId: stored.channelId, serverId: stored.serverId }, `${text}\n${pageLine}`, key, undefined, pictures);
+    await this.speak(text, key, undefined, pictures, new Map(), `${text}\n${pageLine}`);
   }
 
   /** A finished round's post: its text with its pictures; pictures alone (the text went out with the phase, as Influence's last round does) with what they show in words. Every tenth round's text ends, in the GUI's room, with the match page at that round. */
