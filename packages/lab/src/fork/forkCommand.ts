@@ -10,7 +10,8 @@ import { promptFileSink, readBundle } from '../models/matchBundle.ts';
 import type { ParentLink } from '../provenance/matchProvenance.ts';
 import type { HeadlessSeat } from '../seats/playRecorded.ts';
 import { signaturePath, signMatchFile } from '../signing/matchSignature.ts';
-import { forkId, forkMatch } from './forkMatch.ts';
+import { forkMatch } from './forkMatch.ts';
+import { forkId } from './forkPoint.ts';
 
 const USAGE = 'fork <match file> --phase N [--seat ID=PLAYER]... [--seed S] [--out DIR]';
 
