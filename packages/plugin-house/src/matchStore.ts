@@ -1,6 +1,7 @@
 import type { IAgentRuntime } from '@elizaos/core';
 import { ChainCheck, verifyChain, type LogEntry } from '@the-house/games/engine/eventLog.ts';
 import { databaseErrorText } from './databaseErrorText.ts';
+import { FencedOut } from './rowWriter.ts';
 import type { LiveMatchFiles } from './liveMatchFiles.ts';
 import { MatchIndex, OPEN } from './matchIndex.ts';
 import { checkRow, rowOf, type Read, type Row } from './storeRows.ts';
@@ -92,6 +93,8 @@ export interface StoreOptions {
   log?: (line: string) => void;
   /** The ids of the matches whose head rows are stored; plugin-sql's cache table by default. */
   storedIds?: () => Promise<string[] | null>;
+  /** How a row is written; the runtime's setCache by default (a host with a lease: only under its epoch, rowWriter.ts). */
+  setRow?: (key: string, value: unknown) => Promise<boolean>;
 }
 
 function lists(match: StoredMatch): Record<ListName, unknown[]> {
@@ -153,6 +156,7 @@ export class MatchStore {
   private readonly live: LiveMatchFiles | null;
   /** Matches whose rows this process copied to their running files: their closing save is copied too, until the files go. */
   private readonly filed = new Set<string>();
+  private readonly setRow: (key: string, value: unknown) => Promise<boolean>;
 
   constructor(
     private readonly runtime: IAgentRuntime,
@@ -161,6 +165,7 @@ export class MatchStore {
     this.attempts = Math.max(1, options.attempts ?? 3);
     this.backoffMs = Math.max(0, options.backoffMs ?? 100);
     this.live = options.live ?? null;
+    this.setRow = options.setRow ?? ((key, value) => runtime.setCache(key, value));
     const log = options.log ?? ((line: string) => runtime.logger?.error?.(`House: ${line}`));
     const storedIds = options.storedIds ?? (() => storedHeadIds(runtime));
     this.index = new MatchIndex({
@@ -205,13 +210,15 @@ export class MatchStore {
     return copy && isHead(copy.value) ? copy : null;
   }
 
-  /** One checked write: retried with backoff, then a StoreError naming the row (and the database's reason, without the query's values). */
+  /** One checked write: retried with backoff, then a StoreError naming the row (and the database's reason, without the query's values); fenced out, at once. */
   private async write(key: string, value: unknown): Promise<void> {
     let why = 'the database refused the write';
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       try {
-        if (await this.runtime.setCache(key, value)) return;
+        if (await this.setRow(key, value)) return;
       } catch (error) {
+        // Another host holds the House now: trying again cannot help, and must not.
+        if (error instanceof FencedOut) throw new StoreError(`could not save ${key}: ${error.message}`);
         why = databaseErrorText(error instanceof Error ? error.message : String(error));
       }
       if (attempt < this.attempts) await sleep(this.backoffMs * 2 ** (attempt - 1));

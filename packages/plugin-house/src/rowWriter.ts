@@ -1,0 +1,25 @@
+import type { IAgentRuntime } from '@elizaos/core';
+
+/** Writes one match row for a runtime; true when the database took it. */
+export type RowWriter = (runtime: IAgentRuntime, key: string, value: unknown) => Promise<boolean>;
+
+/** A write refused because this host no longer holds the House's lease: it is never tried again. */
+export class FencedOut extends Error {}
+
+let writer: RowWriter | null = null;
+
+/**
+ * A host that shares its database with a standby hands the House a writer
+ * that takes a match row only while this host's lease epoch is the current
+ * one (and throws FencedOut otherwise), before the agents start. Without
+ * one, rows go to plugin-sql's cache as they always did.
+ */
+export function useRowWriter(write: RowWriter | null): void {
+  writer = write;
+}
+
+/** How a runtime's match rows are written now. */
+export function rowWriterFor(runtime: IAgentRuntime): (key: string, value: unknown) => Promise<boolean> {
+  const write = writer;
+  return write ? (key, value) => write(runtime, key, value) : (key, value) => runtime.setCache(key, value);
+}
