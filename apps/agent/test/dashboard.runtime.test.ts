@@ -31,7 +31,8 @@ describe.skipIf(!hasChromium)('the House tab in headless Chromium', () => {
   test('the GUI shows a running Trust match on the House tab of The House', async () => {
     const page = await openHouseChat(browser, host);
 
-    const opened = await host.service.open('trust', ['Ada', 'Bram'], 7);
+    // Slow enough to be seen running, quicker than Trust's watching pace.
+    const opened = await host.service.open('trust', ['Ada', 'Bram'], 7, null, { roundDelayMs: 1500 });
     if (!opened.ok) throw new Error(opened.error);
     await openHouseTab(page);
 

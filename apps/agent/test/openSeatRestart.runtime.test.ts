@@ -27,7 +27,7 @@ afterAll(() => {
 function childEnv(port: number): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DISCORD_|OPENAI_|ANTHROPIC_|OLLAMA_|POSTGRES_URL|CENTRAL_MESSAGE_SERVER_URL)/.test(k)) env[k] = v;
-  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '10000', HOUSE_REMOTE_BANK_MS: '20000', HOUSE_REMOTE_MAX_MISSES: '2', HOUSE_MATCH_DIR: matchDir };
+  return { ...env, PORT: String(port), SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir, HOUSE_ROUND_DELAY_MS: '150', HOUSE_COUNTDOWN_MS: '0', HOUSE_LOBBY_MS: '0', LOG_LEVEL: 'error', HOUSE_REMOTE_MOVE_MS: '10000', HOUSE_REMOTE_BANK_MS: '20000', HOUSE_REMOTE_MAX_MISSES: '2', HOUSE_MATCH_DIR: matchDir };
 }
 
 /** The host in a process of its own on `port`, ready when the House answers the REST API. */

@@ -47,7 +47,8 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     await page.screenshot({ path: join(shots, '1-help.png') });
 
     // !play trust: a lobby of four that starts by its timer and says where to watch.
-    await say(page, '!play trust');
+    // Twelve rounds at Trust's watching pace (3.5 s between rounds) take about as long as its 30 did at 1.5 s.
+    await say(page, '!play trust --set maxRounds=12');
     const [, id] = await seen(chat, /Trust lobby (trust-\d+-\w+) \(seed \d+\) seats Ada, Bram, Cleo, Dev/);
     // Rooms are named by game, a short id and who plays, so that they do not look alike.
     const roomName = `Trust ${id!.split('-').at(-1)!.slice(0, 4)} · Ada, Bram, Cleo +1`;

@@ -98,6 +98,11 @@ export class HouseConfig {
     return this.number('HOUSE_ROUND_DELAY_MS', game.presentation.roundDelayMs);
   }
 
+  /** How long a match opened from a chat waits in its room before its first round (HOUSE_COUNTDOWN_MS, at most a minute); 0: none. */
+  get countdownMs(): number {
+    return numberSetting(this.runtime, 'HOUSE_COUNTDOWN_MS', 10_000, 60_000);
+  }
+
   /** Open matches one person may own at once (HOUSE_TABLES_PER_PERSON); admins are not bound by it. */
   get tablesPerPerson(): number {
     return Math.max(1, Math.floor(this.number('HOUSE_TABLES_PER_PERSON', 2)));

@@ -38,7 +38,8 @@ export function freePort(): number {
  */
 export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
   const env = process.env;
-  Object.assign(env, { SENTRY_DSN: 'disabled', SERVER_HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'error', SECRET_SALT: 'house-tests' }, options.env ?? {});
+  // No countdown before a match's first round unless a test asks for one: it would add its seconds to every match a test opens.
+  Object.assign(env, { SENTRY_DSN: 'disabled', SERVER_HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'error', SECRET_SALT: 'house-tests', HOUSE_COUNTDOWN_MS: '0' }, options.env ?? {});
   // The host derives it from the port; a previous host of this process left its own.
   delete env.CENTRAL_MESSAGE_SERVER_URL;
   if (options.postgresUrl) env.POSTGRES_URL = options.postgresUrl;

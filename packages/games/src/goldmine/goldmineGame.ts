@@ -79,7 +79,7 @@ export const goldmineGame: GameDefinition<GoldmineConfig, GoldmineState, Goldmin
     return { over: true, winners: state.players.filter((_, i) => state.gold[i] === best), kind: 'limit' };
   },
   scoreName: 'gold',
-  presentation: { scoreField: 'gold', scoreDecimals: 0, roundDelayMs: 150, lobbySeats: 10 },
+  presentation: { scoreField: 'gold', scoreDecimals: 0, roundDelayMs: 400, lobbySeats: 10 },
   narration: goldmineNarration,
   score: (state, player) => state.gold[state.players.indexOf(player)] ?? 0,
   alive: (state, player) => state.players.includes(player),

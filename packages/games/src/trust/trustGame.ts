@@ -75,7 +75,7 @@ export const trustGame: GameDefinition<TrustConfig, TrustState, TrustDecision, T
   outcome: (state) => state.result,
   scoreName: 'sats',
   // A lobby seats four: Trust is dull with two (a miss turns a pair into a feud).
-  presentation: { scoreField: 'sats', scoreDecimals: 0, roundDelayMs: 1500, lobbySeats: 4 },
+  presentation: { scoreField: 'sats', scoreDecimals: 0, roundDelayMs: 3500, lobbySeats: 4 },
   narration: trustNarration,
   score: teamScore,
   alive: (state, player) => state.units.some((u) => u.alive && (u.id === player || u.team === player)),

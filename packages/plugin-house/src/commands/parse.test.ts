@@ -35,16 +35,22 @@ describe('parseCommand', () => {
   });
 
   test('!play errors say what is allowed', () => {
-    const usage = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
+    const usage = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--fast | --delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
     expect(parseCommand('!play')).toEqual({ ok: true, command: { kind: 'play', game: '', players: [], options: {} } });
     expect(parseCommand('!play --seed 3')).toEqual({ ok: false, error: `which game? ${usage}` });
     expect(parseCommand('!play trust --seed')).toEqual({ ok: false, error: `--seed needs a whole number, got nothing; ${usage}` });
     expect(parseCommand('!play trust --seed 1.5')).toEqual({ ok: false, error: `--seed needs a whole number, got '1.5'; ${usage}` });
-    expect(parseCommand('!play trust --fast')).toEqual({
+    expect(parseCommand('!play trust --quick')).toEqual({
       ok: false,
-      error: `unknown option '--fast' (options: --seed, --budget-tokens, --budget-cost, --player-budget-tokens, --player-budget-cost, --history-rounds); ${usage}`,
+      error: `unknown option '--quick' (options: --seed, --budget-tokens, --budget-cost, --player-budget-tokens, --player-budget-cost, --history-rounds); ${usage}`,
     });
+    expect(parseCommand('!play trust --fast --delay 500')).toEqual({ ok: false, error: `\`--fast\` plays with no pause between rounds: leave out --delay; ${usage}` });
     expect(parseCommand('!play trust --budget-tokens -5')).toEqual({ ok: false, error: `--budget-tokens must be a whole number from 1 to 1000000000000, got '-5'; ${usage}` });
+  });
+
+  test('!play --fast plays with no pause between rounds (and so no countdown)', () => {
+    expect(parseCommand('!play trust Ada Bram --fast')).toEqual({ ok: true, command: { kind: 'play', game: 'trust', players: ['Ada', 'Bram'], options: { roundDelayMs: 0 } } });
+    expect(parseCommand('!play trust --fast --open')).toEqual({ ok: true, command: { kind: 'play', game: 'trust', players: [], options: { roundDelayMs: 0 }, open: true } });
   });
 
   test('!play takes budgets and `me`; !resume names a match and larger budgets', () => {

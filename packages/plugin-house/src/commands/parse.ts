@@ -90,7 +90,7 @@ function configValue(text: string): unknown {
   return text.trim() !== '' && Number.isFinite(n) ? n : text;
 }
 
-const PLAY_USAGE = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
+const PLAY_USAGE = 'usage: `!play GAME [NAMES] [--open] [--seed N] [--fast | --delay MS] [--set KEY=VALUE ...] [--budget-tokens N] [--player-budget-tokens N] [--budget-cost X] [--player-budget-cost X]` (`me` among the names takes a seat for you)';
 
 /** What `!play`'s words add up to as they are read. */
 interface PlayArgs {
@@ -100,6 +100,7 @@ interface PlayArgs {
   options: Record<string, unknown>;
   config: Record<string, unknown>;
   open: boolean;
+  fast: boolean;
 }
 
 /** A flag's value read into the arguments: null, or what is wrong with it (the usage is added after). */
@@ -147,6 +148,9 @@ const playFlags = new Map<string, PlayFlag>([
 function playCommand(a: PlayArgs): ParsedCommand {
   if (!a.game) return a.players.length || a.seed !== undefined || Object.keys(a.options).length || Object.keys(a.config).length ? fail(`which game? ${PLAY_USAGE}`) : ok({ kind: 'play', game: '', players: a.players, options: a.options });
   if (a.open && a.players.length) return fail('`--open` opens a lobby to anyone: `!play GAME --open` (with names the match starts at once, seated as named)');
+  if (a.fast && a.options.roundDelayMs !== undefined) return fail(`\`--fast\` plays with no pause between rounds: leave out --delay; ${PLAY_USAGE}`);
+  // Full speed: no pause between rounds, and so no countdown before the first.
+  if (a.fast) a.options.roundDelayMs = 0;
   const command: HouseCommand = { kind: 'play', game: a.game, players: a.players, options: a.options };
   if (a.open) command.open = true;
   if (Object.keys(a.config).length) command.config = a.config;
@@ -156,10 +160,11 @@ function playCommand(a: PlayArgs): ParsedCommand {
 
 function parsePlay(args: string[]): ParsedCommand {
   const rest = [...args];
-  const into: PlayArgs = { players: [], options: {}, config: {}, open: false };
+  const into: PlayArgs = { players: [], options: {}, config: {}, open: false, fast: false };
   while (rest.length) {
     const token = rest.shift()!;
     if (token === '--open') into.open = true;
+    else if (token === '--fast') into.fast = true;
     else if (token.startsWith('--')) {
       const [name, raw] = flag(token, rest);
       const read = playFlags.get(name);

@@ -19,6 +19,7 @@ import { beginsText, budgetPausedText, resultText, roomResultsText, resumesText,
 import type { StoredMatch } from '../types.ts';
 import { phaseContext } from './phaseContext.ts';
 import type { TableCore } from './tableCore.ts';
+import { countDown, countdownMs, roundPauseMs } from './countdown.ts';
 import { tellEntrants } from './tellEntrants.ts';
 
 /** After a round: every seat (and a unit spawned in it) is told what it may now know (an agent's notes at once, its memory through the backlog). */
@@ -122,6 +123,10 @@ async function openPlay(table: TableCore, fresh: boolean): Promise<boolean> {
     if (!(await table.persist())) return false;
     const note = table.adapter?.roomNote;
     await table.voice.sayWithPage(`${beginsText(match.game, stored, match.state)}${note ? `\n${note}` : ''}`, matchPageStartLine(table.host.settings.publicUrl, stored.id));
+    // Saved before it: a restart during the countdown plays on at once.
+    const { settings } = table.host;
+    const wait = fresh ? countdownMs(stored, roundPauseMs(stored, settings, match.game), settings.countdownMs) : 0;
+    await countDown(wait, (text) => table.voice.say(text), (ms) => sleep(ms, table.abort.signal));
     return true;
   }
   table.snapshot();
@@ -166,7 +171,7 @@ class PlayLoop {
     this.match = table.match!;
     this.adapter = table.adapter;
     this.lastRound = (this.match.state as { round: number }).round;
-    this.delay = table.stored.options.roundDelayMs ?? table.host.settings.roundDelayMs(this.match.game);
+    this.delay = roundPauseMs(table.stored, table.host.settings, this.match.game);
     this.ctx = phaseContext(table);
     this.opening = phaseContext(table, true);
     this.closing = phaseContext(table, true, true);

@@ -1,5 +1,6 @@
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
+import { paceHelpLine } from './paceTexts.ts';
 import type { CommandSpec } from '../commands/parse.ts';
 import type { MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
 
@@ -26,6 +27,7 @@ export function helpText(games: Record<string, AnyGame>, table: readonly Command
   return [
     `**The House** runs ${Object.values(games).map((g) => g.title).join(', ')} among its players (\`!games\` says what each is).`,
     'Start: `!play trust` opens a lobby (you and the admins may `!join` it, anyone when opened with `!play trust --open`; it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
+    paceHelpLine,
     `Watch: each match gets a room under *Groups* in this window, and the dashboard: ${dashboardUrl}`,
     'In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown, `!view` shows everything you know.',
     'A command acts on the match of the room you type it in; add `--match ID` for another. Only the person who opened a match (or an admin) may stop it or answer its begs.',
