@@ -1,10 +1,11 @@
 /**
  * A bench that boots ElizaOS runs in a process of its own (PGLite keeps one
  * database per process): `bench()` spawns the bench file, whose main part
- * prints its figures as JSON on its last line (see `runAsMain`).
+ * prints its figures as JSON on its last line (see `runAsMain`); `args` are
+ * its command line.
  */
-export async function benchInOwnProcess(path: string, name: string): Promise<Record<string, number>> {
-  const child = Bun.spawn([process.execPath, path], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, SENTRY_DSN: 'disabled' } });
+export async function benchInOwnProcess(path: string, name: string, args: readonly string[] = []): Promise<Record<string, number>> {
+  const child = Bun.spawn([process.execPath, path, ...args], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, SENTRY_DSN: 'disabled' } });
   const out = await new Response(child.stdout).text();
   await child.exited;
   const last = out.trim().split('\n').at(-1) ?? '';
