@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Match, runMatchSync, verifyChain } from '@the-house/games';
+import { games } from '@the-house/games/registry.ts';
+import { freshDatabase } from '@the-house/lab/testing/freshDatabase.ts';
+import type { MatchDetail } from '@the-house/plugin-house/types.ts';
+import { repoRoot } from '../src/host.ts';
+import { ensureVectorType } from './kit/pgVectorStandIn.ts';
+import { freePort, RestChat } from './kit/restChat.ts';
+
+const url = process.env.HOUSE_TEST_POSTGRES_URL;
+if (!url) console.warn('SKIPPED the standby test: HOUSE_TEST_POSTGRES_URL is not set (.ci/run starts a server from Debian packages and sets it)');
+
+/** A host process with its log lines as they come. */
+interface HostProcess {
+  child: ReturnType<typeof Bun.spawn>;
+  lines: string[];
+  /** The first line matching, waited for (the process exiting first fails). */
+  line(pattern: RegExp, timeoutMs: number): Promise<string>;
+}
+
+/**
+ * An active host with a live offline Trust table is killed with SIGKILL
+ * mid-match; the standby on the same PostgreSQL takes the lease, starts the
+ * House and its players and resumes the match, which ends as a straight
+ * headless run of the same seed. The old host, started again, stands by.
+ */
+describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed host', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'house-standby-'));
+  const children: HostProcess[] = [];
+  let db: Awaited<ReturnType<typeof freshDatabase>> | null = null;
+  let port = 0;
+
+  beforeAll(async () => {
+    db = await freshDatabase(url!, 'house_standby_test');
+    const vector = await ensureVectorType(db.url);
+    if (typeof vector !== 'string') throw new Error(`the test database has no usable vector type: ${vector.error}`);
+    port = await freePort();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all(children.map((c) => c.child.exited));
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  function childEnv(): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DISCORD_|OPENAI_|ANTHROPIC_|OLLAMA_|POSTGRES_URL|PGLITE_DATA_DIR|CENTRAL_MESSAGE_SERVER_URL|HOUSE_)/.test(k)) env[k] = v;
+    return {
+      ...env,
+      // Both hosts on one machine and one port: the standby binds it only once it takes over.
+      PORT: String(port),
+      SERVER_HOST: '127.0.0.1',
+      POSTGRES_URL: db!.url,
+      HOUSE_STANDBY: 'true',
+      HOUSE_LEASE_MS: '3000',
+      HOUSE_DATA_DIR: dataDir,
+      HOUSE_MATCH_DIR: join(dataDir, 'matches'),
+      HOUSE_ROUND_DELAY_MS: '150',
+      HOUSE_LOBBY_MS: '0',
+      LOG_LEVEL: 'error',
+    };
+  }
+
+  function spawnHost(): HostProcess {
+    const child = Bun.spawn([process.execPath, join(repoRoot, 'apps/agent/src/index.ts')], { cwd: repoRoot, env: childEnv(), stdout: 'pipe', stderr: 'ignore' });
+    const lines: string[] = [];
+    void (async () => {
+      const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let rest = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        rest += decoder.decode(value, { stream: true });
+        const parts = rest.split('\n');
+        rest = parts.pop()!;
+        lines.push(...parts);
+      }
+    })();
+    const line = async (pattern: RegExp, timeoutMs: number) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = lines.find((l) => pattern.test(l));
+        if (found) return found;
+        if (child.exitCode !== null) throw new Error(`the host exited ${child.exitCode} before saying ${pattern}: ${lines.join(' | ')}`);
+        if (Date.now() > until) throw new Error(`the host did not say ${pattern} in ${timeoutMs} ms: ${lines.join(' | ')}`);
+        await Bun.sleep(25);
+      }
+    };
+    const made = { child, lines, line };
+    children.push(made);
+    return made;
+  }
+
+  async function upAt(host: HostProcess): Promise<RestChat> {
+    const gui = await host.line(/web GUI at http:\/\/\S+/, 120_000);
+    const chat = new RestChat(gui.match(/web GUI at (http:\/\/\S+)/)![1]!);
+    await chat.agentWhenUp('The House', () => (host.child.exitCode === null ? null : `the host exited ${host.child.exitCode} while starting`), 120_000);
+    return chat;
+  }
+
+  async function roomOf(chat: RestChat, name: string): Promise<string> {
+    const res = await fetch(new URL(`/api/messaging/message-servers/${await chat.server()}/channels`, chat.baseUrl));
+    const body = (await res.json()) as { data: { channels: Array<{ id: string; name: string }> } };
+    const room = body.data.channels.find((c) => c.name.includes(name));
+    if (!room) throw new Error(`no room named ${name}`);
+    return room.id;
+  }
+
+  const roundOf = (text: string) => Number(/^\[trust\] Round (\d+)/.exec(text)?.[1] ?? 0);
+
+  test('the killed host\'s match resumes on the standby and ends as the same seed played straight; the old host started again stands by', async () => {
+    const first = spawnHost();
+    await first.line(/is the active host: it holds the House's lease \(epoch 1;/, 60_000);
+    const firstChat = await upAt(first);
+    const standby = spawnHost();
+    await standby.line(new RegExp(`standing by: .* pid ${first.child.pid} is the active host \\(lease epoch 1\\)`), 60_000);
+
+    const houseId = await firstChat.agentId('The House');
+    const dm = await firstChat.dm(houseId);
+    await firstChat.send(dm, '!play trust Ada Bram --seed 21');
+    const started = await firstChat.waitFor(dm, houseId, (t) => t.includes('match trust-21-'), 30_000);
+    const id = started.match(/match (trust-21-\w+)/)![1]!;
+    const room = await roomOf(firstChat, `Trust ${id.split('-').at(-1)!.slice(0, 4)} · `);
+    let seen = 0;
+    while (seen < 5) {
+      seen = Math.max(0, ...(await firstChat.messages(room, 100)).map((m) => roundOf(m.content)));
+      await Bun.sleep(30);
+    }
+    first.child.kill('SIGKILL');
+    await first.child.exited;
+    const killedAt = Date.now();
+
+    await standby.line(/is the active host: it holds the House's lease \(epoch 2;/, 30_000);
+    const tookAt = Date.now();
+    const chat = await upAt(standby);
+    const resumed = await chat.waitFor(room, houseId, (t) => t.startsWith('Trust resumes at round'), 60_000);
+    const resumeRound = Number(resumed.match(/round (\d+)/)![1]);
+    // From its last save: after the rounds posted before the kill, not from the start.
+    expect(resumeRound).toBeGreaterThan(seen);
+    await chat.waitFor(room, houseId, (t) => roundOf(t) >= resumeRound, 60_000);
+    const firstMove = (await chat.messages(room, 400)).filter((m) => roundOf(m.content) >= resumeRound).sort((a, b) => a.created_at - b.created_at)[0]!;
+    console.log(`standby takeover: lease taken ${tookAt - killedAt} ms after the kill; first resumed round (${resumeRound}) posted ${firstMove.created_at - killedAt} ms after the kill`);
+
+    await chat.waitFor(room, houseId, (t) => t.includes('Match over: '), 120_000);
+    let detail: MatchDetail | null = null;
+    for (let i = 0; detail?.summary.status !== 'finished' && i < 100; i++) {
+      const res = await fetch(new URL(`/house/matches/${id}`, chat.baseUrl));
+      detail = res.ok ? ((await res.json()) as MatchDetail) : null;
+      if (detail?.summary.status !== 'finished') await Bun.sleep(50);
+    }
+    expect(detail?.summary.status).toBe('finished');
+    const rounds = detail!.history.map((h) => h.round);
+    expect(rounds).toEqual(Array.from({ length: rounds.length }, (_, i) => i + 1));
+    expect(verifyChain(detail!.events)).toEqual({ ok: true });
+    const trust = games.trust!;
+    const straight = Match.create(trust, trust.configSchema.parse({}), 21, ['Ada', 'Bram']);
+    const reports: Array<Record<string, Record<string, unknown>>> = [];
+    runMatchSync(straight, { Ada: trust.strategies.copycat!, Bram: trust.strategies.grudger! }, (r) => reports.push(r.report.players));
+    expect(detail!.history.map((h) => h.players)).toEqual(reports);
+    expect(detail!.outcome).toEqual(straight.outcome());
+    expect(detail!.events.at(-1)!.hash).toBe(straight.log!.entries.at(-1)!.hash);
+
+    // The old host, started again, finds the lease the standby's and waits in its turn, holding nothing.
+    const again = spawnHost();
+    await again.line(new RegExp(`standing by: .* pid ${standby.child.pid} is the active host \\(lease epoch 2\\)`), 60_000);
+    expect(again.lines.some((l) => /is the active host: it holds/.test(l) || /web GUI at/.test(l))).toBe(false);
+    expect(again.child.exitCode).toBeNull();
+  }, 400_000);
+});
