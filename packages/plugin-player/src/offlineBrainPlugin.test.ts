@@ -61,6 +61,10 @@ test('the GUI gets a plain chat title, never XML; a reflection prompt gets a wel
   const title = (messages: string) => text(house, { prompt: `Based on the conversation below, generate a short, descriptive title for this chat. ...\nRecent conversation:\n${messages}\nRespond with just the title, nothing else.` });
   expect(await title('User: !games\nAgent: trust ...\nUser: !play cafe\nUser: !play trust me,Ada')).toBe('Trust at The House');
   expect(await title('User: hello\nAgent: hi')).toBe('Games with The House');
+  // Two chats that each opened a Trust match: told apart by the match's short id, as its room is.
+  const opened = (id: string) => `User: !play trust me,Ada\nAgent: Trust match ${id} has started (seed 7): Pat, Ada. Watch it in the room [Trust ${id.split('-')[2]!.slice(0, 4)} · Pat, Ada](/group/x)`;
+  expect(await title(`User: !play cafe\nAgent: Café lobby cafe-3-ffff0000 (seed 3)\n${opened('trust-7-a1b2c3d4')}`)).toBe('Trust a1b2 at The House');
+  expect(await title(opened('trust-8-9f8e7d6c'))).toBe('Trust 9f8e at The House');
   const reflection = await text(house, { prompt: '# Task: Generate Agent Reflection, Extract Facts and Relationships\n...' });
   expect(reflection).toBe('<response><thought>Offline brain: nothing to reflect on.</thought><facts>none</facts><relationships>none</relationships></response>');
   expect(await text(house, { prompt: 'anything else' })).not.toContain('<game>');

@@ -33,13 +33,18 @@ function isReflection(prompt: string): boolean {
 
 /**
  * A plain chat title (the GUI shows the answer as the chat's name): the game
- * last asked for with `!play`, else who the chat is with. Never the XML of a
- * chat reply, which the GUI would show as the title.
+ * last asked for with `!play` and the short id of its last match named in the
+ * chat (two chats that each opened a Trust match differ by it, as their rooms
+ * do), else who the chat is with. Never the XML of a chat reply, which the GUI
+ * would show as the title.
  */
 export function offlineTitle(prompt: string, name: string): string {
-  const games = [...prompt.matchAll(/!play\s+([a-z]+)/gi)].map((m) => gameById(m[1]!.toLowerCase())?.title).filter(Boolean);
-  const game = games.at(-1);
-  return game ? `${game} at ${name}` : `Games with ${name}`;
+  const asked = [...prompt.matchAll(/!play\s+([a-z]+)/gi)].map((m) => gameById(m[1]!.toLowerCase())).filter((g) => g !== undefined);
+  const game = asked.at(-1);
+  if (!game) return `Games with ${name}`;
+  const ids = [...prompt.matchAll(/\b([a-z]+)-\d+-([a-z0-9]{4})[a-z0-9]*\b/gi)].filter((m) => m[1]!.toLowerCase() === game.id);
+  const short = ids.at(-1)?.[2];
+  return short ? `${game.title} ${short.toLowerCase()} at ${name}` : `${game.title} at ${name}`;
 }
 
 function textHandler(choice: StrategyChoice | null) {
