@@ -31,7 +31,7 @@ test('lobby: !play opens it with the default seats (four for Trust, with differe
   const h = house();
   expect(await h.handleCommand({ kind: 'join' }, kurt)).toBe('!join is not possible now: no match is open. Allowed now: !help, !games, !name, !play, !status, !resume.');
   const opened = await h.handleCommand({ kind: 'play', game: 'cafe', players: [], seed: 4, options: {} }, observer);
-  expect(opened).toMatch(/^Café V3 lobby cafe-4-\w+ \(seed 4\) seats Ivo, Jana, Kurt\. Observer and House admins may !join \(`!play cafe --open` opens a lobby to anyone\); it starts in 60 s or at !start\.$/);
+  expect(opened).toMatch(/^Café lobby cafe-4-\w+ \(seed 4\) seats Ivo, Jana, Kurt\. Observer and House admins may !join \(`!play cafe --open` opens a lobby to anyone\); it starts in 60 s or at !start\.$/);
   expect(await h.handleCommand({ kind: 'join' }, ivo)).toBe('Ivo is already seated.');
   const id = (await h.listMatches()).matches[0]!.id;
   await h.stopMatch(id);
@@ -172,7 +172,7 @@ describe('a person in a seat', () => {
   test('a person joins a lobby by !join and holds a seat; a name taken by an agent is refused', async () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000' });
     await h.handleCommand({ kind: 'play', game: 'cafe', players: [], seed: 8, options: {}, open: true }, observer);
-    expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat joins Café V3 as a person: the House will ask you for each move here: Ivo, Jana, Kurt, Pat.');
+    expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat joins Café as a person: the House will ask you for each move here: Ivo, Jana, Kurt, Pat.');
     expect(await h.handleCommand({ kind: 'join' }, person)).toBe('Pat is already seated.');
     const id = (await h.listMatches()).matches[0]!.id;
     const clash = await h.open('trust', ['me', 'Jana'], 1, null, {}, { id: 'person-9', name: 'Ivo' });
@@ -306,7 +306,7 @@ describe('what a person reads', () => {
         `${id} started: Ivo, Jana, Kurt; room "Trust ${id.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt"`,
         // Nobody in this fake room has a brain: the fallbacks play until every unit is out, and every seat forfeits (README, "Results").
         `${id} finished at round N: all eliminated: a draw; results: ${['Ivo', 'Jana', 'Kurt'].map((p) => `${p} forfeits from round 3: 3 turns in a row without a valid answer (the last: no decision in time)`).join('; ')}; winners by the results none`,
-        `${cafe} started: Ivo, Jana, Kurt; room "Café V3 ${cafe.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt"`,
+        `${cafe} started: Ivo, Jana, Kurt; room "Café ${cafe.split('-').at(-1)!.slice(0, 4)} · Ivo, Jana, Kurt"`,
         `${cafe} stopped at round N`,
       ]);
       await h.stop();

@@ -12,7 +12,7 @@ import { CommandDesk } from './desk/commandDesk.ts';
 import { discordSignOuts } from './discord/discordSignOuts.ts';
 import type { DeskHost } from './desk/deskHost.ts';
 import { openMatch } from './desk/openMatch.ts';
-import { gameCommandsByGame, houseCommandTable } from './games/houseGames.ts';
+import { gameCommandsByGame, houseCommandTable, peopleTitled } from './games/houseGames.ts';
 import { roomGatewayFor } from './gatewayRegistry.ts';
 import { HouseConfig } from './houseConfig.ts';
 import { syncDeclaredEntrants } from './entrants/declaredEntrants.ts';
@@ -71,7 +71,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     readonly players: PlayerDirectory = registeredPlayers,
   ) {
     super(runtime);
-    this.games = gameTable;
+    this.games = peopleTitled(gameTable);
     this.settings = new HouseConfig(runtime);
     this.store = houseMatchStore(runtime, this.settings);
     this.ratings = new RatingsStore(runtime);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos/core';
 import { isReservedKey } from '@the-house/games/engine/safeKey.ts';
 import { games } from '@the-house/games/registry.ts';
+import { peopleTitled } from './games/houseGames.ts';
 import { dashboardPage } from './dashboard/dashboardPage.ts';
 import type { Rendered } from './dashboard/chartSpec.ts';
 import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';
@@ -34,7 +35,7 @@ function reader(runtime: IAgentRuntime): MatchReader | null {
   return service && typeof service.listMatches === 'function' && typeof service.getMatch === 'function' ? (service as MatchReader) : null;
 }
 
-const titles = Object.fromEntries(Object.values(games).map((g) => [g.id, g.title]));
+const titles = Object.fromEntries(Object.values(peopleTitled(games)).map((g) => [g.id, g.title]));
 
 /** A whole number from a query parameter, within bounds; anything else gives `fallback`. */
 function queryInt(value: unknown, fallback: number, min: number, max: number): number {

@@ -5,6 +5,7 @@ import { matrixAdapter } from './matrix/matrixAdapter.ts';
 import { trustAdapter } from './trust/trustAdapter.ts';
 import { baseCommands, withCommands, type CommandSpec } from '../commands/parse.ts';
 import { gameIds } from '@the-house/games/registry.ts';
+import type { AnyGame } from '@the-house/games/engine/types.ts';
 import type { HouseGame } from './houseGame.ts';
 
 /** Every game's House module: the one table of the House keyed by game (a test keeps it whole). */
@@ -17,6 +18,14 @@ export function gamesWithoutHouseModule(adapters: readonly HouseGame[] = houseGa
 
 export function houseGameOf(game: string, adapters: readonly HouseGame[] = houseGames): HouseGame | undefined {
   return adapters.find((a) => a.game === game);
+}
+
+/** The games as the House names them: each under its module's title where it has one (only the name changes). */
+export function peopleTitled(games: Readonly<Record<string, AnyGame>>, adapters: readonly HouseGame[] = houseGames): Record<string, AnyGame> {
+  return Object.fromEntries(Object.entries(games).map(([id, g]) => {
+    const title = houseGameOf(id, adapters)?.title;
+    return [id, title ? { ...g, title } : g];
+  }));
 }
 
 /** The adapter of `game` that declares the chat verb `verb`. */
