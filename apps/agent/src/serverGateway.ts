@@ -1,6 +1,8 @@
 import { ChannelType, stringToUuid, type IAgentRuntime, type UUID } from '@elizaos/core';
 import type { AgentServer } from '@elizaos/server';
 import type { RoomGateway } from '@the-house/plugin-house';
+import type { GameRoom } from '@the-house/plugin-house/roomGateway.ts';
+import { seatChatCandidates, seatChatSpec } from '@the-house/plugin-house/seatChat.ts';
 import { broadcastMessage } from './broadcastMessage.ts';
 import { storePictures } from './storePictures.ts';
 import type { PictureAttachment } from '@the-house/plugin-house/pictures/pictureAttachment.ts';
@@ -22,6 +24,31 @@ export function serverGateway(server: AgentServer, runtime: IAgentRuntime): Room
     const db = server.database as unknown as { getMessageById?: (id: UUID) => Promise<unknown> };
     return db.getMessageById ? (await db.getMessageById(id)) !== null : false;
   };
+  /** Whether a room is a DM of that person and the House alone, as the server's rows say. */
+  const isPrivateTo = async (channelId: string, personId: string): Promise<boolean> => {
+    try {
+      const channel = await server.getChannelDetails(channelId as UUID);
+      if (!channel || channel.type !== ChannelType.DM) return false;
+      const members = new Set(await server.getChannelParticipants(channelId as UUID));
+      return members.has(personId as UUID) && [...members].every((m) => m === personId || m === runtime.agentId);
+    } catch {
+      return false;
+    }
+  };
+  /** The person's chat with the House they already have (seatChatCandidates), else one the House opens under its title. */
+  const directRoom = async (personId: string): Promise<GameRoom | null> => {
+    try {
+      const channels = await server.getChannelsForMessageServer(server.messageServerId);
+      for (const id of seatChatCandidates(channels, personId, runtime.agentId)) if (await isPrivateTo(id, personId)) return { channelId: id, serverId: server.messageServerId };
+      const { name, metadata } = seatChatSpec(personId, runtime.agentId, runtime.character.name);
+      const channel = await server.createChannel({ messageServerId: server.messageServerId, name, type: ChannelType.DM, metadata }, [personId, runtime.agentId] as UUID[]);
+      return { channelId: channel.id, serverId: server.messageServerId };
+    } catch (error) {
+      runtime.logger.warn(`House: could not open a direct chat with ${personId}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  };
+  const opening = new Map<string, Promise<GameRoom | null>>();
   return {
     async createRoom(name, participantIds) {
       try {
@@ -59,25 +86,13 @@ export function serverGateway(server: AgentServer, runtime: IAgentRuntime): Room
       }
       runtime.logger.error(`House: a post to room ${room.channelId} was lost after ${POST_ATTEMPTS} tries: ${why}`);
     },
-    async directRoom(personId) {
-      try {
-        const channel = await server.findOrCreateCentralDmChannel(personId as UUID, runtime.agentId, server.messageServerId);
-        return { channelId: channel.id, serverId: server.messageServerId };
-      } catch (error) {
-        runtime.logger.warn(`House: could not open a direct chat with ${personId}: ${error instanceof Error ? error.message : String(error)}`);
-        return null;
-      }
+    directRoom(personId) {
+      // One chat per person: two seats taken at once wait for the same look-up.
+      const pending = opening.get(personId) ?? directRoom(personId).finally(() => opening.delete(personId));
+      opening.set(personId, pending);
+      return pending;
     },
-    async isPrivateTo(channelId, personId) {
-      try {
-        const channel = await server.getChannelDetails(channelId as UUID);
-        if (!channel || channel.type !== ChannelType.DM) return false;
-        const members = new Set(await server.getChannelParticipants(channelId as UUID));
-        return members.has(personId as UUID) && [...members].every((m) => m === personId || m === runtime.agentId);
-      } catch {
-        return false;
-      }
-    },
+    isPrivateTo,
     async closeRoom(room) {
       try {
         await server.deleteChannel(room.channelId as UUID);

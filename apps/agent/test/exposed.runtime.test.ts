@@ -67,15 +67,18 @@ test("a person who sits down from a group chat gets their turns in their own cha
   const houseId = await pia.agentId('The House');
   const group = await pia.group('Pia and Otto', [other.userId, houseId]);
   await pia.send(group, '!play trust me,Ada --seed 6 --set maxRounds=2');
-  const id = openedId(await pia.waitFor(group, houseId, opens(6), 30_000));
-  // The turn reaches Pia's direct chat with the House, which the House opened.
-  const channels = (await (await get(`/api/messaging/message-servers/${await pia.server()}/channels`, KEY)).json()) as { data: { channels: Array<{ id: string; type: string }> } };
+  const opened = await pia.waitFor(group, houseId, opens(6), 30_000);
+  const id = openedId(opened);
+  // The turn reaches Pia's direct chat with the House, which the House opened under its title (she had none), and the group is told where, with a link.
+  const channels = (await (await get(`/api/messaging/message-servers/${await pia.server()}/channels`, KEY)).json()) as { data: { channels: Array<{ id: string; type: string; name: string }> } };
   const direct = [] as string[];
   for (const c of channels.data.channels.filter((c) => c.type === 'DM')) {
     const members = ((await (await get(`/api/messaging/channels/${c.id}/participants`, KEY)).json()) as { data: string[] }).data;
     if (members.includes(pia.userId) && members.includes(houseId) && members.length === 2) direct.push(c.id);
   }
   expect(direct).toHaveLength(1);
+  expect(channels.data.channels.find((c) => c.id === direct[0])?.name).toBe('Your seats at The House');
+  expect(opened).toContain(`Your turns come privately to your chat with The House: [open it](/chat/${houseId}/${direct[0]}).`);
   await pia.waitFor(direct[0]!, houseId, (t) => t.includes(`your move in Trust (${id}), round 1`), 30_000);
   expect((await pia.messages(group, 100)).filter((m) => m.content.includes('your move'))).toEqual([]);
   expect((await pia.messages(direct[0]!, 100)).filter((m) => m.content.includes('observer link'))).toEqual([]);

@@ -19,7 +19,7 @@ export interface RoomGateway {
   post(room: GameRoom, text: string, key?: string, author?: PostAuthor, pictures?: readonly RoomPicture[]): Promise<void>;
   /** Deletes a room and its posts (the House's DM rooms of a closed match); a gateway without rooms has none to close. */
   closeRoom?(room: GameRoom): Promise<void>;
-  /** The direct chat of one person and the House (made when there is none): where what is theirs alone goes. */
+  /** The direct chat of one person and the House, where what is theirs alone goes: the one they have (the House's chat for their seats, else their newest in the web GUI), else one the House opens, titled "Your seats at <House>". */
   directRoom?(personId: string): Promise<GameRoom | null>;
   /** Whether a room is a direct chat of that person and the House, and no one else: as the server records it, not as a message says. */
   isPrivateTo?(channelId: string, personId: string): Promise<boolean>;

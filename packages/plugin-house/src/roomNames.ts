@@ -7,3 +7,8 @@ export function dmRoomName(title: string, matchId: string, members: readonly str
   const tail = matchId.split('-').at(-1) ?? matchId;
   return `DM ${[...members].sort().join(', ')} · ${title} ${tail}`;
 }
+
+/** The title of the direct chat the House opens for a person's seats when they have none with it. */
+export function seatChatName(houseName: string): string {
+  return `Your seats at ${houseName}`;
+}

@@ -3,6 +3,7 @@ import { agentNameText, alreadySeatedText, joinedText, kickedText, noSuchSeatTex
 import { agentSpec } from '../seats/seatSpec.ts';
 import type { CommandHandler } from './deskRequest.ts';
 import { agentNamed, privateSeat, tableStartedText } from './openMatch.ts';
+import { houseOf, seatChatLine } from './seatChatLine.ts';
 
 /**
  * `!join`: a player agent sits under its own name, a person under theirs.
@@ -19,12 +20,14 @@ const join: CommandHandler<'join'> = async (req, at) => {
   if (t.stored.players.length >= game.maxPlayers) return tableFullText(game.maxPlayers);
   const refused = req.refused(at);
   if (refused) return refused;
-  t.stored.seats[name] = viaAgent ? agentSpec() : { kind: 'person', person: await privateSeat(host, author) };
+  const person = viaAgent ? null : await privateSeat(host, author);
+  t.stored.seats[name] = person ? { kind: 'person', person } : agentSpec();
   // RULES T-c: the person who opened it now sits in it, so no one observes it.
   if (!viaAgent && t.stored.owner?.id === author.id) t.stored.observer = null;
   t.stored.players.push(name);
   await t.persist();
-  return joinedText(name, game.title, !viaAgent, t.stored.players);
+  const turns = person ? seatChatLine(houseOf(host), author, person) : '';
+  return `${joinedText(name, game.title, !!person && !turns, t.stored.players)}${turns}`;
 };
 
 /** `!kick`: a seat leaves the lobby. */

@@ -23,6 +23,7 @@ import { typedPrivately } from '../entrants/typedPrivately.ts';
 import { entrantKey } from '../entrants/entrantKey.ts';
 import { entrantSpendOf } from '../entrants/entrantSpend.ts';
 import { isAdmin } from '../access.ts';
+import { houseOf, personSeatIn, seatChatLine } from './seatChatLine.ts';
 
 /** A line-up entry that seats one of the game's baselines with no agent behind it. */
 const BOT = /^bot:(.+)$/i;
@@ -235,5 +236,6 @@ export async function openMatch(
   if (lobby) return waitInLobby(host, game, table);
   const error = table.begin();
   if (error) return refused(error);
-  return { ok: true, id: stored.id, text: `${await tableStartedText(host, table)}${seatTokenText(host.runtime, host.settings.publicUrl, lineUp.entrants)}` };
+  const turns = author ? seatChatLine(houseOf(host), author, personSeatIn(lineUp.seats, author.id)) : '';
+  return { ok: true, id: stored.id, text: `${await tableStartedText(host, table)}${turns}${seatTokenText(host.runtime, host.settings.publicUrl, lineUp.entrants)}` };
 }
