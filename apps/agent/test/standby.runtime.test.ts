@@ -145,6 +145,8 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     expect(resumeRound).toBeGreaterThan(seen);
     await chat.waitFor(room, houseId, (t) => roundOf(t) >= resumeRound, 60_000);
     const firstMove = (await chat.messages(room, 400)).filter((m) => roundOf(m.content) >= resumeRound).sort((a, b) => a.created_at - b.created_at)[0]!;
+    const board = (await (await fetch(new URL('/house/dashboard/view', chat.baseUrl))).json()) as { html: string };
+    expect(board.html).toContain(`pid ${standby.child.pid} (lease epoch 2)</p>`);
     console.log(`standby takeover: lease taken ${tookAt - killedAt} ms after the kill; first resumed round (${resumeRound}) posted ${firstMove.created_at - killedAt} ms after the kill`);
 
     await chat.waitFor(room, houseId, (t) => t.includes('Match over: '), 120_000);

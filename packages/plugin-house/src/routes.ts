@@ -3,6 +3,7 @@ import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos
 import { isReservedKey } from '@the-house/games/engine/safeKey.ts';
 import { games } from '@the-house/games/registry.ts';
 import { peopleTitled } from './games/houseGames.ts';
+import { activeHostLine } from './dashboard/activeHost.ts';
 import { dashboardPage } from './dashboard/dashboardPage.ts';
 import type { Rendered } from './dashboard/chartSpec.ts';
 import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';
@@ -67,7 +68,7 @@ export async function dashboardView(house: MatchReader, paging: { page: number; 
   }
   const shown = audience === 'public' ? publicPage(games, page) : page;
   const view = renderDashboard(shown, details, titles, (await house.leaderboards?.()) ?? {}, audience);
-  return queueUrl ? { ...view, html: `${view.html}\n${renderSweeps(await queueSweeps(queueUrl))}` } : view;
+  return { ...view, html: `${view.html}${activeHostLine()}${queueUrl ? `\n${renderSweeps(await queueSweeps(queueUrl))}` : ''}` };
 }
 
 /** An observer link whose match is not live here: over (then public, in full, on the House tab), or never this House's. */
