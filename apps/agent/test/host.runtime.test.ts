@@ -50,7 +50,7 @@ test('!games lists the games; a wrong-phase command says what is allowed', async
   await chat.send(dm, '!join');
   expect(await reply((t) => t.startsWith('!join'))).toBe('!join is not possible now: no match is open. Allowed now: !help, !games, !name, !play, !status, !resume.');
   await chat.send(dm, '!dance');
-  expect(await reply((t) => t.startsWith('unknown command'))).toStartWith("unknown command '!dance'. `!help` explains them all; allowed: ");
+  expect(await reply((t) => t.startsWith('unknown command'))).toStartWith("unknown command '!dance'. `!help all` explains them all; allowed: ");
 });
 
 test('!play trust through the REST API plays a whole match to a winner or a draw', async () => {

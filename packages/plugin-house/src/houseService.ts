@@ -29,7 +29,8 @@ import type { RoundsWanted } from './records/matchWindow.ts';
 import type { RoomGateway } from './roomGateway.ts';
 import { isOpen, Table } from './table/table.ts';
 import type { ClosedTable, TableHost } from './table/tableHost.ts';
-import { helpText, notOpenText } from './texts/houseTexts.ts';
+import { notOpenText } from './texts/houseTexts.ts';
+import { helpText } from './texts/helpText.ts';
 import { TableVoice } from './table/tableVoice.ts';
 import { tellOwner } from './table/tellOwner.ts';
 import { pausedBySave } from './table/databaseWait.ts';
@@ -149,7 +150,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
 
   /** What `!help` answers. */
   helpText(): string {
-    return helpText(this.games, houseCommandTable(), this.settings.dashboardUrl, gameCommandsByGame());
+    return helpText({ games: this.games, table: houseCommandTable(), dashboardUrl: this.settings.dashboardUrl, byGame: gameCommandsByGame() });
   }
 
   // ---- commands ----

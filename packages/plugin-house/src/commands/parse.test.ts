@@ -101,7 +101,7 @@ describe('parseCommand', () => {
   test('an unknown verb lists every allowed command', () => {
     const parsed = parseCommand('!dance');
     expect(parsed?.ok).toBe(false);
-    expect(parsed && !parsed.ok && parsed.error).toStartWith("unknown command '!dance'. `!help` explains them all; allowed: `!help`, `!games`, `!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]`, `!join`");
+    expect(parsed && !parsed.ok && parsed.error).toStartWith("unknown command '!dance'. `!help all` explains them all; allowed: `!help`, `!games`, `!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]`, `!join`");
     // Placeholders survive the web GUI's markdown: no bare <word> anywhere in the table.
     for (const spec of baseCommands) expect(spec.usage).not.toMatch(/<[a-z]/i);
   });
@@ -111,8 +111,15 @@ describe('parseCommand', () => {
     return parsed && !parsed.ok ? parsed.error : undefined;
   };
 
+  test('!help takes one word: a game, a command or all', () => {
+    expect(parseCommand('!help')).toEqual({ ok: true, command: { kind: 'help' } });
+    expect(parseCommand('!help trust')).toEqual({ ok: true, command: { kind: 'help', topic: 'trust' } });
+    expect(parseCommand('!help all')).toEqual({ ok: true, command: { kind: 'help', topic: 'all' } });
+    expect(errorOf('!help trust cafe')).toBe('`!help` takes one word at most: a game (`!help trust`), a command (`!help play`) or `all`');
+  });
+
   test('a typo of a command is answered with the command it is close to, not the whole list', () => {
-    expect(parseCommand('!stpo')).toEqual({ ok: false, error: "unknown command '!stpo': did you mean `!stop`? `!help` explains them all." });
+    expect(parseCommand('!stpo')).toEqual({ ok: false, error: "unknown command '!stpo': did you mean `!stop`? `!help all` explains them all." });
     expect(errorOf('!staus')).toStartWith("unknown command '!staus': did you mean `!status");
     expect(errorOf('!plya trust')).toStartWith("unknown command '!plya': did you mean `!play GAME");
     expect(errorOf('!resmue')).toStartWith("unknown command '!resmue': did you mean `!resume");

@@ -11,7 +11,8 @@ import { parseEntrants, type EntrantsCommand } from '../entrants/parseEntrants.t
  */
 
 export type HouseCommand =
-  | { kind: 'help' }
+  /** The overview; with a topic, one game's commands, one command, or `all`. */
+  | { kind: 'help'; topic?: string }
   | { kind: 'games' }
   | { kind: 'play'; game: string; players: string[]; seed?: number; options: Record<string, unknown>; config?: Record<string, unknown>; open?: boolean }
   | { kind: 'join' }
@@ -210,7 +211,13 @@ function parseResume(args: string[]): ParsedCommand {
 }
 
 export const baseCommands: readonly CommandSpec[] = [
-  { verb: 'help', action: 'HOUSE_HELP', usage: '!help', help: 'how to start and watch a match, and every command', parse: noArgs('help', { kind: 'help' }) },
+  {
+    verb: 'help',
+    action: 'HOUSE_HELP',
+    usage: '!help',
+    help: "the commands people use first; `!help GAME` one game's, `!help all` every command",
+    parse: (args) => (args.length === 0 ? ok({ kind: 'help' }) : args.length === 1 ? ok({ kind: 'help', topic: args[0]! }) : fail('`!help` takes one word at most: a game (`!help trust`), a command (`!help play`) or `all`')),
+  },
   { verb: 'games', action: 'HOUSE_GAMES', usage: '!games', help: 'list the games the House runs', parse: noArgs('games', { kind: 'games' }) },
   { verb: 'play', action: 'HOUSE_PLAY', usage: '!play GAME [NAMES] [--seed N] [--delay MS] [--set KEY=VALUE]', help: 'open a match (with names: start it at once, `me` for a seat of your own; without: open a lobby, which you and the admins may !join, anyone with `--open`)', parse: parsePlay },
   { verb: 'join', action: 'HOUSE_JOIN', usage: '!join', help: "sit down in the lobby: its opener's and the admins', or anyone's when opened with `--open`", parse: noArgs('join', { kind: 'join' }) },
@@ -303,8 +310,8 @@ function unknownCommandText(verb: string, table: readonly CommandSpec[]): string
   const near = verb.length > 40 ? [] : table.map((s) => ({ spec: s, d: typoDistance(verb, s.verb) })).filter(({ d }) => d <= typoReach(verb));
   const best = Math.min(...near.map(({ d }) => d));
   const closest = near.filter(({ d }) => d === best).map(({ spec }) => `\`${spec.usage}\``);
-  if (closest.length) return `unknown command ${shown}: did you mean ${closest.join(' or ')}? \`!help\` explains them all.`;
-  return `unknown command ${shown}. \`!help\` explains them all; allowed: ${commandList(table)}`;
+  if (closest.length) return `unknown command ${shown}: did you mean ${closest.join(' or ')}? \`!help all\` explains them all.`;
+  return `unknown command ${shown}. \`!help all\` explains them all; allowed: ${commandList(table)}`;
 }
 
 /**

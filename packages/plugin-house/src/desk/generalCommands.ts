@@ -2,7 +2,8 @@ import { houseCommandTable, gameCommandsByGame } from '../games/houseGames.ts';
 import { entrantCommand } from '../entrants/entrantDesk.ts';
 import { EntrantStore } from '../entrants/entrantStore.ts';
 import { typedPrivately } from '../entrants/typedPrivately.ts';
-import { gamesText, helpText } from '../texts/houseTexts.ts';
+import { gamesText } from '../texts/houseTexts.ts';
+import { helpText } from '../texts/helpText.ts';
 import { nameChosenText, nameRefusedText } from '../texts/deskTexts.ts';
 import type { CommandAuthor } from '../types.ts';
 import type { CommandHandler, DeskRequest } from './deskRequest.ts';
@@ -31,7 +32,7 @@ export const generalCommands: {
   enter: CommandHandler<'enter'>;
   entrants: CommandHandler<'entrants'>;
 } = {
-  help: ({ host }) => helpText(host.games, houseCommandTable(), host.settings.dashboardUrl, gameCommandsByGame()),
+  help: ({ host, command }) => helpText({ games: host.games, table: houseCommandTable(), dashboardUrl: host.settings.dashboardUrl, byGame: gameCommandsByGame(), topic: command.topic }),
   games: ({ host }) => gamesText(host.games),
   name: async ({ host, author, command }) => {
     const problem = await host.people.choose(author, command.name);

@@ -77,6 +77,8 @@ export interface HouseGame {
   chart(detail: MatchDetail): ChartSpec | null;
   /** The game's own panel on its dashboard card, and on its match page unless the page's board already shows the same (`onPage`). */
   panel?: { render(detail: MatchDetail): Rendered | null; onPage: boolean };
+  /** The House's verbs only this game's matches use, which `!help` lists under its name (Trust: `!grant` and `!decline` answer its begs). */
+  houseVerbs?: string[];
   /** The game's own chat verbs (each an action named in its spec); they reach `handle` while its match runs. */
   commands?: CommandSpec[];
   handle?(command: Extract<HouseCommand, { kind: 'game' }>, ctx: GameCommandContext): Promise<string> | string;

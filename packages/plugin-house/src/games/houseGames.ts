@@ -38,7 +38,7 @@ export function houseCommandTable(adapters: readonly HouseGame[] = houseGames): 
   return withCommands(baseCommands, adapters.flatMap((a) => a.commands ?? []));
 }
 
-/** Each game's own verbs, by game id, for `!help`'s sections. */
+/** Each game's commands, by game id, for `!help`'s sections: the House's that only its matches use, then its own verbs. */
 export function gameCommandsByGame(adapters: readonly HouseGame[] = houseGames): Map<string, CommandSpec[]> {
-  return new Map(adapters.map((a) => [a.game, [...(a.commands ?? [])]]));
+  return new Map(adapters.map((a) => [a.game, [...baseCommands.filter((s) => a.houseVerbs?.includes(s.verb)), ...(a.commands ?? [])]]));
 }

@@ -1,7 +1,5 @@
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
-import { paceHelpLine } from './paceTexts.ts';
-import type { CommandSpec } from '../commands/parse.ts';
 import type { MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
 
 /** The short part of a match id a person can tell matches apart by (and type: `--match` takes it). */
@@ -16,29 +14,8 @@ export function roomName(games: Record<string, AnyGame>, stored: Pick<StoredMatc
   return `${games[stored.game]?.title ?? stored.game} ${shortId(stored.id)} · ${shown}${more}`;
 }
 
-/**
- * `!help`: how to start and watch a match, and every command (placeholders in
- * code spans: the GUI renders chat as markdown); a game's own verbs under that
- * game's name, after the House's.
- */
-export function helpText(games: Record<string, AnyGame>, table: readonly CommandSpec[], dashboardUrl: string, byGame: ReadonlyMap<string, readonly CommandSpec[]> = new Map()): string {
-  const gameVerbs = new Set([...byGame.values()].flat().map((s) => s.verb));
-  const sections = [...byGame].filter(([, specs]) => specs.length).map(([id, specs]) => [`In ${games[id]?.title ?? id} only:`, ...specs.map((s) => `- \`${s.usage}\` ${s.help}`)]);
-  return [
-    `**The House** runs ${Object.values(games).map((g) => g.title).join(', ')} among its players (\`!games\` says what each is).`,
-    'Start: `!play trust` opens a lobby (you and the admins may `!join` it, anyone when opened with `!play trust --open`; it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
-    paceHelpLine,
-    `Watch: each match gets a room under *Groups* in this window, and the dashboard: ${dashboardUrl}`,
-    'In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown, `!view` shows everything you know.',
-    'A command acts on the match of the room you type it in; add `--match ID` for another. Only the person who opened a match (or an admin) may stop it or answer its begs.',
-    'Commands:',
-    ...table.filter((s) => !gameVerbs.has(s.verb)).map((s) => `- \`${s.usage}\` ${s.help}`),
-    ...sections.flat(),
-  ].join('\n');
-}
-
 /** A game in three lines: what it is, how a round goes (its summary's first sentences), and how to start it. */
-function gameLines(g: AnyGame): string {
+export function gameLines(g: AnyGame): string {
   const sentences = g.summary.split(/(?<=\.)\s/);
   return `- **${g.title}** (\`${g.id}\`, ${g.minPlayers}-${g.maxPlayers} players): ${sentences[0]}\n  ${sentences.slice(1, 3).join(' ')}\n  Start: \`!play ${g.id}\`; sit down yourself: \`!play ${g.id} me,NAMES\`.`;
 }

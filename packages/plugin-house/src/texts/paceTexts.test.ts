@@ -1,11 +1,11 @@
 import { expect, test } from 'bun:test';
 import { games } from '@the-house/games/registry.ts';
 import { baseCommands } from '../commands/parse.ts';
-import { helpText } from './houseTexts.ts';
+import { helpText } from './helpText.ts';
 import { countdownText, paceHelpLine } from './paceTexts.ts';
 
 test('!help says in one line that a match counts down and plays at a watching pace, and how to play it at full speed', () => {
-  expect(helpText(games, baseCommands, 'http://localhost:3000/house').split('\n')).toContain(paceHelpLine);
+  expect(helpText({ games, table: baseCommands, dashboardUrl: 'http://localhost:3000/house', byGame: new Map(), topic: 'all' }).split('\n')).toContain(paceHelpLine);
   expect(paceHelpLine).toContain('`--fast`');
 });
 

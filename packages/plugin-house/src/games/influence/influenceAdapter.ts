@@ -56,6 +56,7 @@ export async function carryAll(ctx: PhaseContext, posts: readonly RoomPost[]): P
  */
 export const influenceAdapter: HouseGame = {
   game: 'influence',
+  houseVerbs: ['done'],
   board: influenceBoard,
   // Its votes are drawn on each round's board; there is no score to chart.
   chart: () => null,

@@ -46,6 +46,7 @@ function earlierEvents(match: Match, round: number): NarratedEvent[] {
  */
 export const trustAdapter: HouseGame = {
   game: 'trust',
+  houseVerbs: ['grant', 'decline'],
   board: trustBoard,
   roomNote: 'This room is told what the players saw: a high five that goes astray shows here as the attack it landed as. Each one is on the match page once the match is over.',
   chart: (detail) => fieldChart(detail.history, detail.summary.players.map((p) => p.name), 'sats', 'Sats after each round', 'sats'),
