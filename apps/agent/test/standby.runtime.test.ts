@@ -25,7 +25,9 @@ interface HostProcess {
  * An active host with a live offline Trust table is killed with SIGKILL
  * mid-match; the standby on the same PostgreSQL takes the lease, starts the
  * House and its players and resumes the match, which ends as a straight
- * headless run of the same seed. The old host, started again, stands by.
+ * headless run of the same seed. The old host, started again, stands by;
+ * when the new active host is paused past its lease (SIGSTOP) it takes over
+ * in turn, and the paused host, woken, exits without a write.
  */
 describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed host', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'house-standby-'));
@@ -112,9 +114,11 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     return room.id;
   }
 
+  /** Long enough that the second handover comes mid-match too. */
+  const ROUNDS = 60;
   const roundOf = (text: string) => Number(/^\[trust\] Round (\d+)/.exec(text)?.[1] ?? 0);
 
-  test('the killed host\'s match resumes on the standby and ends as the same seed played straight; the old host started again stands by', async () => {
+  test('the killed host\'s match resumes on the standby; the old host started again stands by, and takes over from a paused one, which exits; the match ends as the same seed played straight', async () => {
     const first = spawnHost();
     await first.line(/is the active host: it holds the House's lease \(epoch 1;/, 60_000);
     const firstChat = await upAt(first);
@@ -123,7 +127,7 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
 
     const houseId = await firstChat.agentId('The House');
     const dm = await firstChat.dm(houseId);
-    await firstChat.send(dm, '!play trust Ada Bram --seed 21');
+    await firstChat.send(dm, `!play trust Ada Bram --seed 21 --set maxRounds=${ROUNDS}`);
     const started = await firstChat.waitFor(dm, houseId, (t) => t.includes('match trust-21-'), 30_000);
     const id = started.match(/match (trust-21-\w+)/)![1]!;
     const room = await roomOf(firstChat, `Trust ${id.split('-').at(-1)!.slice(0, 4)} · `);
@@ -149,10 +153,29 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     expect(board.html).toContain(`pid ${standby.child.pid} (lease epoch 2)</p>`);
     console.log(`standby takeover: lease taken ${tookAt - killedAt} ms after the kill; first resumed round (${resumeRound}) posted ${firstMove.created_at - killedAt} ms after the kill`);
 
-    await chat.waitFor(room, houseId, (t) => t.includes('Match over: '), 120_000);
+    // The old host, started again, finds the lease the standby's and waits in its turn, holding nothing.
+    const again = spawnHost();
+    await again.line(new RegExp(`standing by: .* pid ${standby.child.pid} is the active host \\(lease epoch 2\\)`), 60_000);
+    expect(again.lines.some((l) => /is the active host: it holds/.test(l) || /web GUI at/.test(l))).toBe(false);
+    expect(again.child.exitCode).toBeNull();
+
+    // The active host paused past its lease (a stopped VM): the waiting host takes over, and the paused one, woken, finds
+    // the lease lost and exits (code 3) without a write; the match, mid-play when it paused, ends as if nothing happened.
+    const beforePause = Math.max(0, ...(await chat.messages(room, 400)).map((m) => roundOf(m.content)));
+    standby.child.kill('SIGSTOP');
+    expect(beforePause).toBeLessThan(ROUNDS);
+    await again.line(/is the active host: it holds the House's lease \(epoch 3;/, 30_000);
+    standby.child.kill('SIGCONT');
+    expect(await standby.child.exited).toBe(3);
+    expect(standby.lines.some((l) => /(lost the House's lease|a save was refused).*this host stops now and writes nothing more/.test(l))).toBe(true);
+    const last = await upAt(again);
+    await last.waitFor(room, houseId, (t) => t.includes('Match over: '), 120_000);
+    const lastBoard = (await (await fetch(new URL('/house/dashboard/view', last.baseUrl))).json()) as { html: string };
+    expect(lastBoard.html).toContain(`pid ${again.child.pid} (lease epoch 3)</p>`);
+
     let detail: MatchDetail | null = null;
     for (let i = 0; detail?.summary.status !== 'finished' && i < 100; i++) {
-      const res = await fetch(new URL(`/house/matches/${id}`, chat.baseUrl));
+      const res = await fetch(new URL(`/house/matches/${id}`, last.baseUrl));
       detail = res.ok ? ((await res.json()) as MatchDetail) : null;
       if (detail?.summary.status !== 'finished') await Bun.sleep(50);
     }
@@ -161,17 +184,11 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     expect(rounds).toEqual(Array.from({ length: rounds.length }, (_, i) => i + 1));
     expect(verifyChain(detail!.events)).toEqual({ ok: true });
     const trust = games.trust!;
-    const straight = Match.create(trust, trust.configSchema.parse({}), 21, ['Ada', 'Bram']);
+    const straight = Match.create(trust, trust.configSchema.parse({ maxRounds: ROUNDS }), 21, ['Ada', 'Bram']);
     const reports: Array<Record<string, Record<string, unknown>>> = [];
     runMatchSync(straight, { Ada: trust.strategies.copycat!, Bram: trust.strategies.grudger! }, (r) => reports.push(r.report.players));
     expect(detail!.history.map((h) => h.players)).toEqual(reports);
     expect(detail!.outcome).toEqual(straight.outcome());
     expect(detail!.events.at(-1)!.hash).toBe(straight.log!.entries.at(-1)!.hash);
-
-    // The old host, started again, finds the lease the standby's and waits in its turn, holding nothing.
-    const again = spawnHost();
-    await again.line(new RegExp(`standing by: .* pid ${standby.child.pid} is the active host \\(lease epoch 2\\)`), 60_000);
-    expect(again.lines.some((l) => /is the active host: it holds/.test(l) || /web GUI at/.test(l))).toBe(false);
-    expect(again.child.exitCode).toBeNull();
   }, 400_000);
 });
