@@ -6,10 +6,11 @@ export type Span = [number, number];
 
 /**
  * Calls `seen` with each decision request a player runtime answers, the
- * span its action took and the process's CPU time (ms) when it began.
+ * span its action took and the process's CPU time (ms) when it began (NaN
+ * with `cpu: false`: a reading costs about 0.2 ms, charged to the decision).
  * Players may share one action object: each is wrapped once.
  */
-export function onDecisions(runtimes: readonly IAgentRuntime[], seen: (request: DecisionRequest | undefined, span: Span, cpuAtStart: number) => void): void {
+export function onDecisions(runtimes: readonly IAgentRuntime[], seen: (request: DecisionRequest | undefined, span: Span, cpuAtStart: number) => void, { cpu: readCpu = true } = {}): void {
   const wrapped = new WeakSet<object>();
   for (const runtime of runtimes) {
     const action = runtime.actions.find((a) => a.name === DECIDE_ACTION);
@@ -18,11 +19,11 @@ export function onDecisions(runtimes: readonly IAgentRuntime[], seen: (request: 
     const handler = action.handler;
     action.handler = async (rt, message: Memory, ...rest) => {
       const start = performance.now();
-      const cpu = process.cpuUsage();
+      const cpu = readCpu ? process.cpuUsage() : null;
       try {
         return await handler(rt, message, ...rest);
       } finally {
-        seen((message.content as { houseRequest?: DecisionRequest }).houseRequest, [start, performance.now()], (cpu.user + cpu.system) / 1000);
+        seen((message.content as { houseRequest?: DecisionRequest }).houseRequest, [start, performance.now()], cpu ? (cpu.user + cpu.system) / 1000 : NaN);
       }
     };
   }

@@ -21,6 +21,8 @@ const MODEL_LATENCY_MS = 300;
 const PLAYERS = Array.from({ length: 8 }, (_, i) => `Mod${i + 1}`);
 /** A size's tables must all end within this (a host that cannot keep up says how far it got). */
 const DEADLINE_MS = 10 * 60_000;
+/** How long the host's idle CPU is measured, before the tables open. */
+const IDLE_MS = 3_000;
 
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 const cpuMs = () => {
@@ -49,26 +51,45 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
     const warm = await host.service.open('trust', PLAYERS, 99, null, {}, { id: 'bench-warm', name: 'Warm', room: { channelId: 'bench-warm', serverId: 'bench' } }, { maxRounds: 3, replicateAt: 1_000_000 });
     if (!warm.ok) throw new Error(`the warm-up table did not open: ${warm.error}`);
     await host.service.finished(warm.id);
-    // Per match and round: when its first decision began and the CPU time then; every decision with its start.
-    const firsts = new Map<string, Map<number, { at: number; cpu: number }>>();
-    const decisions: Array<{ at: number; cpu: number }> = [];
+    // Per match and round: when its first decision began; when every decision began.
+    const firsts = new Map<string, Map<number, number>>();
+    const decisions: number[] = [];
     let furthest = 0;
-    onDecisions(host.runtimes, (request, span, cpu) => {
-      if (!request) return;
-      decisions.push({ at: span[0], cpu });
-      const match = firsts.get(request.matchId) ?? new Map<number, { at: number; cpu: number }>();
-      firsts.set(request.matchId, match);
-      const first = match.get(request.round);
-      if (!first || span[0] < first.at) match.set(request.round, { at: span[0], cpu });
-      if (request.round > furthest) {
-        furthest = request.round;
-        console.log(`progress: ${n} tables, round ${furthest} begun at ${Math.round(performance.now())} ms, RSS ${Math.round(rssMb())} MB`);
-      }
-    });
+    onDecisions(
+      host.runtimes,
+      (request, span) => {
+        if (!request) return;
+        decisions.push(span[0]);
+        const match = firsts.get(request.matchId) ?? new Map<number, number>();
+        firsts.set(request.matchId, match);
+        const first = match.get(request.round);
+        if (first === undefined || span[0] < first) match.set(request.round, span[0]);
+        if (request.round > furthest) {
+          furthest = request.round;
+          console.log(`progress: ${n} tables, round ${furthest} begun at ${Math.round(performance.now())} ms, RSS ${Math.round(rssMb())} MB`);
+        }
+      },
+      { cpu: false },
+    );
     Bun.gc(true);
     const idle = rssMb();
+    // What the idle host spends (ElizaOS's task polls of every runtime, timers): at one table it is a good part of each decision's share.
+    const idleFrom = { at: performance.now(), cpu: cpuMs() };
+    await Bun.sleep(IDLE_MS);
+    const idleCpuPerMs = (cpuMs() - idleFrom.cpu) / (performance.now() - idleFrom.at);
+    // CPU time read every 100 ms, not at each decision (a reading costs about 0.2 ms), and read back between readings.
+    const readings: Array<{ at: number; cpu: number }> = [];
     let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 250);
+    const sampler = setInterval(() => {
+      readings.push({ at: performance.now(), cpu: cpuMs() });
+      peak = Math.max(peak, rssMb());
+    }, 100);
+    const cpuAt = (t: number) => {
+      const after = readings.findIndex((r) => r.at >= t);
+      if (after <= 0) return readings[after < 0 ? readings.length - 1 : 0]!.cpu;
+      const [a, b] = [readings[after - 1]!, readings[after]!];
+      return a.cpu + ((b.cpu - a.cpu) * (t - a.at)) / (b.at - a.at);
+    };
     const started = { at: performance.now(), cpu: cpuMs() };
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
@@ -84,19 +105,21 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
     if (!ended) throw new Error(`${n} tables had not ended after ${DEADLINE_MS / 60_000} minutes: the furthest reached round ${furthest} of ${rounds}`);
     // Every table's rounds 2..rounds-1 (round 1 carries the room's setup; the last one's end is the match's).
     const ratios: number[] = [];
-    for (const match of firsts.values()) for (let r = 2; match.has(r + 1); r++) ratios.push((match.get(r + 1)!.at - match.get(r)!.at) / MODEL_LATENCY_MS);
+    for (const match of firsts.values()) for (let r = 2; match.has(r + 1); r++) ratios.push((match.get(r + 1)! - match.get(r)!) / MODEL_LATENCY_MS);
     // The steady part: from the first table's round 2 to the last table's last round; its CPU over the decisions begun inside it.
-    const from = Math.min(...[...firsts.values()].map((m) => m.get(2)?.at ?? Infinity));
-    const to = Math.max(...[...firsts.values()].map((m) => m.get(rounds)?.at ?? -Infinity));
-    const inside = decisions.filter((d) => d.at >= from && d.at < to);
-    const cpuAt = (t: number) => decisions.find((d) => d.at === t)!.cpu;
+    const from = Math.min(...[...firsts.values()].map((m) => m.get(2) ?? Infinity));
+    const to = Math.max(...[...firsts.values()].map((m) => m.get(rounds) ?? -Infinity));
+    const inside = decisions.filter((at) => at >= from && at < to).length;
+    const steadyCpu = cpuAt(to) - cpuAt(from);
     // To cut a `bun --cpu-prof` profile of this process (its times are microseconds of the wall clock) to the part measured.
     console.log(`steady part (wall-clock ms): ${performance.timeOrigin + from} ${performance.timeOrigin + to}`);
     stubCpu = (await stub.stop()).cpuMs;
     return {
       [`tables_model_${n}_round_over_latency_median`]: median(ratios),
       [`tables_model_${n}_round_over_latency_worst`]: Math.max(...ratios),
-      [`tables_model_${n}_cpu_ms_per_decision`]: (cpuAt(to) - cpuAt(from)) / inside.length,
+      [`tables_model_${n}_cpu_ms_per_decision`]: steadyCpu / inside,
+      [`tables_model_${n}_cpu_ms_per_decision_beyond_idle`]: (steadyCpu - idleCpuPerMs * (to - from)) / inside,
+      [`tables_model_${n}_idle_cpu_ms_per_s`]: idleCpuPerMs * 1000,
       [`tables_model_${n}_cpu_ms_per_decision_whole_match`]: (finished.cpu - started.cpu) / decisions.length,
       [`tables_model_${n}_stub_cpu_ms_per_decision`]: stubCpu / decisions.length,
       [`tables_model_${n}_rss_idle_mb`]: idle,
@@ -118,12 +141,12 @@ export async function bench(args: readonly string[] = []): Promise<Record<string
   const { tables, rounds } = parseTablesOptions(args);
   const store = process.env.POSTGRES_URL ? 'postgres' : 'pglite';
   const figures: Record<string, number> = {};
-  const rows: string[] = [`tables of 8 model players, ${store}, ${rounds} rounds, model ${MODEL_LATENCY_MS} ms, ${availableParallelism()} CPUs`, 'tables  round/latency median  worst  CPU ms/decision  RSS MB/table  RSS idle MB  load/CPU'];
+  const rows: string[] = [`tables of 8 model players, ${store}, ${rounds} rounds, model ${MODEL_LATENCY_MS} ms, ${availableParallelism()} CPUs`, 'tables  round/latency median  worst  CPU ms/decision  beyond idle  RSS MB/table  RSS idle MB  load/CPU'];
   for (const n of tables) {
     try {
       const f = await benchInOwnProcess(import.meta.path, `${n} tables of model players`, ['--size', String(n), '--rounds', String(rounds)]);
       const get = (name: string) => f[`tables_model_${n}_${name}`]!;
-      rows.push(`${String(n).padStart(6)}  ${get('round_over_latency_median').toFixed(3).padStart(20)}  ${get('round_over_latency_worst').toFixed(3).padStart(5)}  ${get('cpu_ms_per_decision').toFixed(2).padStart(15)}  ${get('rss_per_table_mb').toFixed(1).padStart(12)}  ${get('rss_idle_mb').toFixed(0).padStart(11)}  ${get('load_per_cpu').toFixed(2).padStart(8)}`);
+      rows.push(`${String(n).padStart(6)}  ${get('round_over_latency_median').toFixed(3).padStart(20)}  ${get('round_over_latency_worst').toFixed(3).padStart(5)}  ${get('cpu_ms_per_decision').toFixed(2).padStart(15)}  ${get('cpu_ms_per_decision_beyond_idle').toFixed(2).padStart(11)}  ${get('rss_per_table_mb').toFixed(1).padStart(12)}  ${get('rss_idle_mb').toFixed(0).padStart(11)}  ${get('load_per_cpu').toFixed(2).padStart(8)}`);
       for (const [name, value] of Object.entries(f)) figures[`house.${store}_${name}`] = value;
     } catch (error) {
       rows.push(`${String(n).padStart(6)}  failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(-400)}`);
