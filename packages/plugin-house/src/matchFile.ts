@@ -29,7 +29,10 @@ function seatProvenance(stored: StoredMatch, id: PlayerId): SeatProvenance {
 function provenanceOf(stored: StoredMatch): MatchProvenance | undefined {
   const game = gameById(stored.game);
   if (!game) return undefined;
-  return matchProvenance({ game, config: stored.config, seed: stored.seed, players: stored.players, seats: Object.fromEntries(stored.players.map((id) => [id, seatProvenance(stored, id)])) });
+  const provenance = matchProvenance({ game, config: stored.config, seed: stored.seed, players: stored.players, seats: Object.fromEntries(stored.players.map((id) => [id, seatProvenance(stored, id)])) });
+  if (!stored.fork) return provenance;
+  const { parent, reseeded } = stored.fork;
+  return { ...provenance, seeds: reseeded.length ? { ...provenance.seeds, reseeded } : provenance.seeds, parent };
 }
 
 /** The match file the House writes when a match ends, pauses or stops: what `replay-match` replays, and what a damaged store row is rebuilt from. */

@@ -4,6 +4,7 @@ import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 import type { Budget, Spend } from '@the-house/lab/models/budget.ts';
 import type { MatchRecord, SeatUsage } from '@the-house/lab/models/matchRecorder.ts';
 import type { MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
+import type { ParentLink } from '@the-house/lab/provenance/matchProvenance.ts';
 import type { SeatResults } from '@the-house/lab/results/seatResults.ts';
 import type { HouseCommand } from './commands/parse.ts';
 import type { HumanSeat, SeatSpecs } from './seats/seatSpec.ts';
@@ -144,10 +145,19 @@ export interface StoredMatch {
   lobbyOpen?: boolean;
   /** The table (room or channel) the match was opened at; commands typed there act on it. */
   table?: string;
+  /** Set on a fork (`!fork`): the match it was played on from, where its randomness was drawn anew, and who plays the seats its parent's players did not. */
+  fork?: ForkOrigin;
   /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */
   rooms: Record<string, { channelId: string; serverId: string }>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** Where a fork comes from (its file's provenance names the parent and the reseeds); `swaps` is said in its room. */
+export interface ForkOrigin {
+  parent: ParentLink;
+  reseeded: Array<{ phase: number; seed: number }>;
+  swaps: Array<{ seat: PlayerId; by: string }>;
 }
 
 /** Who opened a match: the one person besides the admins who may stop it, resume it, or answer its begs. */

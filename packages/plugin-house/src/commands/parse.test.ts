@@ -143,7 +143,7 @@ describe('the table is extensible', () => {
   test('each command names its action', () => {
     expect(actionFor({ kind: 'play', game: 'trust', players: [], options: {} })).toBe('HOUSE_PLAY');
     expect(actionFor({ kind: 'game', verb: 'dm', args: [], text: '' }, table)).toBe('INFLUENCE_DM');
-    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_HELP', 'HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_KICK', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE', 'HOUSE_MOVE', 'HOUSE_DONE', 'HOUSE_VIEW', 'HOUSE_NAME', 'HOUSE_ENTER', 'HOUSE_ENTRANTS', 'HOUSE_RESUME']);
+    expect(baseCommands.map((c) => c.action)).toEqual(['HOUSE_HELP', 'HOUSE_GAMES', 'HOUSE_PLAY', 'HOUSE_JOIN', 'HOUSE_KICK', 'HOUSE_START', 'HOUSE_STATUS', 'HOUSE_STOP', 'HOUSE_GRANT', 'HOUSE_DECLINE', 'HOUSE_MOVE', 'HOUSE_DONE', 'HOUSE_VIEW', 'HOUSE_NAME', 'HOUSE_ENTER', 'HOUSE_ENTRANTS', 'HOUSE_RESUME', 'HOUSE_FORK']);
   });
 });
 

@@ -3,6 +3,7 @@ import { applyOptionFlag, MAX_ROUND_DELAY_MS } from '@the-house/lab/seats/matchO
 import { looksLikeCommand } from '@the-house/lab/chat/looksLikeCommand.ts';
 import { parseEnter, type EnterArgs } from '../entrants/parseEnter.ts';
 import { parseEntrants, type EntrantsCommand } from '../entrants/parseEntrants.ts';
+import { parseFork, type ForkArgs } from '../fork/parseFork.ts';
 
 /**
  * The House's chat commands, parsed at the boundary before any model is asked.
@@ -31,6 +32,8 @@ export type HouseCommand =
   | { kind: 'view'; json?: boolean }
   /** A person chooses the name they sit under. */
   | { kind: 'name'; name: string }
+  /** Plays a closed match on at this table from the end of one of its phases. */
+  | ({ kind: 'fork' } & ForkArgs)
   /** Continues a paused match, optionally with larger budgets. */
   | { kind: 'resume'; match?: string; options: Record<string, unknown> }
   /** Registers (or updates) an agent elsewhere to play at the House's tables (at any time: the desk answers it before any match is looked up). */
@@ -276,6 +279,16 @@ export const baseCommands: readonly CommandSpec[] = [
     },
   },
   { verb: 'resume', action: 'HOUSE_RESUME', usage: '!resume [MATCH] [--budget-tokens N ...]', help: 'continue a paused match', parse: parseResume },
+  {
+    verb: 'fork',
+    action: 'HOUSE_FORK',
+    usage: '!fork MATCH --phase N [--seat SEAT=WHO ...] [--seed N]',
+    help: 'play a finished match on at this table from the end of its phase N, some seats played by others (`me`, `bot:STRATEGY`, an entrant): its opener or an admin',
+    parse: (args) => {
+      const parsed = parseFork(args);
+      return parsed.ok ? ok({ kind: 'fork', ...parsed.fork }) : fail(parsed.error);
+    },
+  },
 ];
 
 /** A game verb routed as `{kind: 'game'}` to the game's adapter, e.g. `gameCommand('dm', 'INFLUENCE_DM', '!dm @a @b', 'open a private channel')`. */

@@ -76,6 +76,8 @@ const rows: Row[] = [
   { kind: 'move', match: ['seated'], who: 'seated', setup: 'running', command: { kind: 'move', text: 'cooperate' }, by: olive, says: () => noSeatText('move') },
   { kind: 'done', match: ['seated'], who: 'seated', setup: 'running', command: { kind: 'done' }, by: mallory, says: () => noSeatText('done') },
   { kind: 'view', match: ['seated'], who: 'seated', setup: 'running', command: { kind: 'view' }, by: admin, says: () => noSeatText('view') },
+  // A running match is not forked: the table's open match is found, and the line says when it may be.
+  { kind: 'fork', match: ['lastHere'], who: 'person', setup: 'running', command: { kind: 'fork', phase: 2, seats: [] }, by: olive, says: (id) => `Match ${id} is running: a match is forked once it has finished or stopped.` },
   // A game's verbs are its adapter's: Trust has no `!dm`.
   { kind: 'game', match: ['seated', ...closedToo] as CommandRoute['match'], who: 'anyone', setup: 'running', command: { kind: 'game', verb: 'dm', args: [], text: '' }, by: mallory, says: () => notAVerbOfText('dm', 'trust', commandList(houseCommandTable())) },
 ];

@@ -3,6 +3,7 @@ import type { CommandHandler, CommandKind } from './deskRequest.ts';
 import type { MatchSearch } from './matchTarget.ts';
 import { begCommand } from './begCommand.ts';
 import { controlCommands } from './controlCommands.ts';
+import { forkCommand } from './forkCommand.ts';
 import { gameVerbCommand } from './gameVerbCommand.ts';
 import { generalCommands } from './generalCommands.ts';
 import { lobbyCommands } from './lobbyCommands.ts';
@@ -46,6 +47,8 @@ export const commandRoutes: ReadonlyMap<CommandKind, CommandRoute> = new Map([
   route('start', { match: ['notHere'], who: 'ownerOrAdmin', phase: 'checked', run: lobbyCommands.start }),
   route('stop', { match: ['notHere'], who: 'ownerOrAdmin', phase: 'checked', run: controlCommands.stop }),
   route('resume', { match: ['paused'], who: 'ownerOrAdmin', phase: 'any', run: controlCommands.resume }),
+  // Its own argument or `--match` names a closed match (its opener or an admin may fork it, checked by the handler once it is found); else the last one closed at this table.
+  route('fork', { match: ['lastHere'], who: 'person', phase: 'any', run: forkCommand }),
   route('grant', { match: ['begging', 'mine'], who: 'observer', phase: 'checked', run: begCommand }),
   route('decline', { match: ['begging', 'mine'], who: 'observer', phase: 'checked', run: begCommand }),
   route('move', { match: ['seated'], who: 'seated', phase: 'checked', run: seatCommands.move }),

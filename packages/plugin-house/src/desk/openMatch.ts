@@ -81,7 +81,7 @@ type Opened = { ok: true; id: string; text: string } | Refused;
 const refused = (error: string): Refused => ({ ok: false, error });
 
 /** Who sits where: the players in seat order and who plays each seat other than a player agent. */
-interface LineUp {
+export interface LineUp {
   players: string[];
   seats: SeatSpecs;
   entrants: SeatedEntrant[];
@@ -94,7 +94,7 @@ const botOf = (name: string): string | undefined => BOT.exec(name)?.[1];
 const othersIn = (players: PlayerDirectory, names: readonly string[]): string[] => names.filter((n) => !isMe(n) && botOf(n) === undefined && !players.find(n));
 
 /** The seats `!play`'s names ask for, once every name is known: `me`, baselines, player agents and entrants. */
-async function namedLineUp(host: DeskHost, game: AnyGame, names: string[], author: CommandAuthor | null): Promise<LineUp | Refused> {
+export async function namedLineUp(host: DeskHost, game: AnyGame, names: string[], author: CommandAuthor | null): Promise<LineUp | Refused> {
   if (!author && names.some(isMe)) return refused(meNeedsPersonText);
   const badBots = names.filter((n) => botOf(n) !== undefined && !ownValue(game.strategies, botOf(n)!.toLowerCase()));
   if (badBots.length) return refused(noBaselineText(quote(badBots.join(', ')), game.title, Object.keys(game.strategies)));

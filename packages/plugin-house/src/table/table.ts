@@ -154,6 +154,11 @@ export class Table implements TableCore {
     return null;
   }
 
+  /** A fork (`!fork`), seated with its parent's match at the phase it forks after, starts there as a begun lobby would. */
+  startFork(): void {
+    void this.enter({ type: 'fork' });
+  }
+
   /** A running match a restart found plays on from its last save. */
   playOn(): void {
     void this.enter({ type: 'restart' });

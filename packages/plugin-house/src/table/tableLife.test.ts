@@ -14,6 +14,8 @@ const rows: Row[] = [
   [life('paused', why), { type: 'begin' }, 'refused'],
   [life('running'), { type: 'restart' }, life('running'), ['playOn']],
   [life('paused', why), { type: 'restart' }, 'refused'],
+  [life('running', null, true), { type: 'fork' }, life('running', null, true), ['start']],
+  [life('finished', null, true), { type: 'fork' }, 'refused'],
   [life('running'), { type: 'saveFailed', why }, life('paused', why), ['abort', 'clearLobbyTimer', 'waitForDatabase']],
   [life('lobby'), { type: 'saveFailed', why }, life('paused', why), ['abort', 'clearLobbyTimer', 'waitForDatabase']],
   [life('stopped'), { type: 'saveFailed', why }, life('stopped'), []],

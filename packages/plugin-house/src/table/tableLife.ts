@@ -11,6 +11,8 @@ export interface Life {
 export type LifeEvent =
   | { readonly type: 'begin' }
   | { readonly type: 'restart' }
+  /** A fork (`!fork`) opens running, from its parent's state: it starts as a begun lobby does. */
+  | { readonly type: 'fork' }
   | { readonly type: 'saveFailed'; readonly why: string }
   | { readonly type: 'budgetSpent'; readonly why: string }
   | { readonly type: 'finished' }
@@ -64,6 +66,8 @@ export function next(life: Life, event: LifeEvent): LifeStep {
       return status === 'lobby' ? [{ ...life, status: 'running' }, ['clearLobbyTimer', 'start']] : { refused: status };
     case 'restart':
       return status === 'running' ? [life, ['playOn']] : { refused: status };
+    case 'fork':
+      return status === 'running' ? [life, ['start']] : { refused: status };
     case 'saveFailed':
       return status === 'running' || status === 'lobby' ? [{ ...life, status: 'paused', paused: event.why }, ['abort', 'clearLobbyTimer', 'waitForDatabase']] : unchanged;
     case 'budgetSpent':

@@ -13,7 +13,7 @@ import type { GameRoom } from '../roomGateway.ts';
 import type { RoomPicture } from '../pictures/roomPicture.ts';
 import { picturesText, roundPictures } from '../pictures/roundPictures.ts';
 import { roundText } from '../roundText.ts';
-import { personOf } from '../seats/seatSpec.ts';
+import { personOf, seatSpecOf } from '../seats/seatSpec.ts';
 import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
 import { matchPageLine, PAGE_LINK_EVERY } from '../texts/matchPageLine.ts';
@@ -42,6 +42,11 @@ export class TableVoice {
     private readonly persist: () => Promise<boolean> = async () => true,
   ) {}
 
+  /** The player agent that speaks for a seat: only one an agent plays (a fork may give an agent's seat, and its name, to a person or a baseline). */
+  private agentOf(player: PlayerId) {
+    return seatSpecOf(this.stored, player).kind === 'agent' ? this.host.players.find(player) : undefined;
+  }
+
   private get roomName(): string {
     return roomName(this.host.games, this.stored);
   }
@@ -49,7 +54,7 @@ export class TableVoice {
   /** The match's game room: a group of the House and its agents in the GUI, and on Discord a thread where `!play` was typed. */
   async openRoom(): Promise<void> {
     const { stored } = this;
-    const members = stored.players.map((p) => this.host.players.find(p)?.agentId).filter((x): x is NonNullable<typeof x> => !!x);
+    const members = stored.players.map((p) => this.agentOf(p)?.agentId).filter((x): x is NonNullable<typeof x> => !!x);
     const room = await this.host.gateway.createRoom(this.roomName, [this.host.runtime.agentId, ...members]);
     if (room) {
       stored.channelId = room.channelId;
@@ -69,7 +74,7 @@ export class TableVoice {
   /** `say`, pinging on Discord the people in `people` (lower-case name to Discord id) the text names. */
   private async speak(text: string, key: string | undefined, as: PlayerId | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>, guiText = text): Promise<void> {
     const { stored } = this;
-    if (stored.origin) await this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: this.host.players.find(as) } : undefined, pictures, people);
+    if (stored.origin) await this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: this.agentOf(as) } : undefined, pictures, people);
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
     await this.host.gateway.post(room, guiText, key, as ? this.postAuthor(as) : undefined, pictures);
@@ -151,7 +156,7 @@ export class TableVoice {
 
   /** Who a post is carried for: an agent under its own id, a person under the House's (their words, marked as theirs). */
   private postAuthor(player: PlayerId): { id: string; name: string } {
-    const agent = this.host.players.find(player);
+    const agent = this.agentOf(player);
     return agent ? { id: agent.agentId, name: agent.character.name } : { id: personOf(this.stored, player)?.id ?? this.host.runtime.agentId, name: player };
   }
 
@@ -161,7 +166,7 @@ export class TableVoice {
     const id = [...members].sort().join('|');
     let room = Object.hasOwn(stored.rooms, id) ? stored.rooms[id] : undefined;
     if (!room) {
-      const ids = members.map((m) => this.host.players.find(m)?.agentId ?? personOf(stored, m)?.id).filter((x): x is NonNullable<typeof x> => !!x);
+      const ids = members.map((m) => this.agentOf(m)?.agentId ?? personOf(stored, m)?.id).filter((x): x is NonNullable<typeof x> => !!x);
       const made = await this.host.gateway.createRoom(dmRoomName(this.host.games[stored.game]?.title ?? stored.game, stored.id, members), [this.host.runtime.agentId, ...ids]);
       if (!made) return;
       room = stored.rooms[id] = made;
@@ -220,7 +225,7 @@ export class TableVoice {
       await tellOwner(this, stored, houseSignedOutText(stored.id));
       return;
     }
-    const player = stored.players.find((p) => this.host.players.find(p) === runtime);
+    const player = stored.players.find((p) => this.agentOf(p) === runtime);
     if (player) await tellOwner(this, stored, playerSignedOutText(player, stored.id));
   }
 

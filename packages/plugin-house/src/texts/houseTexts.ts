@@ -1,6 +1,7 @@
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
+import { forkBeginsText } from './forkTexts.ts';
 
 /** The short part of a match id a person can tell matches apart by (and type: `--match` takes it). */
 export function shortId(id: string): string {
@@ -91,7 +92,8 @@ export function tableLine(games: Record<string, AnyGame>, s: MatchSummary): stri
  * opens with (the game's summary states the defaults, which a match may not play by).
  */
 export function beginsText(game: AnyGame, stored: StoredMatch, state: unknown): string {
-  return `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}).\n${game.rulesText(state)}`;
+  const opening = stored.fork ? forkBeginsText(game.title, stored.players, stored.fork, (state as { round: number }).round) : `${game.title} begins: ${stored.players.join(', ')} (seed ${stored.seed}).`;
+  return `${opening}\n${game.rulesText(state)}`;
 }
 
 /** `!resume` of a match that is not open. */
