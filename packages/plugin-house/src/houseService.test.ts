@@ -133,6 +133,10 @@ describe('a person in a seat', () => {
     const refused = await h.handleCommand({ kind: 'move', text: 'donate @Ivo 10' }, person);
     expect(refused).toStartWith('Not accepted: your move has market moves but no answer to the challenge, and the judge ranks a missing answer worst; put your answer first: `!move YOUR ANSWER; donate @NAME N`. Try again before the deadline.');
     expect(refused).toContain('!move YOUR ANSWER (to the challenge)');
+    // The rules refuse it for a model ("bad decision: market move 1 (accept_loan): ..."); the person reads plain sentences.
+    const noOffer = await h.handleCommand({ kind: 'move', text: 'Bread at dawn; accept @ivo; donate @Ivo' }, person);
+    expect(noOffer).toStartWith("Not accepted: Accepting a loan from Ivo cannot be made: 'Ivo' has no open loan offer to you. A gift is `donate @NAME N`: a player and the tokens to give, more than 0 (e.g. `donate @Ada 100`). Try again before the deadline.");
+    expect(noOffer).not.toContain('bad decision');
     expect(await h.handleCommand({ kind: 'move', text: 'Bread at dawn; donate @Ivo 10' }, person)).toBe('Move accepted.');
     await h.stopMatch(id);
     await h.stop();

@@ -1,6 +1,7 @@
 import { decisionOf } from '@the-house/lab/seats/decideWithRepair.ts';
 import { houseGameOf } from '../games/houseGames.ts';
 import type { HumanDesk } from '../humanDesk.ts';
+import { canonicalNames } from '../table/canonicalNames.ts';
 import type { Table } from '../table/table.ts';
 import { movesNowText, noSeatText, viewJsonText, viewLinesText } from '../texts/deskTexts.ts';
 import type { CommandHandler } from './deskRequest.ts';
@@ -21,7 +22,10 @@ const move: CommandHandler<'move'> = (req, at) => {
   const state = live.match!.state;
   const decision = adapter?.parseMove?.(text, state, seat) ?? decisionOf(text);
   const problem = adapter?.personMoveProblem?.(decision) ?? null;
-  const reply = problem ? `Not accepted: ${problem}. Try again before the deadline.` : humansOf(live, req.replied).submit(seat, `!move ${quote(text)}`, decision);
+  const submitted = problem ? `Not accepted: ${problem}. Try again before the deadline.` : humansOf(live, req.replied).submit(seat, `!move ${quote(text)}`, decision);
+  // The rules' refusal stays as the desk keeps it; the person reads it in plain words where the game has them.
+  const inWords = !problem && submitted.startsWith('Not accepted') ? adapter?.refusalInWords?.(state, seat, canonicalNames(decision, live.stored.players)) : null;
+  const reply = inWords ? `Not accepted: ${inWords} Try again before the deadline.` : submitted;
   const forms = reply.startsWith('Not accepted') ? adapter?.moveForms?.(state, seat, live.match!.game.view(state, seat)) : undefined;
   return forms?.length ? movesNowText(reply, forms) : reply;
 };

@@ -107,6 +107,12 @@ export interface HouseGame {
    * with this reason and the person types it again.
    */
   personMoveProblem?(decision: unknown): string | null;
+  /**
+   * Why the rules refuse a person's move, in plain sentences that say what is
+   * allowed, told in place of the rules' message (written for a model, and kept
+   * as it is wherever it is recorded); null tells the rules' message.
+   */
+  refusalInWords?(state: unknown, player: PlayerId, decision: unknown): string | null;
   /** What the game room is and is not told, said once when the match begins (Trust: what the players saw, not the misses). */
   roomNote?: string;
   /** A person's turn in a few readable lines (what they have, what happened last round), from their own view. */

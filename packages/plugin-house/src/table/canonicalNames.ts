@@ -1,7 +1,7 @@
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 
-/** The fields of a move that name a player (Trust's target, ally, share; Influence's DM recipients, votes and power). */
-const NAME_FIELDS = new Set(['target', 'to', 'ally', 'leave', 'empower', 'expose']);
+/** The fields of a move that name a player (Trust's target, ally, share; Influence's DM recipients, votes and power; Café's lender). */
+const NAME_FIELDS = new Set(['target', 'to', 'from', 'ally', 'leave', 'empower', 'expose']);
 
 /**
  * A person's move with every player it names spelled as the match spells it:

@@ -9,6 +9,7 @@ import type { HouseGame } from '../houseGame.ts';
 import { cafeEndPictures } from './cafeEndPictures.ts';
 import { publicEvents } from '../../roundText.ts';
 import { cafeMove, cafeMoveForms, cafeMoveProblem, cafeTurnText } from './cafeSeat.ts';
+import { cafeRefusal } from './cafeRefusal.ts';
 import type { CafeView } from '@the-house/games/cafe/cafeTypes.ts';
 import { fieldChart } from '../../dashboard/scoreChart.ts';
 import { cafeBoard } from './cafeBoard.ts';
@@ -85,6 +86,7 @@ export const cafeAdapter: HouseGame = {
   roundPictures: (_record, match) => cafeEndPictures(match),
   parseMove: (text) => cafeMove(text),
   personMoveProblem: (decision) => cafeMoveProblem(decision),
+  refusalInWords: (state, player, decision) => cafeRefusal(state as CafeState, player, decision),
   turnText: (_state, _player, view) => cafeTurnText(view as CafeView),
   moveForms: () => cafeMoveForms(),
 };

@@ -19,6 +19,9 @@ test('a Café answer in words: the parts that read as market moves are moves, th
   const text = cafeTurnText(cafeGame.view(state, 'Pat') as CafeView);
   expect(text).toStartWith('You: level 0, 1000 tokens (round 1 of 20).');
   expect(text).toContain(`Challenge: ${state.challenge.prompt}`);
+  // A refusal the rules kept for the next turn names the move in words.
+  const refused = cafeTurnText({ ...(cafeGame.view(state, 'Pat') as CafeView), notices: ['donate refused: you have 5 tokens, not 10'] });
+  expect(refused).toContain('\nYour gift was refused: you have 5 tokens, not 10\n');
 });
 
 test('market moves with no answer are refused for a person, with how to write both: the game would take them and the judge rank the empty answer worst', () => {

@@ -1,4 +1,5 @@
 import type { CafeView } from '@the-house/games/cafe/cafeTypes.ts';
+import { cafeNoticeInWords } from './cafeRefusal.ts';
 
 /** A person's Café turn in a few lines: their bank and level, the table, open offers to them, and the challenge to answer. */
 export function cafeTurnText(view: CafeView): string {
@@ -9,7 +10,7 @@ export function cafeTurnText(view: CafeView): string {
   const owed = view.loans.filter((l) => l.borrower === view.you).map((l) => `${l.owed} to ${l.lender} in round ${l.dueRound}`);
   if (owed.length) lines.push(`You owe: ${owed.join('; ')}.`);
   if (view.last) lines.push(`Last round: best ${view.last.verdict.best}, worst ${view.last.verdict.worst}.`);
-  if (view.notices.length) lines.push(view.notices.join(' '));
+  if (view.notices.length) lines.push(view.notices.map(cafeNoticeInWords).join(' '));
   lines.push(`Challenge: ${view.challenge.prompt}`);
   return lines.join('\n');
 }
