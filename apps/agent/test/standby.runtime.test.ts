@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, runMatchSync, verifyChain } from '@the-house/games';
 import { games } from '@the-house/games/registry.ts';
+import { bundlePath, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
+import { checkSignature, readSignature } from '@the-house/lab/signing/matchSignature.ts';
 import { freshDatabase } from '@the-house/lab/testing/freshDatabase.ts';
 import type { MatchDetail } from '@the-house/plugin-house/types.ts';
 import { repoRoot } from '../src/host.ts';
@@ -190,5 +192,23 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     expect(detail!.history.map((h) => h.players)).toEqual(reports);
     expect(detail!.outcome).toEqual(straight.outcome());
     expect(detail!.events.at(-1)!.hash).toBe(straight.log!.entries.at(-1)!.hash);
+
+    // Its signed file says where it changed hosts: from the killed host to the standby, and from the paused one to the third.
+    const file = bundlePath(join(dataDir, 'matches'), id);
+    let signature = readSignature(file);
+    for (let i = 0; !signature.ok && i < 100; i++) {
+      await Bun.sleep(50);
+      signature = readSignature(file);
+    }
+    if (!signature.ok) throw new Error(signature.error);
+    expect(checkSignature(file, detail!.events.at(-1)!.hash, signature.signature)).toEqual({ ok: true });
+    const changes = (JSON.parse(readFileSync(file, 'utf8')) as MatchBundle).hostChanges ?? [];
+    const hostOf = (pid: number | undefined, epoch: number) => expect.stringMatching(new RegExp(` pid ${pid} \\(lease epoch ${epoch}\\)$`));
+    expect(changes).toEqual([
+      { type: 'host-changed', from: hostOf(first.child.pid, 1), to: hostOf(standby.child.pid, 2), gapMs: expect.any(Number), round: resumeRound, at: expect.any(Number) },
+      { type: 'host-changed', from: hostOf(standby.child.pid, 2), to: hostOf(again.child.pid, 3), gapMs: expect.any(Number), round: expect.any(Number), at: expect.any(Number) },
+    ]);
+    expect(changes[0]!.gapMs).toBeGreaterThan(0);
+    expect(changes[1]!.round).toBeGreaterThan(beforePause - 1);
   }, 400_000);
 });

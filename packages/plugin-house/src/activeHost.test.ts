@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'bun:test';
-import { dashboardView } from '../routes.ts';
+import { dashboardView } from './routes.ts';
 import { useActiveHost } from './activeHost.ts';
 
 const noMatches = { listMatches: () => ({ matches: [], total: 0, page: 1, per: 20 }), getMatch: () => null };

@@ -20,6 +20,8 @@ import { EntrantStore } from './entrants/entrantStore.ts';
 import { houseMatchStore } from './houseMatchStore.ts';
 import type { MatchStore } from './matchStore.ts';
 import { houseLog } from './houseLog.ts';
+import { activeHost } from './activeHost.ts';
+import { noteHost } from './noteHost.ts';
 import { PeopleNames } from './people.ts';
 import type { PlayerDirectory } from './playerDirectory.ts';
 import { RatingsStore } from './ratingsStore.ts';
@@ -124,8 +126,9 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     return this.halted;
   }
 
-  /** A match joins the set of tables. */
+  /** A match joins the set of tables (under a lease, marked this host's: one another host held records the change). */
   seat(stored: StoredMatch, match: Match | null): Table {
+    noteHost(stored, activeHost(), Date.now());
     const table = new Table(this, stored, match);
     this.live.set(stored.id, table);
     return table;

@@ -5,7 +5,7 @@ export { restGateway, silentGateway, type RoomGateway, type GameRoom } from './r
 export { useRoomGateway } from './gatewayRegistry.ts';
 export { useHouseLog, type HouseLogLevel } from './houseLog.ts';
 export { useRowWriter, FencedOut, type RowWriter } from './rowWriter.ts';
-export { useActiveHost } from './dashboard/activeHost.ts';
+export { useActiveHost } from './activeHost.ts';
 /** For the host's fetch: a request is leaving the process (a table's pacer lets the next seat build its request). */
 export { requestLeaving } from './table/requestLeaving.ts';
 export { parseAdmins, ADMIN_FORMS } from './access.ts';

@@ -40,3 +40,23 @@ describe('issue 37: a House match file carries its provenance beside the log', (
     expect(p.versions['@elizaos/core']).toBe('1.7.2');
   });
 });
+
+describe('issue 40: a House match file carries its host changes beside the log', () => {
+  const players = ['ann', 'bob'];
+  const match = Match.create(trustGame, {}, 3, players);
+  runMatchSync(match, { ann: trustGame.strategies.copycat!, bob: trustGame.strategies.grudger! });
+  const stored = {
+    id: 'trust-3', game: 'trust', seed: 3, config: {}, status: 'finished', players, channelId: null, serverId: null, state: match.state, log: [...match.log!.entries], history: [], postedRound: 0, options: {} as StoredMatch['options'], record: emptyRecord(), paused: null, rooms: {}, createdAt: 0, updatedAt: 0,
+    seats: { ann: { kind: 'agent' }, bob: { kind: 'agent' } },
+  } as StoredMatch;
+
+  test('none when the match never changed hosts (the file as before); each change when it did, the log and head untouched', () => {
+    expect('hostChanges' in bundleOf(stored, match.outcome(), match.log!.head)).toBe(false);
+    expect('hostChanges' in bundleOf({ ...stored, host: 'box-a pid 1 (lease epoch 1)' }, match.outcome(), match.log!.head)).toBe(false);
+    const change = { type: 'host-changed' as const, from: 'box-a pid 1 (lease epoch 1)', to: 'box-b pid 2 (lease epoch 2)', gapMs: 6500, round: 7, at: 16_500 };
+    const bundle = bundleOf({ ...stored, host: change.to, hostChanges: [change] }, match.outcome(), match.log!.head);
+    expect(bundle.hostChanges).toEqual([change]);
+    expect(bundle.head).toBe(match.log!.head);
+    expect(bundle.log).toEqual([...match.log!.entries]);
+  });
+});

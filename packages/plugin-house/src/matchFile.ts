@@ -53,6 +53,7 @@ export function bundleOf(stored: StoredMatch, outcome: Outcome, head: string): M
     state: stored.state,
     history: stored.history,
     provenance: provenanceOf(stored),
+    ...(stored.hostChanges?.length ? { hostChanges: stored.hostChanges } : {}),
   };
 }
 

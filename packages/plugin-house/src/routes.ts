@@ -3,7 +3,7 @@ import type { IAgentRuntime, Route, RouteRequest, RouteResponse } from '@elizaos
 import { isReservedKey } from '@the-house/games/engine/safeKey.ts';
 import { games } from '@the-house/games/registry.ts';
 import { peopleTitled } from './games/houseGames.ts';
-import { activeHostLine } from './dashboard/activeHost.ts';
+import { activeHostLine } from './activeHost.ts';
 import { dashboardPage } from './dashboard/dashboardPage.ts';
 import type { Rendered } from './dashboard/chartSpec.ts';
 import { pickDetailed, renderDashboard } from './dashboard/renderDashboard.ts';

@@ -3,6 +3,7 @@ import type { Outcome, PlayerId } from '@the-house/games/engine/types.ts';
 
 import type { Budget, Spend } from '@the-house/lab/models/budget.ts';
 import type { MatchRecord, SeatUsage } from '@the-house/lab/models/matchRecorder.ts';
+import type { HostChange } from '@the-house/lab/models/matchBundle.ts';
 import type { MatchOptions } from '@the-house/lab/seats/matchOptions.ts';
 import type { ParentLink } from '@the-house/lab/provenance/matchProvenance.ts';
 import type { SeatResults } from '@the-house/lab/results/seatResults.ts';
@@ -149,6 +150,9 @@ export interface StoredMatch {
   fork?: ForkOrigin;
   /** Private rooms the House made for this match (Influence's DMs), by their sorted member list. */
   rooms: Record<string, { channelId: string; serverId: string }>;
+  /** The host that holds the match, when the House runs under a lease (HOUSE_STANDBY); and each time another took it over. */
+  host?: string;
+  hostChanges?: HostChange[];
   createdAt: number;
   updatedAt: number;
 }

@@ -35,6 +35,18 @@ export interface MatchBundle {
   history?: unknown[];
   /** What it was played with (code, rules, seats, seeds): beside the log, never in its hash chain; absent in files older than issue 37. */
   provenance?: MatchProvenance;
+  /** Each time a standby host took the match over from another (issue 40): beside the log, signed with the file; absent when it never changed hosts. */
+  hostChanges?: HostChange[];
+}
+
+/** A live match moved from one host to another: who held it, who took it, how long after the old host's last save, at which round. */
+export interface HostChange {
+  type: 'host-changed';
+  from: string;
+  to: string;
+  gapMs: number;
+  round: number | null;
+  at: number;
 }
 
 const bundleShape = z.object({
