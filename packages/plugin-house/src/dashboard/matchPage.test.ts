@@ -18,6 +18,16 @@ describe('matchPage', () => {
     expect(page).toContain("if (view) $('status').textContent = 'no longer live here (stopped or over), last seen at round ' + view.round;");
   });
 
+  test('a play button with its speeds steps the scrubber with the functions playback.test checks, and holds the live page on its round while it plays', () => {
+    const page = matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob'], 3), 'Trust', 'public'));
+    expect(page).toContain('<button type="button" id="play" aria-pressed="false"');
+    expect(page).toContain('<option value="0.5">0.5x</option><option value="1" selected>1x</option><option value="2">2x</option><option value="4">4x</option>');
+    for (const fn of ['function playDelayMs(', 'function nextPlayRound(', 'function playStart(']) expect(page).toContain(fn);
+    expect(page).toContain('const next = nextPlayRound(frames().map((f) => f.round), current, bounds().max);');
+    expect(page).toContain("else if (!view.live) { setPlaying(false); return; }");
+    expect(page).toContain('asked === null && !playing && (current === null');
+  });
+
   test("a name from outside cannot end the page's script or become markup: the view is escaped JSON, drawn as text", () => {
     const detail = playedMatchDetail('trust', ['</script><img src=x onerror=alert(1)>', 'bob'], 2);
     const page = matchPage(matchPageView(detail, 'Trust', 'public'));

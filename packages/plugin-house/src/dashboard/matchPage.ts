@@ -1,12 +1,13 @@
 import { htmlPage } from '@the-house/lab/report/htmlPage.ts';
 import { POLL_MS } from './dashboardPage.ts';
+import { PLAY_SPEEDS, playbackScript } from './playback.ts';
 import type { MatchPageView } from './matchPageView.ts';
 
 const STYLE = `<style>.dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}.num{text-align:right}
 .badge{font-size:11px;background:#665c1e;border-radius:4px;padding:0 5px;margin-left:4px}tr.eliminated td{opacity:.55}tr.out td{opacity:.55}
 .pill{padding:1px 8px;border-radius:10px;background:#2a2f3a}.pill.running{background:#1f5130}.pill.lobby{background:#4a3f14}.pill.stopped{background:#5a1f1f}
 header h1{margin:0 0 4px}header a{color:inherit}#status{margin:0 0 8px}.scrub{display:flex;align-items:center;gap:10px;flex-wrap:wrap;margin:4px 0 10px}
-#scrubber{flex:1;min-width:180px;accent-color:#edc948}.scrub button{background:#2a2f3a;color:#e6e6e6;border:1px solid #3a4150;border-radius:6px;padding:2px 10px;font-size:16px}
+#scrubber{flex:1;min-width:180px;accent-color:#edc948}.scrub button,.scrub select{background:#2a2f3a;color:#e6e6e6;border:1px solid #3a4150;border-radius:6px;padding:2px 10px;font-size:16px}
 #roundLabel{min-width:130px;font-weight:600}.map{display:grid;gap:2px;max-width:360px;margin:6px 0}.map div{aspect-ratio:1;border-radius:2px}
 #timeline{padding-left:0;list-style:none}#timeline li.round{margin:6px 0;padding:4px 10px;border-left:3px solid #2a2f3a}#timeline li.current{border-left-color:#edc948;background:#1e2230}
 #timeline ul{margin:2px 0 4px;padding-left:18px}.begs{border-left:3px solid #edc948;padding-left:10px}.legend{margin-right:10px;white-space:nowrap}
@@ -18,7 +19,7 @@ const BODY = `<span id="updated" class="muted"></span>
 <form id="keyform"><div id="key" style="display:none" class="card"><p>This House wants the API key its host was started with (<code>ELIZA_SERVER_AUTH_TOKEN</code>), as its REST API does. It is kept in this browser, where the web GUI keeps it.</p><input id="keyvalue" type="password" autocomplete="off" size="40"> <button>Use it</button></div></form>
 <main id="match">
 <section class="card" aria-label="the match round by round">
-<div class="scrub" id="scrub"><button type="button" id="prev" aria-label="previous round">‹</button><input type="range" id="scrubber" min="1" max="1" step="1" value="1" aria-label="round to show"><button type="button" id="next" aria-label="next round">›</button><output id="roundLabel" for="scrubber" aria-live="polite"></output></div>
+<div class="scrub" id="scrub"><button type="button" id="play" aria-pressed="false" aria-label="play the rounds">▶</button><select id="speed" aria-label="playing speed">${PLAY_SPEEDS.map((s) => `<option value="${s}"${s === 1 ? ' selected' : ''}>${s}x</option>`).join('')}</select><button type="button" id="prev" aria-label="previous round">‹</button><input type="range" id="scrubber" min="1" max="1" step="1" value="1" aria-label="round to show"><button type="button" id="next" aria-label="next round">›</button><output id="roundLabel" for="scrubber" aria-live="polite"></output></div>
 <p id="noround" class="muted" hidden>No round has finished yet: the board appears after the first.</p>
 <div class="grid"><div id="board" aria-label="the board after the round shown"></div><div id="chartpart"><h3 id="chartTitle"></h3><div id="chartbox" class="chart" style="position:relative;height:260px"><canvas id="page-chart"></canvas></div></div></div>
 <p id="hidden" class="muted"></p>
@@ -183,11 +184,37 @@ function select(round) {
   }
   if (chart) chart.update('none');
 }
+// Play steps the scrubber a round at a time; at the last round a finished match stops, a live one waits for the next round and steps on to it.
+let playing = false, playTimer = null;
+function setPlaying(on) {
+  playing = on;
+  if (playTimer) { clearTimeout(playTimer); playTimer = null; }
+  $('play').textContent = on ? '❚❚' : '▶';
+  $('play').setAttribute('aria-pressed', String(on));
+  $('play').setAttribute('aria-label', on ? 'pause' : 'play the rounds');
+  if (on) playTimer = setTimeout(playTick, playDelayMs(Number($('speed').value)));
+}
+function playTick() {
+  playTimer = null;
+  if (!playing || !view) return;
+  const next = nextPlayRound(frames().map((f) => f.round), current, bounds().max);
+  if (next !== null) select(next);
+  else if (!view.live) { setPlaying(false); return; }
+  playTimer = setTimeout(playTick, playDelayMs(Number($('speed').value)));
+}
+$('play').addEventListener('click', () => {
+  if (playing) { setPlaying(false); return; }
+  if (!view || !frames().length) return;
+  const from = playStart(current, bounds().min, bounds().max, view.live);
+  if (from !== current) select(from);
+  setPlaying(true);
+});
+$('speed').addEventListener('change', () => { if (playing) setPlaying(true); });
 function draw(next, want) {
   const text = JSON.stringify(next);
   if (text === lastText) return;
   lastText = text;
-  const follow = want === undefined && asked === null && (current === null || current === lastRound());
+  const follow = want === undefined && asked === null && !playing && (current === null || current === lastRound());
   view = next;
   drawHeader();
   drawChart();
@@ -250,5 +277,5 @@ if (!DATA || DATA.live) { if (!DATA) poll(); timer = setInterval(poll, ${POLL_MS
  */
 export function matchPage(view: MatchPageView | null, banner = ''): string {
   const title = view ? `${view.title} ${view.id} · The House` : 'A match · The House';
-  return htmlPage({ title, body: `${STYLE}${BODY}`, data: view, script: `const BANNER = ${JSON.stringify(banner).replace(/</g, '\\u003c')};\n${SCRIPT}`, charts: true });
+  return htmlPage({ title, body: `${STYLE}${BODY}`, data: view, script: `const BANNER = ${JSON.stringify(banner).replace(/</g, '\\u003c')};\n${playbackScript()}\n${SCRIPT}`, charts: true });
 }
