@@ -1,35 +1,55 @@
 import type { HostLease } from './hostLease.ts';
 
+/** What the heartbeat needs of the lease. */
+type Renewable = Pick<HostLease, 'renew' | 'leaseMs' | 'problem'>;
+
 /**
- * The active host's heartbeat: renews the lease every `renewMs` (one renew
- * at a time). `lost` is called once, with why, when the row is no longer
- * this host's epoch (a standby took it, say while this process was paused),
- * or when the database took no renew for a whole lease (a standby may hold
- * the House by then). Returns a stop for a host that stops cleanly.
+ * The active host's heartbeat: renews the lease every `renewMs`, one renew
+ * at a time. `lost` is called once, with why, when the row is no longer this
+ * host's epoch (a standby took it, say while this process was paused), or
+ * when no renew was taken for a whole lease because the database refused or
+ * did not answer (a standby may hold the House by then). A process that was
+ * paused asks before it concludes: with no standby, it holds on. Returns a
+ * stop for a host that stops cleanly.
  */
-export function keepLease(lease: HostLease, renewMs: number, lost: (why: string) => void): () => void {
+export function keepLease(lease: Renewable, renewMs: number, lost: (why: string) => void): () => void {
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let renewing = false;
+  let problem = '';
   // When the last renew the database took was sent: its expiry counts from then.
   let heldFrom = performance.now();
   const end = (why: string) => {
     if (stopped) return;
-    stopped = true;
+    stop();
     lost(why);
   };
-  const beat = async () => {
-    const sent = performance.now();
-    try {
-      if (!(await lease.renew())) return end('another host took the lease');
-      heldFrom = sent;
-    } catch (error) {
-      if (performance.now() - heldFrom >= lease.leaseMs) return end(`the database took no heartbeat for a whole lease (${lease.problem(error)})`);
+  const tick = () => {
+    if (stopped) return;
+    const unanswered = performance.now() - heldFrom >= lease.leaseMs;
+    if (renewing) {
+      if (unanswered) end('the database did not answer a heartbeat for a whole lease');
+      return;
     }
-    if (!stopped) timer = setTimeout(() => void beat(), renewMs);
+    renewing = true;
+    const sent = performance.now();
+    lease.renew().then(
+      (held) => {
+        renewing = false;
+        if (!held) return end('another host took the lease');
+        heldFrom = sent;
+        problem = '';
+      },
+      (error: unknown) => {
+        renewing = false;
+        problem = lease.problem(error);
+        if (performance.now() - heldFrom >= lease.leaseMs) end(`the database took no heartbeat for a whole lease (${problem})`);
+      },
+    );
   };
-  timer = setTimeout(() => void beat(), renewMs);
-  return () => {
+  const timer = setInterval(tick, renewMs);
+  const stop = () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
+    clearInterval(timer);
   };
+  return stop;
 }

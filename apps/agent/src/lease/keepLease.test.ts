@@ -1,0 +1,30 @@
+import { expect, test } from 'bun:test';
+import { keepLease } from './keepLease.ts';
+
+/** A lease whose renews answer as `renew` says. */
+const leaseOf = (renew: () => Promise<boolean>) => ({ renew, leaseMs: 120, problem: (error: unknown) => (error instanceof Error ? error.message : String(error)) });
+const lostWith = (renew: () => Promise<boolean>) => new Promise<string>((resolve) => keepLease(leaseOf(renew), 10, resolve));
+
+test('a renew the database refuses because another host holds the epoch: the lease is lost', async () => {
+  expect(await lostWith(async () => false)).toBe('another host took the lease');
+});
+
+test('a database that refuses every heartbeat for a whole lease: lost, saying why', async () => {
+  expect(await lostWith(async () => Promise.reject(new Error('connection refused')))).toBe('the database took no heartbeat for a whole lease (connection refused)');
+});
+
+test('a heartbeat the database never answers: lost once a lease has passed, not waited for forever', async () => {
+  expect(await lostWith(() => new Promise<boolean>(() => {}))).toBe('the database did not answer a heartbeat for a whole lease');
+});
+
+test('heartbeats the database takes hold the lease; a stopped heartbeat renews no more and says nothing', async () => {
+  let renews = 0;
+  const lost: string[] = [];
+  const stop = keepLease(leaseOf(async () => ++renews > 0), 10, (why) => lost.push(why));
+  while (renews < 20) await Bun.sleep(10);
+  stop();
+  const after = renews;
+  await Bun.sleep(50);
+  expect(renews).toBe(after);
+  expect(lost).toEqual([]);
+});
