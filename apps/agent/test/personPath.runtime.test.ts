@@ -21,8 +21,8 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    // The lobby starts by its timer, soon; rounds keep Trust's default delay a person can follow.
-    host = await startTestHost({ players: ['Ada', 'Bram', 'Cleo', 'Dev'], env: { HOUSE_LOBBY_MS: '3000', HOUSE_ROUND_DELAY_MS: '' } });
+    // The lobby starts by its timer, soon, then counts down; rounds keep Trust's watching pace.
+    host = await startTestHost({ players: ['Ada', 'Bram', 'Cleo', 'Dev'], env: { HOUSE_LOBBY_MS: '3000', HOUSE_ROUND_DELAY_MS: '', HOUSE_COUNTDOWN_MS: '3000' } });
     browser = await launchChromium();
   }, 90_000);
 
@@ -36,8 +36,8 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     const chat = page.locator('main');
     const sidebar = page.locator('[data-sidebar="content"]:visible').first();
 
-    // !help: placeholders survive the markdown (in code spans), the dashboard's short address is given.
-    await say(page, '!help');
+    // !help all: placeholders survive the markdown (in code spans), the dashboard's short address is given.
+    await say(page, '!help all');
     await seen(chat, /Commands:/);
     const help = await chat.innerText();
     expect(help).toContain(`${host.url}/house`);
@@ -47,8 +47,8 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     await page.screenshot({ path: join(shots, '1-help.png') });
 
     // !play trust: a lobby of four that starts by its timer and says where to watch.
-    // Twelve rounds at Trust's watching pace (3.5 s between rounds) take about as long as its 30 did at 1.5 s.
-    await say(page, '!play trust --set maxRounds=12');
+    // Ten rounds at Trust's watching pace (3.5 s between rounds): long enough to find it running, short enough for CI.
+    await say(page, '!play trust --set maxRounds=10');
     const [, id] = await seen(chat, /Trust lobby (trust-\d+-\w+) \(seed \d+\) seats Ada, Bram, Cleo, Dev/);
     // Rooms are named by game, a short id and who plays, so that they do not look alike.
     const roomName = `Trust ${id!.split('-').at(-1)!.slice(0, 4)} · Ada, Bram, Cleo +1`;
@@ -80,41 +80,63 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     console.log(`the room opened from its link ${Math.round((Date.now() - roomReady) / 1000)} s after it was made`);
     await page.goto(roomUrl);
     await showEveryone(page, ['The House', 'Ada', 'Bram', 'Cleo', 'Dev']);
+    // At the watching pace the match is still on when its room opens, which shows its countdown and then its rounds.
+    expect((await host.service.summaryOf(id))!.status).toBe('running');
+    await seen(chat, /Starting in 3 s…/);
     await seen(sidebar, new RegExp(roomName.replace(/[+]/g, '\\+').replace(/ · .*/, '')));
     await seen(chat, /Round \d+\n+[^\n]*(high-fived|attacked|blocked|did nothing|begged)[^\n]*\. Sats: Ada \d+/, 60_000);
     expectReadable(await chat.innerText());
     await page.screenshot({ path: join(shots, '4-room.png') });
 
-    // A seat of one's own: three moves in their short forms, each turn a few readable lines.
-    await page.locator(`a[href="/chat/${host.house.agentId}"]`).first().click();
-    await page.waitForURL(new RegExp(`/chat/${host.house.agentId}`));
-    await seen(chat, /Commands:/);
+    // Finished, its room stays: a command there is about that match, answered, and the input is free again.
     await host.service.finished(id);
-    await say(page, '!play trust me,Ada');
-    const [, seat] = await seen(chat, /Trust match (trust-\d+-\w+) has started \(seed \d+\): (Guest-\w+), Ada\./);
-    for (const [round, move] of [[1, 'hf'], [2, 'block'], [3, 'attack']] as const) {
-      await seen(chat, new RegExp(`your move in Trust \\(${seat}\\), round ${round}\\.[\\s\\S]*!move hf[\\s\\S]*!move beg N REASON`), 70_000);
-      await say(page, `!move ${move}`);
-    }
-    await seen(chat, new RegExp(`your move in Trust \\(${seat}\\), round 4\\.`), 70_000);
-    expectReadable(await chat.innerText());
-    await page.screenshot({ path: join(shots, '5-seat.png') });
-    expect((await host.service.summaryOf(seat!))!.round).toBeGreaterThanOrEqual(4);
-
-    await say(page, '!status');
-    await seen(chat, new RegExp(`trust ${seat}: running, round \\d+\\. Guest-\\w+ \\d+ sats, Ada \\d+ sats\\.`));
-    await say(page, '!stop');
-    await seen(chat, new RegExp(`Match ${seat} stopped at round \\d+\\.`));
-    expectReadable(await chat.innerText());
-    await page.screenshot({ path: join(shots, '6-stopped.png') });
-
-    // Back in the first match's room, finished: a command there is about that match, answered, and the input is free again.
-    await page.goto(roomUrl);
-    await showEveryone(page, ['The House', 'Ada', 'Bram', 'Cleo', 'Dev']);
     await say(page, '!status');
     await seen(chat, new RegExp(`trust ${id}: finished, round \\d+\\.`), 30_000);
     await page.locator('textarea:not([disabled])').first().waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: join(shots, '7-finished-room.png') });
+    await page.screenshot({ path: join(shots, '5-finished-room.png') });
+
+    // A seat of one's own, taken in this room (at full speed): the answer here says where the turns go, with a link to
+    // the chat this person already has with the House, where its turns come, each a few readable lines in short forms.
+    await say(page, '!play trust me,Ada --fast');
+    const [, seat] = await seen(chat, /Trust match (trust-\d+-\w+) has started \(seed \d+\): (Guest-\w+), Ada\./);
+    await seen(chat, /Your turns come privately to your chat with The House: open it/);
+    await chat.locator('[data-streamdown="link"]', { hasText: 'open it' }).last().click();
+    const [dm] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open link', exact: true }).last().click()]);
+    await dm.waitForLoadState('domcontentloaded');
+    expect(new URL(dm.url()).pathname).toStartWith(`/chat/${host.house.agentId}/`);
+    const dmChat = dm.locator('main');
+    // The chat where this person typed !help, their first words to the House.
+    await seen(dmChat, /!help/);
+    for (const [round, move] of [[1, 'hf'], [2, 'block'], [3, 'attack']] as const) {
+      await seen(dmChat, new RegExp(`your move in Trust \\(${seat}\\), round ${round}\\.[\\s\\S]*!move hf[\\s\\S]*!move beg N REASON`), 70_000);
+      await say(dm, `!move ${move}`);
+    }
+    await seen(dmChat, new RegExp(`your move in Trust \\(${seat}\\), round 4\\.`), 70_000);
+    expectReadable(await dmChat.innerText());
+    await dm.screenshot({ path: join(shots, '6-seat.png') });
+    expect((await host.service.summaryOf(seat!))!.round).toBeGreaterThanOrEqual(4);
+
+    // !status reads the person's match from any chat; !stop typed in a chat other than the match's does not stop it.
+    await say(dm, '!status');
+    await seen(dmChat, new RegExp(`trust ${seat}: running, round \\d+\\. Guest-\\w+ \\d+ sats, Ada \\d+ sats\\.`));
+    await say(dm, '!stop');
+    await seen(dmChat, new RegExp(`No match of yours is open in this chat, and !stop acts only where it is typed\\. Your open match is ${seat}`));
+    expect((await host.service.summaryOf(seat!))!.status).toBe('running');
+    await dm.close();
+
+    // !stop where it was opened stops it, and its room's last line says so.
+    await say(page, '!stop');
+    await seen(chat, new RegExp(`Match ${seat} stopped at round \\d+\\.`));
+    expectReadable(await chat.innerText());
+    await page.screenshot({ path: join(shots, '7-stopped.png') });
+    await chat.locator('[data-streamdown="link"]', { hasText: `Trust ${seat!.split('-').at(-1)!.slice(0, 4)}` }).last().click();
+    const [seatRoom] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open link', exact: true }).last().click()]);
+    await seatRoom.waitForLoadState('domcontentloaded');
+    await showEveryone(seatRoom, ['The House', 'Ada']);
+    const [last] = await seen(seatRoom.locator('main'), new RegExp(`Match ${seat} was stopped at round \\d+ by [^:\\n]+: it ends here[\\s\\S]*`));
+    expect(last).not.toMatch(/\nRound \d+/);
+    await seatRoom.screenshot({ path: join(shots, '8-stopped-room.png') });
+    await seatRoom.close();
     console.log(`screenshots in ${shots}`);
   }, 300_000);
 });
