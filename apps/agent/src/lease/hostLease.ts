@@ -59,13 +59,13 @@ export class HostLease {
     });
   }
 
-  /** Takes the lease when it is missing or lapsed: the new epoch, or null while another host's heartbeat is live. */
+  /** Takes the lease when it is missing, lapsed or this host's own (a take answered too late): the new epoch, or null while another host's heartbeat is live. */
   async take(): Promise<number | null> {
     const rows = (await this.sql`
       INSERT INTO house_lease (name, holder, epoch, expires_at)
       VALUES (${this.name}, ${this.holder}, 1, now() + ${this.leaseMs}::int * interval '1 millisecond')
       ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, epoch = house_lease.epoch + 1, expires_at = EXCLUDED.expires_at, taken_at = now()
-      WHERE house_lease.expires_at < now()
+      WHERE house_lease.expires_at < now() OR house_lease.holder = EXCLUDED.holder
       RETURNING epoch`) as Array<{ epoch: number }>;
     this.epoch = rows[0] ? Number(rows[0].epoch) : null;
     return this.epoch;
