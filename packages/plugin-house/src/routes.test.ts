@@ -137,6 +137,18 @@ describe('houseRoutes', () => {
   });
 });
 
+test("GET /matches/:id/view?as=: a finished match as one seat knew it; a running match's view hears no `as`", async () => {
+  const over = playedMatchDetail('trust', ['ada', 'bob'], 99, { id: 'trust-2', config: { maxRounds: 3 } });
+  const reader: MatchReader = { listMatches: () => ({ matches: [], page: 1, per: 20, total: 0 }), getMatch: (id) => (id === 'trust-2' ? over : id === 'trust-1' ? match : null) };
+  const view = async (id: string) => {
+    const res = fakeResponse();
+    await route('/matches/:id/view').handler!({ params: { id }, query: { as: 'seat:bob' } }, res, runtimeWith(reader));
+    return res.body as MatchPageView;
+  };
+  expect((await view('trust-2')).perspective!.as).toBe('seat:bob');
+  expect((await view('trust-1')).perspective).toBeNull();
+});
+
 describe('the match page (issue 25)', () => {
   const goldmine = playedMatchDetail('goldmine', ['ada', 'bob'], 4, { id: 'goldmine-1', config: { size: 4 } });
   const both: MatchReader = {

@@ -250,7 +250,8 @@ export const houseRoutes: Route[] = [
     path: '/matches/:id/view',
     handler: handle(async (house, req, res) => {
       const found = await publicMatch(house, req, res, false);
-      if (found) res.status(200).json(matchPageView(found, titles[found.summary.game] ?? found.summary.game, 'public'));
+      // `?as=`: a finished match read as its room, one seat or everything (matchPageView hears it only once the match is over).
+      if (found) res.status(200).json(matchPageView(found, titles[found.summary.game] ?? found.summary.game, 'public', ((req.query ?? {}) as Record<string, unknown>).as));
     }),
   },
 ];

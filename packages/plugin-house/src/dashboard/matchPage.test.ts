@@ -28,6 +28,16 @@ describe('matchPage', () => {
     expect(page).toContain('asked === null && !playing && (current === null');
   });
 
+  test("a finished match's page switches between the perspectives its view offers, asking the view route with `as`; a live one shows none", () => {
+    const page = matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob'], 99, { config: { maxRounds: 3 } }), 'Trust', 'public'));
+    expect(page).toContain('<div id="views" class="views" role="group"');
+    expect(page).toContain("box.hidden = !p;");
+    expect(page).toContain("const b = el('button', { type: 'button', 'data-as': c.key, 'aria-pressed': String(c.key === p.as) }, c.label);");
+    expect(page).toContain("if (as) q.set('as', as);");
+    expect(page).toContain('"perspective":{"as":"everything","choices":[{"key":"public","label":"public"},{"key":"seat:ada","label":"ada"}');
+    expect(matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob'], 2), 'Trust', 'public'))).toContain('"perspective":null');
+  });
+
   test("a name from outside cannot end the page's script or become markup: the view is escaped JSON, drawn as text", () => {
     const detail = playedMatchDetail('trust', ['</script><img src=x onerror=alert(1)>', 'bob'], 2);
     const page = matchPage(matchPageView(detail, 'Trust', 'public'));

@@ -8,6 +8,7 @@ const STYLE = `<style>.dot{display:inline-block;width:10px;height:10px;border-ra
 .pill{padding:1px 8px;border-radius:10px;background:#2a2f3a}.pill.running{background:#1f5130}.pill.lobby{background:#4a3f14}.pill.stopped{background:#5a1f1f}
 header h1{margin:0 0 4px}header a{color:inherit}#status{margin:0 0 8px}.scrub{display:flex;align-items:center;gap:10px;flex-wrap:wrap;margin:4px 0 10px}
 #scrubber{flex:1;min-width:180px;accent-color:#edc948}.scrub button,.scrub select{background:#2a2f3a;color:#e6e6e6;border:1px solid #3a4150;border-radius:6px;padding:2px 10px;font-size:16px}
+.views{display:flex;gap:6px;flex-wrap:wrap;align-items:center;margin:0 0 8px}.views button{background:#2a2f3a;color:#e6e6e6;border:1px solid #3a4150;border-radius:12px;padding:1px 10px}.views button[aria-pressed=true]{background:#665c1e;border-color:#edc948}
 #roundLabel{min-width:130px;font-weight:600}.map{display:grid;gap:2px;max-width:360px;margin:6px 0}.map div{aspect-ratio:1;border-radius:2px}
 #timeline{padding-left:0;list-style:none}#timeline li.round{margin:6px 0;padding:4px 10px;border-left:3px solid #2a2f3a}#timeline li.current{border-left-color:#edc948;background:#1e2230}
 #timeline ul{margin:2px 0 4px;padding-left:18px}.begs{border-left:3px solid #edc948;padding-left:10px}.legend{margin-right:10px;white-space:nowrap}
@@ -19,6 +20,7 @@ const BODY = `<span id="updated" class="muted"></span>
 <form id="keyform"><div id="key" style="display:none" class="card"><p>This House wants the API key its host was started with (<code>ELIZA_SERVER_AUTH_TOKEN</code>), as its REST API does. It is kept in this browser, where the web GUI keeps it.</p><input id="keyvalue" type="password" autocomplete="off" size="40"> <button>Use it</button></div></form>
 <main id="match">
 <section class="card" aria-label="the match round by round">
+<div id="views" class="views" role="group" aria-label="whose view of the match to show" hidden></div>
 <div class="scrub" id="scrub"><button type="button" id="play" aria-pressed="false" aria-label="play the rounds">▶</button><select id="speed" aria-label="playing speed">${PLAY_SPEEDS.map((s) => `<option value="${s}"${s === 1 ? ' selected' : ''}>${s}x</option>`).join('')}</select><button type="button" id="prev" aria-label="previous round">‹</button><input type="range" id="scrubber" min="1" max="1" step="1" value="1" aria-label="round to show"><button type="button" id="next" aria-label="next round">›</button><output id="roundLabel" for="scrubber" aria-live="polite"></output></div>
 <p id="noround" class="muted" hidden>No round has finished yet: the board appears after the first.</p>
 <div class="grid"><div id="board" aria-label="the board after the round shown"></div><div id="chartpart"><h3 id="chartTitle"></h3><div id="chartbox" class="chart" style="position:relative;height:260px"><canvas id="page-chart"></canvas></div></div></div>
@@ -103,6 +105,26 @@ function drawMore() {
   $('more').hidden = !view.more.html;
   $('more').innerHTML = view.more.html;
   for (const c of view.more.charts) { const made = makeChart(document.getElementById(c.id), c); if (made) more.push(made); }
+}
+// A finished match is read as its room was told it, as one seat knew it, or in full: the view route answers for the perspective asked.
+let as = null;
+function drawViews() {
+  const box = $('views');
+  const p = view.perspective;
+  box.hidden = !p;
+  box.replaceChildren();
+  if (!p) return;
+  box.append(el('span', { class: 'muted' }, 'View:'));
+  for (const c of p.choices) {
+    const b = el('button', { type: 'button', 'data-as': c.key, 'aria-pressed': String(c.key === p.as) }, c.label);
+    b.addEventListener('click', () => choose(c.key));
+    box.append(b);
+  }
+}
+async function choose(key) {
+  as = key;
+  const next = await getView(asked);
+  if (next) draw(next, current === null ? undefined : current);
 }
 function drawBoard(f) {
   const box = $('board');
@@ -217,6 +239,7 @@ function draw(next, want) {
   const follow = want === undefined && asked === null && !playing && (current === null || current === lastRound());
   view = next;
   drawHeader();
+  drawViews();
   drawChart();
   drawMore();
   const fs = frames();
@@ -242,15 +265,22 @@ $('keyform').addEventListener('submit', (event) => {
   $('key').style.display = 'none';
   poll();
 });
+function viewQuery(rounds) {
+  const q = new URLSearchParams();
+  if (rounds) { q.set('from', String(rounds.from)); q.set('to', String(rounds.to)); }
+  if (as) q.set('as', as);
+  const text = q.toString();
+  return text ? '?' + text : '';
+}
 async function getView(rounds) {
   const key = apiKey();
-  const res = await fetch(viewUrl + (rounds ? '?from=' + rounds.from + '&to=' + rounds.to : ''), { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
+  const res = await fetch(viewUrl + viewQuery(rounds), { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
   return res.ok ? res.json() : null;
 }
 async function poll() {
   try {
     const key = apiKey();
-    const res = await fetch(viewUrl + (asked ? '?from=' + asked.from + '&to=' + asked.to : ''), { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
+    const res = await fetch(viewUrl + viewQuery(asked), { cache: 'no-store', headers: key ? { 'X-API-KEY': key } : {} });
     if (res.status === 401) { $('key').style.display = 'block'; $('updated').textContent = 'this House wants its API key'; return; }
     if (res.status === 404) {
       if (timer) { clearInterval(timer); timer = null; }

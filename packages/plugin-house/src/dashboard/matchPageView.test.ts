@@ -81,4 +81,41 @@ describe('matchPageView', () => {
     expect(matchPageView(detail, 'Trust', 'observer').more.html).toContain('<b>ada</b> begs 5: “rent”');
     expect(JSON.stringify(matchPageView(forAudience(games, detail, 'public'), 'Trust', 'public'))).not.toContain('rent');
   });
+
+  test('a live match offers no perspective and hears no `as`: its page never carries a seat\'s view, for the public or the observer', () => {
+    const detail = playedMatchDetail('trust', ['ada', 'bob', 'cy'], 4);
+    const pub = forAudience(games, detail, 'public');
+    for (const [d, audience] of [[pub, 'public'], [detail, 'observer']] as const) {
+      const plain = matchPageView(d, 'Trust', audience);
+      expect(plain.perspective).toBeNull();
+      expect(matchPageView(d, 'Trust', audience, 'seat:bob')).toEqual(plain);
+    }
+  });
+
+  test("a finished match's perspectives: the room's has no miss, a seat's its own miss only, everything every miss; any other `as` is everything", () => {
+    const detail = playedMatchDetail('trust', ['ada', 'bob', 'cy'], 99, { config: { maxRounds: 8 } });
+    expect(detail.events.filter((e) => e.type === 'missed').map((e) => e.to)).toEqual([['bob']]);
+    const as = (key?: unknown) => matchPageView(forAudience(games, detail, 'public'), 'Trust', 'public', key);
+    const lines = (key?: unknown) => as(key).board!.frames.flatMap((f) => f.lines).join('\n');
+    expect(as().perspective).toEqual({ as: 'everything', choices: [{ key: 'public', label: 'public' }, { key: 'seat:ada', label: 'ada' }, { key: 'seat:bob', label: 'bob' }, { key: 'seat:cy', label: 'cy' }, { key: 'everything', label: 'everything' }] });
+    expect(lines()).toContain("bob's high five missed");
+    expect(lines('public')).not.toContain('missed');
+    expect(lines('seat:bob')).toContain("bob's high five missed");
+    expect(lines('seat:ada')).not.toContain('missed');
+    expect(as('seat:bob').board!.hidden).toStartWith('As bob knew it while the match ran');
+    expect(as('public').board!.hidden).toStartWith('As the room was told it while the match ran');
+    for (const other of ['seat:nobody', 'constructor', ['public'], 'x'.repeat(300)]) expect(as(other).perspective!.as).toBe('everything');
+    expect(as('public').board!.frames.map((f) => f.rows.map((r) => r.cells))).toEqual(as().board!.frames.map((f) => f.rows.map((r) => r.cells)));
+  });
+
+  test('Gold mining over: the room read no gold, a seat its own, everything all', () => {
+    const detail = playedMatchDetail('goldmine', ['ada', 'bob'], 999, { config: { size: 3 } });
+    expect(detail.summary.status).toBe('finished');
+    const gold = (key: string) => matchPageView(detail, 'Gold mining', 'public', key).board!.frames.at(-1)!.rows.map((r) => r.cells[1]);
+    const all = (detail.state as { gold: number[] }).gold.map(String);
+    expect(gold('everything')).toEqual(all);
+    expect(gold('public')).toEqual(['hidden', 'hidden']);
+    expect(gold('seat:ada')).toEqual([all[0], 'hidden']);
+    expect(gold('seat:bob')).toEqual(['hidden', all[1]]);
+  });
 });

@@ -6,6 +6,7 @@ import type { MatchBoard } from './boardTypes.ts';
 import { matchBoard } from './matchBoard.ts';
 import { matchEnding } from './matchEnding.ts';
 import { pendingBegs } from './pendingBegs.ts';
+import { chosenPerspective, EVERYTHING, perspectiveChoices, perspectiveDetail, type Perspective } from './perspective.ts';
 import { renderScoreboard } from './renderScoreboard.ts';
 import { renderUsage } from './renderUsage.ts';
 
@@ -35,12 +36,20 @@ export interface MatchPageView {
   live: boolean;
   /** The rounds the board and chart hold, and the match's whole range, when the view is a window of a long match: the scrubber asks for the others. */
   rounds: MatchDetail['rounds'] | null;
+  /** Once the match is over: whose knowledge the board and timeline show (the room's, a seat's, everything) and the others to switch to; null while it runs, so no seat's private view leaves a live match. */
+  perspective: Perspective | null;
 }
 
-/** The match page of `detail`, which the caller has already cut to `audience` (`forAudience`). */
-export function matchPageView(detail: MatchDetail, title: string, audience: Audience): MatchPageView {
+/**
+ * The match page of `detail`, which the caller has already cut to `audience`
+ * (`forAudience`). `as` (a query's, outside text): the perspective asked for,
+ * heard only once the match is over.
+ */
+export function matchPageView(detail: MatchDetail, title: string, audience: Audience, as?: unknown): MatchPageView {
   const { summary } = detail;
   const over = isOver(summary);
+  const choices = over ? perspectiveChoices(summary.players.map((p) => p.name)) : null;
+  const perspective = choices ? { as: chosenPerspective(as, choices), choices } : null;
   const module = houseGameOf(summary.game);
   const panel = detail.state === null || !module?.panel?.onPage ? null : module.panel.render(detail);
   const extra = audience === 'observer' ? `${pendingBegs(detail)}${renderUsage(detail)}` : '';
@@ -53,10 +62,22 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
     audience,
     ending: matchEnding(detail),
     scoreboard: renderScoreboard(summary),
-    board: matchBoard(detail, audience === 'public' && !over ? 'room' : 'observer'),
+    board: perspective ? perspectiveBoard(detail, perspective) : matchBoard(detail, audience === 'public' ? 'room' : 'observer'),
     chart: module?.chart(detail) ?? null,
     more: { html: `${extra}${panel?.html ?? ''}`, charts: panel?.charts ?? [] },
     live: !over,
     rounds: detail.rounds ?? null,
+    perspective,
   };
+}
+
+/** A finished match's board as one perspective knew it while it ran, saying so above the board. */
+function perspectiveBoard(detail: MatchDetail, perspective: Perspective): MatchBoard | null {
+  if (perspective.as === EVERYTHING) return matchBoard(detail, 'observer');
+  const cut = perspectiveDetail(detail, perspective.as);
+  const board = matchBoard(cut.detail, cut.narrate);
+  if (!board) return null;
+  const label = perspective.choices.find((c) => c.key === perspective.as)?.label ?? perspective.as;
+  const whose = cut.narrate === 'room' ? 'As the room was told it while the match ran' : `As ${label} knew it while the match ran: what the room was told and what ${label} alone was told`;
+  return { ...board, hidden: `${whose}.${board.hidden ? ` ${board.hidden}` : ''}` };
 }
