@@ -14,6 +14,7 @@ import { notSavedText } from '../texts/openMatchTexts.ts';
 import type { CommandHandler } from './deskRequest.ts';
 import { freeTableProblem } from './freeTableProblem.ts';
 import { privateSeat, tableStartedText } from './openMatch.ts';
+import { houseOf, personSeatIn, seatChatLine } from './seatChatLine.ts';
 
 /**
  * `!fork MATCH --phase N [--seat SEAT=WHO]... [--seed S]`: a finished or
@@ -59,5 +60,5 @@ export const forkCommand: CommandHandler<'fork'> = async ({ host, command, autho
   table.startFork();
   houseLog(host.runtime, `${stored.id} forked from ${parent.id} after phase ${command.phase} by ${person.name}${lineUp.swaps.length ? `: ${lineUp.swaps.map((s) => `${s.seat} by ${s.by}`).join(', ')}` : ''}`);
   const round = (point.match.state as { round: number }).round;
-  return `${forkOpenedText(parent.id, command.phase, round)} ${await tableStartedText(host, table)}${seatTokenText(host.runtime, host.settings.publicUrl, lineUp.entrants)}`;
+  return `${forkOpenedText(parent.id, command.phase, round)} ${await tableStartedText(host, table)}${seatChatLine(houseOf(host), author, personSeatIn(lineUp.seats, author.id))}${seatTokenText(host.runtime, host.settings.publicUrl, lineUp.entrants)}`;
 };
