@@ -67,14 +67,26 @@ export class HouseConfig {
     return text(this.runtime, key);
   }
 
-  /** Where people reach this host in a browser (HOUSE_PUBLIC_URL when it is reached by another name). */
+  /** Where agents and tools reach this host (HOUSE_PUBLIC_URL when it is reached by another name); people's links use `peopleUrl`. */
   get publicUrl(): string {
     return (text(this.runtime, 'HOUSE_PUBLIC_URL') || process.env.CENTRAL_MESSAGE_SERVER_URL || '').replace(/\/+$/, '');
   }
 
-  /** The House tab's short address. */
+  /**
+   * Where a person's browser reaches this host, for the absolute links the
+   * House sends people: HOUSE_PUBLIC_URL, else the host's own address with a
+   * loopback address written `localhost`, as the README gives it. Agents and
+   * tools keep `publicUrl`: a browser tries both of localhost's addresses, Bun's
+   * fetch may try ::1 alone while the host listens on 127.0.0.1.
+   */
+  get peopleUrl(): string {
+    if (text(this.runtime, 'HOUSE_PUBLIC_URL')) return this.publicUrl;
+    return this.publicUrl.replace(/^(https?:\/\/)(?:127\.0\.0\.1|\[::1\])(?=[:/]|$)/, '$1localhost');
+  }
+
+  /** The House tab's short address, for people. */
   get dashboardUrl(): string {
-    return `${this.publicUrl}/house`;
+    return `${this.peopleUrl}/house`;
   }
 
   get maxTables(): number {

@@ -323,9 +323,11 @@ describe('what a person reads', () => {
 
   test('!help says how to start and watch, with the dashboard address; no placeholder is a bare <word>', async () => {
     const h = house({ HOUSE_PUBLIC_URL: 'http://example.test:3000/' });
-    const help = await h.handleCommand({ kind: 'help' }, observer);
+    const help = await h.handleCommand({ kind: 'help' }, { ...observer, origin: { source: 'discord', channelId: 'c1' } });
     expect(help).toContain('`!play trust me,Ada` gives you a seat');
     expect(help).toContain('the dashboard: http://example.test:3000/house');
+    // In the web GUI the link is relative (it opens on the address the person used), and help says what the GUI does with every link.
+    expect(await h.handleCommand({ kind: 'help' }, observer)).toContain('the dashboard: [/house](/house) (this window asks "Open external link?" before it opens any link, in a new tab)');
     expect(help).not.toContain('`!grant');
     expect(help).not.toMatch(/<[a-z]/i);
     expect(await h.handleCommand({ kind: 'help', topic: 'trust' }, observer)).toContain('`!grant @NAME N REASON` answer a beg');
@@ -441,11 +443,12 @@ describe('fair use of tables (issue 23)', () => {
     const id = h.openMatches()[0]!.id;
     expect((await h.finished(id))?.status).toBe('finished');
     const begins = posts.find((t) => t.startsWith('Trust begins'))!.split('\n');
-    expect(begins.at(-1)).toBe(`Follow it round by round on its page: https://house.example.org/house/matches/${id}`);
+    // Relative: the GUI opens it on the address the person reached it by.
+    expect(begins.at(-1)).toBe(`Follow it round by round on its page: [/house/matches/${id}](/house/matches/${id})`);
     // Trust's room says once that it hears what the players saw, not the misses (RULES T-4).
     expect(begins.at(-2)).toBe('This room is told what the players saw: a high five that goes astray shows here as the attack it landed as. Each one is on the match page once the match is over.');
     const linked = posts.filter((t) => t.includes('Every round so far, on the match page'));
-    expect(linked.map((t) => t.split('\n').at(-1))).toEqual([`Every round so far, on the match page: https://house.example.org/house/matches/${id}#round=10`]);
+    expect(linked.map((t) => t.split('\n').at(-1))).toEqual([`Every round so far, on the match page: [/house/matches/${id}#round=10](/house/matches/${id}#round=10)`]);
     await h.stop();
   });
 

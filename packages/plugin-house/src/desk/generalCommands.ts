@@ -32,7 +32,7 @@ export const generalCommands: {
   enter: CommandHandler<'enter'>;
   entrants: CommandHandler<'entrants'>;
 } = {
-  help: ({ host, command }) => helpText({ games: host.games, table: houseCommandTable(), dashboardUrl: host.settings.dashboardUrl, byGame: gameCommandsByGame(), topic: command.topic }),
+  help: ({ host, command, author }) => helpText({ games: host.games, table: houseCommandTable(), dashboardUrl: host.settings.dashboardUrl, byGame: gameCommandsByGame(), topic: command.topic, inGui: !author.origin }),
   games: ({ host }) => gamesText(host.games),
   name: async ({ host, author, command }) => {
     const problem = await host.people.choose(author, command.name);

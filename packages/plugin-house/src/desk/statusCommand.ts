@@ -16,7 +16,7 @@ function openStatus(req: DeskRequest<'status'>, live: Table): string {
   const text = statusText(publicSummary(host.games, live.summary()), live.stored, live.match?.state ?? live.stored.state, live.observer.pending(), live.fileNote(), host.games[live.stored.game]?.scoreName);
   const owner = live.stored.owner;
   const watcher = author.private === true && !req.fromPlayer && (owner ? mayControl(owner, host.settings.admins, author) : isAdmin(host.settings.admins, author));
-  return watcher && live.stored.observerKey ? `${text}\n${observerLinkLine(host.runtime, host.settings.publicUrl, live.id, live.stored.observerKey)}` : text;
+  return watcher && live.stored.observerKey ? `${text}\n${observerLinkLine(host.runtime, host.settings.peopleUrl, live.id, live.stored.observerKey)}` : text;
 }
 
 /** The status of a match that is not open here: one still closing, or closed. */

@@ -232,7 +232,7 @@ export class MatchRecords {
     }
     const damage = `${loaded.damage}; not rebuilt: ${rebuilt.why}`;
     const rounds = loaded.match?.history.at(-1)?.round ?? 0;
-    this.report(id, loaded.headLost ? null : loaded.match, `House: match ${id} is damaged: ${damage}`, damagedText(id, damage, rounds, `${this.config.publicUrl}/house/matches/${id}`));
+    this.report(id, loaded.headLost ? null : loaded.match, `House: match ${id} is damaged: ${damage}`, damagedText(id, damage, rounds, `${this.config.peopleUrl}/house/matches/${id}`));
     return { match: null, damage, partial: loaded.match };
   }
 

@@ -43,7 +43,7 @@ async function tellResults(table: TableCore): Promise<void> {
   const match = table.match!;
   const summary = matchSummary(host.games, stored, match.state, table.recorder.spend());
   const ending = describeOutcome(match.game.id, match.state);
-  const page = `${host.settings.publicUrl}/house/matches/${stored.id}`;
+  const page = `${host.settings.peopleUrl}/house/matches/${stored.id}`;
   const audit = verbAdapter(stored.game, 'audit') ? `\`!audit --match ${shortId(stored.id)}\` verifies its hash-chained log` : null;
   // The room heard the game's own ending with its last round; when a seat's result is not its own play, it hears the results too.
   const results = roomResultsText(match.game, summary);
@@ -122,7 +122,7 @@ async function openPlay(table: TableCore, fresh: boolean): Promise<boolean> {
     table.snapshot();
     if (!(await table.persist())) return false;
     const note = table.adapter?.roomNote;
-    await table.voice.sayWithPage(`${beginsText(match.game, stored, match.state)}${note ? `\n${note}` : ''}`, matchPageStartLine(table.host.settings.publicUrl, stored.id));
+    await table.voice.sayWithPage(`${beginsText(match.game, stored, match.state)}${note ? `\n${note}` : ''}`, matchPageStartLine(stored.id));
     // Saved before it: a restart during the countdown plays on at once.
     const { settings } = table.host;
     const wait = fresh ? countdownMs(stored, roundPauseMs(stored, settings, match.game), settings.countdownMs) : 0;

@@ -291,7 +291,7 @@ export class Table implements TableCore {
     const { stored, host } = this;
     this.roomReady = this.voice.openRoom();
     this.done = playTable(this, true);
-    if (stored.observer && stored.observerKey) void this.voice.tellObserver(observerLinkLine(host.runtime, host.settings.publicUrl, stored.id, stored.observerKey)).catch(() => undefined);
+    if (stored.observer && stored.observerKey) void this.voice.tellObserver(observerLinkLine(host.runtime, host.settings.peopleUrl, stored.id, stored.observerKey)).catch(() => undefined);
     houseLog(host.runtime, `${stored.id} started: ${stored.players.join(', ')}; room "${this.roomName}"`);
   }
 

@@ -92,7 +92,7 @@ export class TableVoice {
 
   /** A finished round's post: its text with its pictures; pictures alone (the text went out with the phase, as Influence's last round does) with what they show in words. Every tenth round's text ends, in the GUI's room, with the match page at that round. */
   async postRound(round: number, text: string | null, pictures: readonly RoomPicture[]): Promise<void> {
-    if (text !== null && round % PAGE_LINK_EVERY === 0) await this.sayWithPage(text, matchPageLine(this.host.settings.publicUrl, this.stored.id, round), `round:${round}`, pictures);
+    if (text !== null && round % PAGE_LINK_EVERY === 0) await this.sayWithPage(text, matchPageLine(this.stored.id, round), `round:${round}`, pictures);
     else if (text !== null) await this.say(text, `round:${round}`, undefined, pictures);
     else if (pictures.length) await this.say(picturesText(pictures), `pictures:${round}`, undefined, pictures);
   }

@@ -1,6 +1,7 @@
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import type { CommandSpec } from '../commands/parse.ts';
 import { gameLines } from './houseTexts.ts';
+import { guiLink } from './matchPageLine.ts';
 import { paceHelpLine } from './paceTexts.ts';
 
 /** What `!help` is asked about: nothing (the overview), `all`, a game or a command. */
@@ -9,6 +10,8 @@ export interface HelpAsk {
   /** Every command: the House's and every game's. */
   table: readonly CommandSpec[];
   dashboardUrl: string;
+  /** Asked in the web GUI: its links are relative (they open on the address the person reached it by). */
+  inGui?: boolean;
   /** Each game's commands: its own verbs and the House's that only its matches use (Trust's begs), by game id. */
   byGame: ReadonlyMap<string, readonly CommandSpec[]>;
   topic?: string;
@@ -19,6 +22,12 @@ const IN_A_MATCH = ['move', 'view', 'status', 'stop'];
 
 const line = (s: CommandSpec): string => `- \`${s.usage}\` ${s.help}`;
 
+/** Where to watch; in the GUI, what its every link does first. */
+function watchLine(ask: HelpAsk): string {
+  const where = 'Watch: each match gets a room under *Groups* in this window, and the dashboard: ';
+  return ask.inGui ? `${where}${guiLink('/house')} (this window asks "Open external link?" before it opens any link, in a new tab)` : `${where}${ask.dashboardUrl}`;
+}
+
 const more = (games: Record<string, AnyGame>): string => `More: \`!help GAME\` for one game's commands (${Object.keys(games).map((id) => `\`!help ${id}\``).join(', ')}), \`!help all\` for every command.`;
 
 function overview(ask: HelpAsk): string {
@@ -26,7 +35,7 @@ function overview(ask: HelpAsk): string {
     `**The House** runs ${Object.values(ask.games).map((g) => g.title).join(', ')} among its players (\`!games\` says what each is).`,
     '- Start: `!play trust` opens a lobby you may `!join`; `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat.',
     `- ${paceHelpLine}`,
-    `- Watch: each match gets a room under *Groups* in this window, and the dashboard: ${ask.dashboardUrl}`,
+    `- ${watchLine(ask)}`,
     '- In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown; `!view` shows what you know.',
     '- `!status` shows the match of the room you type it in, `!stop` stops it (you opened it, or you are an admin).',
     more(ask.games),
@@ -40,7 +49,7 @@ function everything(ask: HelpAsk): string {
     `**The House** runs ${Object.values(ask.games).map((g) => g.title).join(', ')} among its players (\`!games\` says what each is).`,
     'Start: `!play trust` opens a lobby (you and the admins may `!join` it, anyone when opened with `!play trust --open`; it starts by itself or at `!start`); `!play trust Ada Bram` starts at once; `!play trust me,Ada` gives you a seat. Add `--seed N`, `--delay MS` (between rounds) or `--set KEY=VALUE` (a game setting).',
     paceHelpLine,
-    `Watch: each match gets a room under *Groups* in this window, and the dashboard: ${ask.dashboardUrl}`,
+    watchLine(ask),
     'In a seat: the House writes to you each turn with your moves; answer with `!move ...` as shown, `!view` shows everything you know.',
     'A command acts on the match of the room you type it in; add `--match ID` for another. Only the person who opened a match (or an admin) may stop it or answer its begs.',
     'Commands:',

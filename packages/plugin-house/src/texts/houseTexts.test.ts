@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { trustConfigSchema } from '@the-house/games/trust/trustConfig.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import type { StoredMatch } from '../types.ts';
-import { beginsText, scoreText } from './houseTexts.ts';
+import { games } from '@the-house/games/registry.ts';
+import { beginsText, scoreText, startedText } from './houseTexts.ts';
 
 describe('scoreText', () => {
   test("one of a game's score unit is said in the singular, any other count in the plural", () => {
@@ -26,5 +27,14 @@ describe('beginsText', () => {
     expect(text).toContain('A HIGH_FIVE misses 20% of the time');
     expect(text).toContain('Units start with 70 sats');
     expect(text).not.toContain('15%');
+  });
+});
+
+describe('startedText', () => {
+  test('in the web GUI the room and the dashboard are relative links (they open on the address the person used); elsewhere the address for people', () => {
+    const stored = { id: 'trust-5-a1b2c3d4', game: 'trust', players: ['Ada', 'Bram'], seed: 5, channelId: 'room-1', serverId: 'srv' } as unknown as StoredMatch;
+    expect(startedText(games, stored, 'http://localhost:3000/house')).toEndWith('Watch it in the room [Trust a1b2 · Ada, Bram](/group/room-1?messageServerId=srv), or on the dashboard: [/house](/house)');
+    const fromDiscord = { ...stored, origin: { source: 'discord', channelId: 'c1' } } as StoredMatch;
+    expect(startedText(games, fromDiscord, 'http://localhost:3000/house')).toEndWith('Watch it in the room "Trust a1b2 · Ada, Bram", or on the dashboard: http://localhost:3000/house');
   });
 });

@@ -1,6 +1,7 @@
 import type { AnyGame } from '@the-house/games/engine/types.ts';
 import { describeOutcome } from '@the-house/games/narrations.ts';
 import type { MatchSummary, PendingBeg, StoredMatch } from '../types.ts';
+import { guiLink } from './matchPageLine.ts';
 import { forkBeginsText } from './forkTexts.ts';
 
 /** The short part of a match id a person can tell matches apart by (and type: `--match` takes it). */
@@ -43,7 +44,8 @@ export function startedText(games: Record<string, AnyGame>, stored: StoredMatch,
   const inGui = stored.channelId && stored.serverId && !stored.origin;
   // A link relative to where the person is: the GUI opens it in place, on whatever address they reach the host by.
   const room = inGui ? `the room [${name}](/group/${stored.channelId}?messageServerId=${stored.serverId})` : `the room "${name}"${stored.origin ? '' : ' under Groups'}`;
-  return `${game?.title ?? stored.game} match ${stored.id} has started (seed ${stored.seed}): ${stored.players.join(', ')}. Watch it in ${room}, or on the dashboard: ${dashboardUrl}`;
+  const dashboard = inGui ? guiLink('/house') : dashboardUrl;
+  return `${game?.title ?? stored.game} match ${stored.id} has started (seed ${stored.seed}): ${stored.players.join(', ')}. Watch it in ${room}, or on the dashboard: ${dashboard}`;
 }
 
 /** The lobby's announcement. */
