@@ -21,6 +21,8 @@ export interface BoardFrame {
   owner?: number[];
   /** Influence: the round's vote counts, one per player in `players` order. */
   votes?: { players: string[]; empower: number[]; expose: number[] };
+  /** The game's own drawing of the round under the board (Influence: its whisper graph and vote flow), HTML escaped on the server. */
+  part?: string;
   /** The round's events in the game's words, as this reader may read them. */
   lines: string[];
 }
@@ -41,7 +43,8 @@ export interface MatchBoard {
 /** What a game's board is made of: its columns, and one round's rows (and map, and votes) from that round's report and events. */
 export interface GameBoard {
   columns: readonly string[];
-  frame(entry: RoundHistoryEntry, events: readonly LogEntry[], seats: readonly string[]): Pick<BoardFrame, 'owner' | 'votes'> & { rows: Array<Omit<BoardRow, 'color'>> };
+  /** `over`: the match is over, so what its game keeps secret until then (Influence's ballots) may be drawn from the events given. */
+  frame(entry: RoundHistoryEntry, events: readonly LogEntry[], seats: readonly string[], over: boolean): Pick<BoardFrame, 'owner' | 'votes' | 'part'> & { rows: Array<Omit<BoardRow, 'color'>> };
   /** Said while the match runs to a reader without the private report fields (Gold mining's gold). */
   hidden?: string;
   /** The report field the board reads that the game keeps secret while it runs. */

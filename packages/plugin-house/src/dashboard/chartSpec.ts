@@ -17,6 +17,8 @@ export interface ChartDataset {
   label: string;
   data: Array<number | null>;
   color: string;
+  /** Indexes into the chart's labels where this line carries a mark (Trust: a missed high five), told in the chart's title. */
+  marks?: number[];
 }
 
 /** What a renderer gives the page: HTML plus the charts whose canvases that HTML holds. */

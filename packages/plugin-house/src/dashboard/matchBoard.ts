@@ -37,7 +37,7 @@ export function matchBoard(detail: MatchDetail, audience: 'room' | 'observer'): 
   });
   const last = detail.history.at(-1)?.round;
   const frames = detail.history.map((entry): BoardFrame => {
-    const made = board.frame(entry, eventsOf.get(entry.round) ?? [], seats);
+    const made = board.frame(entry, eventsOf.get(entry.round) ?? [], seats, over);
     const final = over && entry.round === last;
     const rows = made.rows.map((r) => ({ ...r, color: colorOf(r.player, seats), marks: final && summary.winners.includes(r.player) ? [...r.marks, 'winner'] : r.marks }));
     return { round: entry.round, ...made, rows, lines: linesOf.get(entry.round) ?? [] };

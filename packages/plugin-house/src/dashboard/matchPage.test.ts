@@ -28,6 +28,13 @@ describe('matchPage', () => {
     expect(page).toContain('asked === null && !playing && (current === null');
   });
 
+  test("a chart's marks (Trust's misses) are drawn as crosses on their line", () => {
+    const page = matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob', 'cy'], 99, { config: { maxRounds: 8 } }), 'Trust', 'public'));
+    expect(page).toContain('"label":"bob","color":"#f28e2b","data":[');
+    expect(page).toContain('"marks":[1]');
+    expect(page).toContain("pointStyle: d.marks ? d.data.map((_, j) => (d.marks.includes(j) ? 'crossRot' : 'circle')) : 'circle'");
+  });
+
   test("a finished match's page switches between the perspectives its view offers, asking the view route with `as`; a live one shows none", () => {
     const page = matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob'], 99, { config: { maxRounds: 3 } }), 'Trust', 'public'));
     expect(page).toContain('<div id="views" class="views" role="group"');
@@ -44,7 +51,8 @@ describe('matchPage', () => {
     expect(page).not.toContain('</script><img');
     expect(page).toContain('\\u003c/script>\\u003cimg');
     // Only the server-drawn, escaped parts are set as HTML.
-    expect(page.match(/\.innerHTML = /g)).toEqual(['.innerHTML = ', '.innerHTML = ']);
+    expect(page.match(/\.innerHTML = /g)).toEqual(['.innerHTML = ', '.innerHTML = ', '.innerHTML = ']);
+    expect(page).toContain('part.innerHTML = f.part;');
     expect(page).toContain("$('scoreboard').innerHTML = view.scoreboard;");
     expect(page).toContain("$('more').innerHTML = view.more.html;");
     expect(matchPageView(detail, 'Trust', 'public').scoreboard).toContain('&lt;/script&gt;&lt;img');

@@ -71,7 +71,9 @@ function makeChart(canvas, c) {
   if (!canvas || typeof Chart === 'undefined') return null;
   return new Chart(canvas, {
     type: c.kind,
-    data: { labels: c.labels, datasets: c.datasets.map((d, i) => ({ label: d.label, data: d.data, borderDash: i % 2 ? [6, 4] : [], order: c.datasets.length - i, borderColor: d.color, backgroundColor: d.color, pointRadius: c.labels.length > 40 ? 0 : 2, borderWidth: 2 })) },
+    data: { labels: c.labels, datasets: c.datasets.map((d, i) => ({ label: d.label, data: d.data, borderDash: i % 2 ? [6, 4] : [], order: c.datasets.length - i, borderColor: d.color, backgroundColor: d.color, borderWidth: 2,
+      pointRadius: d.marks ? d.data.map((_, j) => (d.marks.includes(j) ? 8 : c.labels.length > 40 ? 0 : 2)) : c.labels.length > 40 ? 0 : 2,
+      pointStyle: d.marks ? d.data.map((_, j) => (d.marks.includes(j) ? 'crossRot' : 'circle')) : 'circle', pointBorderWidth: d.marks ? d.data.map((_, j) => (d.marks.includes(j) ? 3 : 1)) : 1 })) },
     options: { animation: false, responsive: true, maintainAspectRatio: false,
       scales: { x: { ticks: { color: '#9aa4b2' }, title: { display: true, text: (c.axes && c.axes.x) || 'round', color: '#9aa4b2' } },
         y: { ticks: { color: '#9aa4b2', precision: c.kind === 'bar' ? 0 : undefined }, beginAtZero: c.kind === 'bar', title: { display: Boolean(c.axes && c.axes.y), text: (c.axes && c.axes.y) || '', color: '#9aa4b2' } } },
@@ -162,6 +164,7 @@ function drawBoard(f) {
     table.tBodies[0].append(tr);
   }
   box.append(table);
+  if (f.part) { const part = el('div', { class: 'part' }); part.innerHTML = f.part; box.append(part); }
 }
 function drawTimeline(round) {
   const list = $('timeline');

@@ -50,6 +50,7 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
   const over = isOver(summary);
   const choices = over ? perspectiveChoices(summary.players.map((p) => p.name)) : null;
   const perspective = choices ? { as: chosenPerspective(as, choices), choices } : null;
+  const cut = perspective ? perspectiveDetail(detail, perspective.as) : null;
   const module = houseGameOf(summary.game);
   const panel = detail.state === null || !module?.panel?.onPage ? null : module.panel.render(detail);
   const extra = audience === 'observer' ? `${pendingBegs(detail)}${renderUsage(detail)}` : '';
@@ -62,8 +63,8 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
     audience,
     ending: matchEnding(detail),
     scoreboard: renderScoreboard(summary),
-    board: perspective ? perspectiveBoard(detail, perspective) : matchBoard(detail, audience === 'public' ? 'room' : 'observer'),
-    chart: module?.chart(detail) ?? null,
+    board: perspective && cut ? perspectiveBoard(cut, perspective) : matchBoard(detail, audience === 'public' ? 'room' : 'observer'),
+    chart: module?.chart(cut?.detail ?? detail) ?? null,
     more: { html: `${extra}${panel?.html ?? ''}`, charts: panel?.charts ?? [] },
     live: !over,
     rounds: detail.rounds ?? null,
@@ -72,9 +73,8 @@ export function matchPageView(detail: MatchDetail, title: string, audience: Audi
 }
 
 /** A finished match's board as one perspective knew it while it ran, saying so above the board. */
-function perspectiveBoard(detail: MatchDetail, perspective: Perspective): MatchBoard | null {
-  if (perspective.as === EVERYTHING) return matchBoard(detail, 'observer');
-  const cut = perspectiveDetail(detail, perspective.as);
+function perspectiveBoard(cut: ReturnType<typeof perspectiveDetail>, perspective: Perspective): MatchBoard | null {
+  if (perspective.as === EVERYTHING) return matchBoard(cut.detail, 'observer');
   const board = matchBoard(cut.detail, cut.narrate);
   if (!board) return null;
   const label = perspective.choices.find((c) => c.key === perspective.as)?.label ?? perspective.as;

@@ -1,4 +1,5 @@
 import type { GameBoard } from '../../dashboard/boardTypes.ts';
+import { influenceRoundPart } from './influenceRoundPart.ts';
 
 function counts(value: unknown): Map<string, number> {
   const out = new Map<string, number>();
@@ -13,7 +14,7 @@ function counts(value: unknown): Map<string, number> {
  */
 export const influenceBoard: GameBoard = {
   columns: ['status', 'empower votes', 'expose votes'],
-  frame(entry, events, seats) {
+  frame(entry, events, seats, over) {
     const tally = events.find((e) => e.type === 'votes' && e.to === undefined)?.data;
     const empower = counts(tally?.empowerVotes);
     const expose = counts(tally?.exposeVotes);
@@ -28,6 +29,7 @@ export const influenceBoard: GameBoard = {
         return { player: id, cells: [status, String(empower.get(id) ?? 0), String(expose.get(id) ?? 0)], out, marks: id === empowered ? ['empowered'] : [] };
       });
     const voted = seats.filter((p) => empower.has(p) || expose.has(p));
-    return { rows, ...(tally ? { votes: { players: voted, empower: voted.map((p) => empower.get(p) ?? 0), expose: voted.map((p) => expose.get(p) ?? 0) } } : {}) };
+    const part = influenceRoundPart(entry.round, events, seats, over);
+    return { rows, ...(part ? { part } : {}), ...(tally ? { votes: { players: voted, empower: voted.map((p) => empower.get(p) ?? 0), expose: voted.map((p) => expose.get(p) ?? 0) } } : {}) };
   },
 };

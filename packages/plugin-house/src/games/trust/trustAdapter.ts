@@ -9,7 +9,7 @@ import type { HouseGame } from '../houseGame.ts';
 import { trustEndPictures } from './trustEndPictures.ts';
 import type { PendingBeg } from '../../types.ts';
 import { trustMove, trustMoveForms, trustTurnText } from './trustSeat.ts';
-import { fieldChart } from '../../dashboard/scoreChart.ts';
+import { trustChart } from './trustChart.ts';
 import { trustBoard } from './trustBoard.ts';
 
 /**
@@ -49,7 +49,7 @@ export const trustAdapter: HouseGame = {
   houseVerbs: ['grant', 'decline'],
   board: trustBoard,
   roomNote: 'This room is told what the players saw: a high five that goes astray shows here as the attack it landed as. Each one is on the match page once the match is over.',
-  chart: (detail) => fieldChart(detail.history, detail.summary.players.map((p) => p.name), 'sats', 'Sats after each round', 'sats'),
+  chart: trustChart,
   async external(ctx, decisions) {
     const { match } = ctx;
     const state = match.state as TrustState;
