@@ -61,7 +61,8 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
       SERVER_HOST: '127.0.0.1',
       POSTGRES_URL: db!.url,
       HOUSE_STANDBY: 'true',
-      HOUSE_LEASE_MS: '3000',
+      // The default lease: a host taking over on a loaded 2-core machine (loading ElizaOS, starting agents) must not stall past it and lose it early.
+      HOUSE_LEASE_MS: '8000',
       HOUSE_DATA_DIR: dataDir,
       HOUSE_MATCH_DIR: join(dataDir, 'matches'),
       HOUSE_ROUND_DELAY_MS: '150',
