@@ -28,6 +28,15 @@ describe('matchPage', () => {
     expect(page).toContain('asked === null && !playing && (current === null');
   });
 
+  test('?embed=1 shows the viewer alone: the class is set before the body draws, and the header, scoreboard and panel are hidden under it', () => {
+    const page = matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob'], 3), 'Trust', 'public'));
+    const set = "<script>if (/[?&]embed=1(&|$)/.test(location.search)) document.documentElement.classList.add('embed');</script>";
+    expect(page.indexOf(set)).toBeGreaterThan(page.indexOf('<body>'));
+    expect(page.indexOf(set)).toBeLessThan(page.indexOf('<header>'));
+    expect(page).toContain('html.embed #updated,html.embed header,html.embed #scorecard,html.embed #more{display:none!important}');
+    expect(page).toContain('<section class="card" id="scorecard">');
+  });
+
   test("a chart's marks (Trust's misses) are drawn as crosses on their line", () => {
     const page = matchPage(matchPageView(playedMatchDetail('trust', ['ada', 'bob', 'cy'], 99, { config: { maxRounds: 8 } }), 'Trust', 'public'));
     expect(page).toContain('"label":"bob","color":"#f28e2b","data":[');

@@ -13,9 +13,12 @@ header h1{margin:0 0 4px}header a{color:inherit}#status{margin:0 0 8px}.scrub{di
 #timeline{padding-left:0;list-style:none}#timeline li.round{margin:6px 0;padding:4px 10px;border-left:3px solid #2a2f3a}#timeline li.current{border-left-color:#edc948;background:#1e2230}
 #timeline ul{margin:2px 0 4px;padding-left:18px}.begs{border-left:3px solid #edc948;padding-left:10px}.legend{margin-right:10px;white-space:nowrap}
 #updated{position:fixed;top:6px;right:12px;font-size:12px}.grid{grid-template-columns:repeat(auto-fit,minmax(min(380px,100%),1fr))}.grid>div{min-width:0}.card{overflow-x:auto}
+html.embed body{padding:4px 8px}html.embed #updated,html.embed header,html.embed #scorecard,html.embed #more{display:none!important}html.embed section.card{margin:0;border:0;padding:4px}
 @media (max-width:640px){body{padding:8px 10px}h1{font-size:20px}.card{padding:8px 10px}td,th{padding:3px 6px}}</style>`;
 
-const BODY = `<span id="updated" class="muted"></span>
+// ?embed=1: the viewer alone, for a frame (ElizaOS's server lets only its own origin frame its pages); set before the body draws, so the chrome never shows.
+const BODY = `<script>if (/[?&]embed=1(&|$)/.test(location.search)) document.documentElement.classList.add('embed');</script>
+<span id="updated" class="muted"></span>
 <header><h1><a href="/house">The House</a> · <span id="title">a match</span> <span id="matchid" class="muted"></span></h1><p id="status" class="muted">Loading the match…</p><p id="banner" class="muted"></p></header>
 <form id="keyform"><div id="key" style="display:none" class="card"><p>This House wants the API key its host was started with (<code>ELIZA_SERVER_AUTH_TOKEN</code>), as its REST API does. It is kept in this browser, where the web GUI keeps it.</p><input id="keyvalue" type="password" autocomplete="off" size="40"> <button>Use it</button></div></form>
 <main id="match">
@@ -27,7 +30,7 @@ const BODY = `<span id="updated" class="muted"></span>
 <p id="hidden" class="muted"></p>
 <h3>Timeline</h3><ol id="timeline" aria-label="the rounds in words, the one shown first"></ol>
 </section>
-<section class="card"><h3>Scoreboard now</h3><div id="scoreboard"></div></section>
+<section class="card" id="scorecard"><h3>Scoreboard now</h3><div id="scoreboard"></div></section>
 <section class="card" id="more" hidden></section>
 </main>`;
 
