@@ -20,6 +20,7 @@ import { shortUrls } from './shortUrls.ts';
 import { memoSettings } from './memoSettings.ts';
 import { skipUnloggedLines } from './skipUnloggedLines.ts';
 import { safeLogLines } from './safeLogLines.ts';
+import { dropUnseenAuthorLines } from './unseenAuthorLines.ts';
 
 export const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -180,6 +181,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   skipUnloggedLines(frameworkLogger);
   // A write the database refuses is logged by plugin-sql with the query's parameters (a whole match row): they stay out.
   safeLogLines(frameworkLogger);
+  // A person's plain message in a game room: one warning per agent per prompt, about nothing wrong.
+  dropUnseenAuthorLines(frameworkLogger);
   const restore = quietLines(startLines(loopbackOnly));
   try {
     await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls, jsonBodies(byteLimit(env.EXPRESS_MAX_PAYLOAD, 2 * 1024 * 1024)) as ServerMiddleware] });
