@@ -142,6 +142,23 @@ describe('a person in a seat', () => {
     await h.stop();
   });
 
+  test('a declined beg reaches the person who begged once, in their next turn', async () => {
+    const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000', HOUSE_ROUND_DELAY_MS: '0' });
+    const toPat: string[] = [];
+    h.gateway = { createRoom: async () => ({ channelId: 'room', serverId: 'srv' }), post: async (room, text) => void (room.channelId === 'pat-dm' && toPat.push(text)) };
+    const pat = { ...person, room: { channelId: 'pat-dm', serverId: 'srv' } };
+    await h.handleCommand({ kind: 'play', game: 'trust', players: ['me', 'Ivo'], seed: 7, options: {}, config: { observer: 'decline', maxRounds: 2 } }, pat);
+    const id = (await h.listMatches()).matches[0]!.id;
+    await waitFor(h, id, (d) => d.waitingFor.includes('pat'));
+    expect(await h.handleCommand({ kind: 'move', text: 'beg 5 hungry' }, pat)).toBe('Move accepted.');
+    await waitFor(h, id, (d) => d.history.length === 1 && d.waitingFor.includes('pat'));
+    const told = toPat.filter((t) => /declin/i.test(t));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toStartWith('Pat, your move in Trust');
+    await h.stopMatch(id);
+    await h.stop();
+  });
+
   test("a person hears a round's private notice once: in their next turn, or in a line of its own when no turn follows", async () => {
     const h = house({ HOUSE_DECISION_DEADLINE_MS: '10000', HOUSE_ROUND_DELAY_MS: '0' });
     const toPat: string[] = [];
