@@ -211,5 +211,14 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     ]);
     expect(changes[0]!.gapMs).toBeGreaterThan(0);
     expect(changes[1]!.round).toBeGreaterThan(beforePause - 1);
+
+    // No post doubled or lost across either handover: every round's post once, each resume said once, the end once.
+    const said = (await last.messages(room, 1000)).sort((a, b) => a.created_at - b.created_at).filter((m) => m.authorId === houseId).map((m) => m.content);
+    const perRound = new Map<number, number>();
+    for (const text of said) if (roundOf(text)) perRound.set(roundOf(text), (perRound.get(roundOf(text)) ?? 0) + 1);
+    expect([...perRound].sort(([a], [b]) => a - b)).toEqual(Array.from({ length: ROUNDS }, (_, i) => [i + 1, 1]));
+    expect(said.filter((t) => t.startsWith('Trust resumes at round'))).toEqual([`Trust resumes at round ${resumeRound}.`, `Trust resumes at round ${changes[1]!.round}.`]);
+    expect(said.filter((t) => t.includes('Match over: '))).toHaveLength(1);
+    expect(said.filter((t, i) => said.indexOf(t) !== i)).toEqual([]);
   }, 400_000);
 });
