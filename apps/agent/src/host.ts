@@ -226,6 +226,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     runtimes,
     stop: async () => {
       try {
+        // The House first: its running matches' rooms are told they play on at the next start, and nothing more is saved.
+        await houseRuntime.getService('house')?.stop();
         await server.stop();
       } finally {
         lock?.release();

@@ -40,6 +40,9 @@ import type { CommandAuthor, CommandDesk as Desk, MatchDetail, MatchPage, MatchS
 
 export type { CommandAuthor } from './types.ts';
 
+/** How long a stopping House waits for its rooms' last lines. */
+const HALT_SAY_MS = 3000;
+
 /** plugin-player's registry of this process's player characters: the House's directory unless it is handed another. */
 const registeredPlayers: PlayerDirectory = { find: findPlayer, names: playerNames, isAgent: isPlayerAgent };
 
@@ -110,10 +113,15 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     }
   }
 
+  /** Every table halts; the running ones' rooms are told they play on at the next start, for at most HALT_SAY_MS (a stop never hangs on a post). */
   override async stop(): Promise<void> {
+    if (this.halted) return;
     this.halted = true;
     this.unlistenSignOuts();
-    for (const table of this.live.values()) table.halt();
+    const halted = Promise.all([...this.live.values()].map((table) => table.halt()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([halted, new Promise<void>((resolve) => (timer = setTimeout(resolve, HALT_SAY_MS)))]);
+    clearTimeout(timer);
   }
 
   // ---- the set of tables ----
@@ -245,7 +253,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
         const restored = stored.state ? Match.restore(game, { game: stored.game, state: stored.state, log: stored.log }) : null;
         if (stored.status === 'running' && restored) {
           this.seat(stored, restored).playOn();
-        } else if (stored.status === 'lobby') this.seat(stored, null).begin();
+        } else if (stored.status === 'lobby') this.seat(stored, null).beginByItself();
         else if (stored.status === 'paused') {
           const table = this.seat(stored, restored);
           // Paused by a save the database refused before the stop: it goes on once the database answers, as it would have.

@@ -3,9 +3,10 @@ import { notOpenText } from '../texts/houseTexts.ts';
 import type { CommandHandler } from './deskRequest.ts';
 
 /** `!stop`: the match ends where it stands. */
-const stop: CommandHandler<'stop'> = async ({ author }, at) => {
+const stop: CommandHandler<'stop'> = async ({ author, host }, at) => {
   const live = at.live!;
-  await live.stop(author.name);
+  // The room knows the person by the name they sit under (`!name`), not the GUI's display name.
+  await live.stop(await host.people.nameOf(author));
   return stoppedText(live.id, live.summary().round);
 };
 

@@ -201,7 +201,7 @@ function waitInLobby(host: DeskHost, game: AnyGame, table: Table): Opened {
   houseLog(host.runtime, `${stored.id} lobby opened${stored.owner ? ` by ${stored.owner.name}` : ''}: ${stored.players.join(', ')}; starts in ${Math.round(wait / 1000)} s`);
   table.lobbyTimer = setTimeout(() => {
     // Started by the clock, with nobody's command to answer: the table is told where to watch.
-    if (!table.begin()) void tableStartedText(host, table).then((text) => table.voice.tellObserver(text));
+    if (table.beginByItself()) void tableStartedText(host, table).then((text) => table.voice.tellObserver(text));
   }, wait);
   return { ok: true, id: stored.id, text: lobbyText(game, stored, wait) };
 }

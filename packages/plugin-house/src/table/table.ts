@@ -16,7 +16,7 @@ import { SigningKeyError } from '../signingKey.ts';
 import { StoreError } from '../matchStore.ts';
 import { ObserverDesk } from '../observerDesk.ts';
 import { matchDetail, matchSummary } from '../records/matchSummary.ts';
-import { failedText, fileNotWrittenText, fileNoteText, resumeText, roomName, roomStoppedText } from '../texts/houseTexts.ts';
+import { failedText, fileNotWrittenText, fileNoteText, haltedText, lobbyNotStartedText, resumeText, roomName, roomStoppedText } from '../texts/houseTexts.ts';
 import { observerLinkLine } from '../reveal/secretLinks.ts';
 import type { MatchDetail, MatchSummary, StoredMatch } from '../types.ts';
 import { DatabaseWait } from './databaseWait.ts';
@@ -28,6 +28,7 @@ import { type Life, type LifeEffect, type LifeEvent, type LifeRefusal, next, ref
 import type { TableCore } from './tableCore.ts';
 import type { TableHost } from './tableHost.ts';
 import { TableVoice } from './tableVoice.ts';
+import { tellOwner } from './tellOwner.ts';
 
 export const isOpen = (status: StoredMatch['status']) => status === 'lobby' || status === 'running' || status === 'paused';
 
@@ -154,6 +155,13 @@ export class Table implements TableCore {
     return null;
   }
 
+  /** A lobby begins by itself (its clock, a restart): seats that do not fit its game are told its opener, and it waits in its lobby. */
+  beginByItself(): boolean {
+    const error = this.begin();
+    if (error && this.stored.status === 'lobby') void tellOwner(this.voice, this.stored, lobbyNotStartedText(this.id, error)).catch(() => undefined);
+    return error === null;
+  }
+
   /** A fork (`!fork`), seated with its parent's match at the phase it forks after, starts there as a begun lobby would. */
   startFork(): void {
     void this.enter({ type: 'fork' });
@@ -202,9 +210,9 @@ export class Table implements TableCore {
     await this.enter(by === undefined ? { type: 'stop' } : { type: 'stop', by });
   }
 
-  /** The House is stopping: every wait ends, nothing more is said or saved. */
-  halt(): void {
-    void this.enter({ type: 'halt' });
+  /** The House is stopping: every wait ends, and nothing more is saved; a running match's room hears its last line. */
+  async halt(): Promise<void> {
+    await this.enter({ type: 'halt' });
   }
 
   /**
@@ -277,6 +285,11 @@ export class Table implements TableCore {
         );
       case 'sayStopped':
         return this.voice.say(roomStoppedText(stored.id, this.match ? (this.match.state as { round: number }).round : 0, event.type === 'stop' ? event.by : undefined)).then(
+          () => true,
+          () => true,
+        );
+      case 'sayHalted':
+        return this.voice.say(haltedText(stored.id, this.match ? (this.match.state as { round: number }).round : 0)).then(
           () => true,
           () => true,
         );

@@ -37,7 +37,8 @@ const rows: Row[] = [
   [life('paused', why), { type: 'resume', started: false }, life('lobby'), ['renewAbort', 'persistOrWait', 'endDatabaseWait']],
   [life('running'), { type: 'resume', started: true }, 'refused'],
   [life('finished', null, true), { type: 'resume', started: true }, 'refused'],
-  [life('running'), { type: 'halt' }, life('running'), ['abort', 'endDatabaseWait', 'clearLobbyTimer', 'closeDesks']],
+  [life('running'), { type: 'halt' }, life('running'), ['abort', 'endDatabaseWait', 'clearLobbyTimer', 'closeDesks', 'sayHalted']],
+  [life('paused', why), { type: 'halt' }, life('paused', why), ['abort', 'endDatabaseWait', 'clearLobbyTimer', 'closeDesks']],
   [life('lobby'), { type: 'halt' }, life('lobby'), ['abort', 'endDatabaseWait', 'clearLobbyTimer', 'closeDesks']],
 ];
 

@@ -42,6 +42,7 @@ export type LifeEffect =
   | 'rate'
   | 'sayFailed'
   | 'sayStopped'
+  | 'sayHalted'
   | 'retireIfIdle';
 
 /** An event the table's status does not allow: nothing changes, and the caller says why from `status`. */
@@ -86,7 +87,8 @@ export function next(life: Life, event: LifeEvent): LifeStep {
       if (status !== 'paused') return { refused: status };
       return [{ ...life, status: event.started ? 'running' : 'lobby', paused: null }, ['renewAbort', 'persistOrWait', 'endDatabaseWait', ...(event.started ? (['playOn'] as const) : [])]];
     case 'halt':
-      return [life, ['abort', 'endDatabaseWait', 'clearLobbyTimer', 'closeDesks']];
+      // A running match's room is told it plays on when the House starts again (a paused one said why it waits; a lobby has no room).
+      return [life, ['abort', 'endDatabaseWait', 'clearLobbyTimer', 'closeDesks', ...(status === 'running' ? (['sayHalted'] as const) : [])]];
   }
 }
 

@@ -3,7 +3,7 @@ import { trustConfigSchema } from '@the-house/games/trust/trustConfig.ts';
 import { trustGame } from '@the-house/games/trust/trustGame.ts';
 import type { StoredMatch } from '../types.ts';
 import { games } from '@the-house/games/registry.ts';
-import { beginsText, scoreText, startedText } from './houseTexts.ts';
+import { beginsText, budgetPausedText, failedText, haltedText, roomStoppedText, savePausedText, scoreText, startedText } from './houseTexts.ts';
 
 describe('scoreText', () => {
   test("one of a game's score unit is said in the singular, any other count in the plural", () => {
@@ -36,5 +36,17 @@ describe('startedText', () => {
     expect(startedText(games, stored, 'http://localhost:3000/house')).toEndWith('Watch it in the room [Trust a1b2 · Ada, Bram](/group/room-1?messageServerId=srv), or on the dashboard: [/house](/house)');
     const fromDiscord = { ...stored, origin: { source: 'discord', channelId: 'c1' } } as StoredMatch;
     expect(startedText(games, fromDiscord, 'http://localhost:3000/house')).toEndWith('Watch it in the room "Trust a1b2 · Ada, Bram", or on the dashboard: http://localhost:3000/house');
+  });
+});
+
+describe("a room's last line", () => {
+  test('says what happened, and how to resume where a match can, or that it ends here', () => {
+    const id = 'trust-1-abc';
+    expect(budgetPausedText(id, 'tokens 1200 > 1000')).toContain(`!resume ${id}`);
+    expect(savePausedText(id)).toContain(`!resume ${id}`);
+    expect(haltedText(id, 7)).toBe(`Match ${id} pauses at round 7: the House is stopping. It plays on by itself from its last saved round when the House starts again.`);
+    expect(haltedText(id, 0)).toStartWith(`Match ${id} pauses: the House is stopping.`);
+    expect(roomStoppedText(id, 3, 'Pat')).toContain('it ends here, unfinished and unrated');
+    expect(failedText(id)).toBe(`Match ${id} stopped: the House could not play it on (its log says why). It ends here, unfinished and unrated; its page keeps the rounds played.`);
   });
 });

@@ -126,8 +126,19 @@ export function roomStoppedText(id: string, round: number, by: string | undefine
   return `Match ${id} was stopped${round > 0 ? ` at round ${round}` : ''} by ${by ?? 'the House'}: it ends here, unfinished and unrated; its page keeps the rounds played.`;
 }
 
+/** A failed match's last line in its room: it cannot resume (it would fail again), so it ends as a stopped one does. */
 export function failedText(id: string): string {
-  return `Match ${id} stopped: the House could not play it on (its log says why).`;
+  return `Match ${id} stopped: the House could not play it on (its log says why). It ends here, unfinished and unrated; its page keeps the rounds played.`;
+}
+
+/** A running match's last line as the House stops: it plays on from its last save when the House starts again (resumeAll). */
+export function haltedText(id: string, round: number): string {
+  return `Match ${id} pauses${round > 0 ? ` at round ${round}` : ''}: the House is stopping. It plays on by itself from its last saved round when the House starts again.`;
+}
+
+/** To the opener of a lobby whose clock ran out with seats that do not fit its game: it stays a lobby until they act. */
+export function lobbyNotStartedText(id: string, why: string): string {
+  return `Match ${id} did not start: ${why}. It waits in its lobby: seat players with !join and start it with \`!start --match ${id}\`, or end it with \`!stop --match ${id}\`.`;
 }
 
 export function dmRoomsClosedText(count: number, dashboardUrl: string): string {
