@@ -5,11 +5,12 @@
  * its command line.
  */
 export async function benchInOwnProcess(path: string, name: string, args: readonly string[] = []): Promise<Record<string, number>> {
-  const child = Bun.spawn([process.execPath, path, ...args], { stdout: 'pipe', stderr: 'ignore', env: { ...process.env, SENTRY_DSN: 'disabled' } });
-  const out = await new Response(child.stdout).text();
+  const child = Bun.spawn([process.execPath, path, ...args], { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, SENTRY_DSN: 'disabled' } });
+  const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   await child.exited;
   const last = out.trim().split('\n').at(-1) ?? '';
-  if (child.exitCode !== 0 || !last.startsWith('{')) throw new Error(`${name} failed (exit ${child.exitCode}): ${out.slice(-500)}`);
+  // What it printed last on either stream says how far it got and why it stopped (a crash prints only on stderr).
+  if (child.exitCode !== 0 || !last.startsWith('{')) throw new Error(`${name} failed (exit ${child.exitCode}${child.signalCode ? `, ${child.signalCode}` : ''}): ${out.slice(-500)} ${err.slice(-500)}`);
   return JSON.parse(last) as Record<string, number>;
 }
 
