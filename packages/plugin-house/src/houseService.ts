@@ -31,6 +31,7 @@ import type { RoundsWanted } from './records/matchWindow.ts';
 import type { RoomGateway } from './roomGateway.ts';
 import { isOpen, Table } from './table/table.ts';
 import type { ClosedTable, TableHost } from './table/tableHost.ts';
+import { RetiredObservers } from './table/retiredObservers.ts';
 import { notOpenText } from './texts/houseTexts.ts';
 import { helpText } from './texts/helpText.ts';
 import { TableVoice } from './table/tableVoice.ts';
@@ -65,6 +66,8 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
   readonly records: MatchRecords;
   readonly ready = new Set<string>();
   private readonly live = new Map<string, Table>();
+  /** The match each retired table's observer link was for (this process's only): a link opened after the end leads to its page. */
+  private readonly retiredObservers = new RetiredObservers();
   private readonly desk: CommandDesk;
   gateway: RoomGateway;
   private halted = false;
@@ -144,6 +147,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
 
   /** A closed match leaves the set: its records keep it at hand for a while, and it is read from the database from now on. */
   retire(table: ClosedTable): void {
+    if (table.stored.observerKey) this.retiredObservers.add(table.stored.observerKey, table.id);
     this.records.closed(table);
     this.live.delete(table.id);
     this.store.forget(table.id);
@@ -218,6 +222,11 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
       if (own.length === given.length && own.length > 0 && timingSafeEqual(own, given)) return table.detail();
     }
     return null;
+  }
+
+  /** The match an observer link was for, once it is over here (since this process started); null for any other key. */
+  observedMatch(key: string): string | null {
+    return this.retiredObservers.matchOf(key);
   }
 
   /** An open match in full, as it stands (no database read): what tests and the stub model read while it plays. */

@@ -210,6 +210,29 @@ describe('the match page (issue 25)', () => {
     expect((await get('/observe/:key', { key: 'x'.repeat(24) })).body).toEqual({ error: 'This observer link is not for a match that is live here now; a match that is over is public on /house.' });
   });
 
+  test("an observer link opened after its match ended here: a browser is sent to the match's public page, an API client gets the 404 with the match", async () => {
+    const over = 'o'.repeat(24);
+    const reader: MatchReader = { ...both, observe: () => null, observedMatch: (key) => (key === over ? 'goldmine-1' : null) };
+    const open = async (path: string, key: string, headers: Record<string, string> = {}) => {
+      const res = fakeResponse();
+      await route(path).handler!({ params: { key }, query: {}, headers }, res, runtimeWith(reader));
+      return res;
+    };
+    const page = await open('/observe/:key', over, browser);
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.Location).toBe('/house/matches/goldmine-1');
+    expect(String(page.body)).toContain('<a href="/house/matches/goldmine-1">its page</a>');
+    const error = 'This observer link is not for a match that is live here now; a match that is over is public on /house.';
+    expect((await open('/observe/:key', over)).body).toEqual({ error, match: 'goldmine-1' });
+    const polled = await open('/observe/:key/view', over, browser);
+    expect([polled.statusCode, polled.body]).toEqual([404, { error, match: 'goldmine-1' }]);
+    // A key the House does not know (another one, or one from before a restart) reads as before.
+    const unknown = await open('/observe/:key', 'u'.repeat(24), browser);
+    expect(unknown.statusCode).toBe(404);
+    expect(String(unknown.body)).toContain('<a href="/house">The House tab');
+    expect((await open('/observe/:key', 'u'.repeat(24))).body).toEqual({ error });
+  });
+
   test('an unknown or impossible id: a page saying so for a browser, JSON for an API client', async () => {
     const missing = await get('/matches/:id', { id: 'nope' }, browser);
     expect(missing.statusCode).toBe(404);

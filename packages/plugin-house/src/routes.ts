@@ -27,6 +27,8 @@ export interface MatchReader {
   leaderboards?(): Promise<Record<string, LeaderboardRow[]>>;
   /** The live match an observer link names (its private key), in full; null for any other key. */
   observe?(key: string): MatchDetail | null;
+  /** The match an observer link was for once it is over (known to the House since it started); null for any other key. */
+  observedMatch?(key: string): string | null;
   /** The public key match files are signed with, and its fingerprint (or why it cannot be had, in one line); null when the House writes no match files. */
   signingKey?(): { pem: string; fingerprint: string } | { error: string } | null;
 }
@@ -166,9 +168,10 @@ export const houseRoutes: Route[] = [
       async (house, req, res) => {
         const detail = observed(house, req);
         if (!detail) {
-          // A person opening the link after the match ended reads where it went, as a page; an API client keeps its JSON.
-          if (wantsPage(req)) return missingPage(res, 404, OBSERVER_GONE, { href: '/house', text: 'The House tab: every match, finished ones in full' });
-          return void res.status(404).json({ error: OBSERVER_GONE });
+          // A person opening the link after the match ended goes to its public page (or, its match unknown, reads where it went); an API client keeps its JSON.
+          const match = observedMatch(house, req);
+          if (wantsPage(req)) return match ? redirect(res, `/house/matches/${encodeURIComponent(match)}`) : missingPage(res, 404, OBSERVER_GONE, { href: '/house', text: 'The House tab: every match, finished ones in full' });
+          return void res.status(404).json({ error: OBSERVER_GONE, ...(match ? { match } : {}) });
         }
         void sendPage(res, matchPage(matchPageView(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer'), OBSERVER_BANNER));
       },
@@ -181,7 +184,10 @@ export const houseRoutes: Route[] = [
     handler: handle(async (house, req, res) => {
       noStore(res);
       const detail = observed(house, req);
-      if (!detail) return void res.status(404).json({ error: OBSERVER_GONE });
+      if (!detail) {
+        const match = observedMatch(house, req);
+        return void res.status(404).json({ error: OBSERVER_GONE, ...(match ? { match } : {}) });
+      }
       res.status(200).json({ ...matchPageView(detail, titles[detail.summary.game] ?? detail.summary.game, 'observer'), detail });
     }),
   },
@@ -303,6 +309,22 @@ async function publicMatch(house: MatchReader, req: RouteRequest, res: RouteResp
     return null;
   }
   return forAudience(games, detail, 'public');
+}
+
+/** A relative redirect (302) to a page of this House, with the link in its body for a client that does not follow it; a response that cannot set headers gets the page alone. */
+function redirect(res: RouteResponse, href: string): void {
+  const body = `<h1><a href="/house">The House</a></h1><p>This match is over: <a href="${escapeHtml(href)}">its page</a>.</p>`;
+  if (!res.setHeader) return void res.status(200).send(htmlPage({ title: 'The House', body: `<meta http-equiv="refresh" content="0; url=${escapeHtml(href)}">${body}`, charts: false }));
+  res.setHeader('Location', href);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  noStore(res);
+  res.status(302).send(htmlPage({ title: 'The House', body, charts: false }));
+}
+
+/** The match an observer link was for, once over (null when the key is malformed, or the House does not know it). */
+function observedMatch(house: MatchReader, req: RouteRequest): string | null {
+  const key = req.params?.key ?? '';
+  return /^[\w-]{20,100}$/.test(key) ? (house.observedMatch?.(key) ?? null) : null;
 }
 
 /** The live match an observer link names. */
