@@ -452,6 +452,66 @@ describe('fair use of tables (issue 23)', () => {
     await h.stop();
   });
 
+  test("the stopped room names the stopper as the House knows them (!name), not by the GUI's display name", async () => {
+    const posts: string[] = [];
+    const h = house({ HOUSE_ROUND_DELAY_MS: '100' });
+    h.gateway = { createRoom: async () => ({ channelId: 'room', serverId: 'srv' }), post: async (_room, text) => void posts.push(text) };
+    const user = { id: 'person-user', name: 'user', room: room('user-dm') };
+    expect(await h.handleCommand({ kind: 'name', name: 'Lena' }, user)).toContain('Lena');
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 43, {}, { maxRounds: 200 }), user);
+    const id = h.openMatches()[0]!.id;
+    await h.handleCommand({ kind: 'stop' }, user);
+    expect(posts.at(-1)).toMatch(new RegExp(`^Match ${id} was stopped (at round \\d+ )?by Lena: it ends here`));
+    await h.finished(id);
+    await h.stop();
+  });
+
+  test("a House that stops tells a running match's room, as its last line and once, that it plays on when the House starts again", async () => {
+    const posts: Array<[string, string]> = [];
+    const h = house({ HOUSE_ROUND_DELAY_MS: '100' });
+    let rooms = 0;
+    h.gateway = { createRoom: async () => ({ channelId: `room-${++rooms}`, serverId: 'srv' }), post: async (at, text) => void posts.push([at.channelId, text]) };
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 44, {}, { maxRounds: 200 }), tom);
+    const id = h.openMatches()[0]!.id;
+    while (h.openMatches()[0]!.round < 2) await Bun.sleep(20);
+    await h.stop();
+    await h.stop();
+    const halted = posts.filter(([, text]) => text.includes('the House is stopping'));
+    expect(halted).toHaveLength(1);
+    expect(halted[0]![1]).toMatch(new RegExp(`^Match ${id} pauses at round \\d+: the House is stopping\\. It plays on by itself from its last saved round when the House starts again\\.$`));
+    expect(posts.filter(([at]) => at === halted[0]![0]).at(-1)).toEqual(halted[0]!);
+  });
+
+  test('an observer link keeps the match it was for once its table retires, so the link can lead to the match page', async () => {
+    const h = house({ HOUSE_ROUND_DELAY_MS: '100' });
+    await h.handleCommand(game('trust', ['Ivo', 'Jana'], 47, {}, { maxRounds: 200 }), tom);
+    const id = h.openMatches()[0]!.id;
+    const key = h.tables.get(id)!.stored.observerKey!;
+    expect(h.observe(key)?.summary.id).toBe(id);
+    expect(h.observedMatch(key)).toBeNull();
+    await h.handleCommand({ kind: 'stop' }, tom);
+    await h.finished(id);
+    expect(h.observe(key)).toBeNull();
+    expect(h.observedMatch(key)).toBe(id);
+    expect(h.observedMatch('x'.repeat(key.length))).toBeNull();
+    await h.stop();
+  });
+
+  test("a lobby whose clock runs out with seats that do not fit its game tells its opener why and how to go on, and stays a lobby", async () => {
+    const said: string[] = [];
+    const h = house({ HOUSE_LOBBY_MS: '60000' });
+    h.gateway = { ...silentGateway, post: async (at, text) => void (at.channelId === 'tom-dm' && said.push(text)) };
+    await h.handleCommand(game('trust', [], 46), tom);
+    const id = h.openMatches()[0]!.id;
+    for (const seat of h.openMatches()[0]!.players.slice(1)) await h.handleCommand({ kind: 'kick', player: seat.name }, tom);
+    expect(h.tables.get(id)!.beginByItself()).toBe(false);
+    await Bun.sleep(0);
+    expect(said.at(-1)).toBe(`Match ${id} did not start: trust needs 2 to 8 players, got 1. It waits in its lobby: seat players with !join and start it with \`!start --match ${id}\`, or end it with \`!stop --match ${id}\`.`);
+    expect(h.openMatches()[0]!.status).toBe('lobby');
+    await h.stopMatch(id);
+    await h.stop();
+  });
+
   test("a room's first post and every tenth round's end with the match page (at that round), for a watcher the room's paging hid the start from", async () => {
     const posts: string[] = [];
     const h = house({ HOUSE_ROUND_DELAY_MS: '0', HOUSE_PUBLIC_URL: 'https://house.example.org' });
