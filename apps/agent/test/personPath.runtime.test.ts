@@ -140,4 +140,53 @@ describe.skipIf(!hasChromium)("a person's path through the web GUI", () => {
     await seatRoom.close();
     console.log(`screenshots in ${shots}`);
   }, 300_000);
+
+  test("the match page as a viewer: a shared #round= link opens there, play steps the rounds, a finished match's seat views switch, embed", async () => {
+    // Played at full speed and over before the page opens: the page is a finished match's viewer.
+    const opened = await host.service.open('trust', ['Ada', 'Bram'], 3, null, { roundDelayMs: 0 }, null, { maxRounds: 8 });
+    if (!opened.ok) throw new Error(opened.error);
+    expect((await host.service.finished(opened.id))?.status).toBe('finished');
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const label = page.locator('#roundLabel');
+
+    // A shared link to round 3 opens at round 3.
+    await page.goto(`${host.url}/house/matches/${opened.id}#round=3`);
+    await seen(label, /^Round 3 of 8$/);
+    expect(await page.locator('#board').getAttribute('data-round')).toBe('3');
+    await page.screenshot({ path: join(shots, '9-round-link.png') });
+
+    // Play at 4x steps a round at a time from there, keeps the address on the round shown, and stops at the last.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shown });
+      new MutationObserver(() => shown.push(document.getElementById('roundLabel')!.textContent ?? '')).observe(document.getElementById('roundLabel')!, { childList: true, characterData: true, subtree: true });
+    });
+    await page.locator('#speed').selectOption('4');
+    await page.locator('#play').click();
+    expect(await page.locator('#play').getAttribute('aria-pressed')).toBe('true');
+    await page.locator('#play[aria-pressed="false"]').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { shown: string[] }).shown)).toEqual([4, 5, 6, 7, 8].map((r) => `Round ${r} of 8`));
+    expect(new URL(page.url()).hash).toBe('#round=8');
+    await page.screenshot({ path: join(shots, '10-played.png') });
+
+    // The views of a finished match: the room's, each seat's, everything; the round shown stays.
+    const views = page.locator('#views');
+    expect(await views.locator('button').allInnerTexts()).toEqual(['public', 'Ada', 'Bram', 'everything']);
+    expect(await views.locator('button[aria-pressed="true"]').innerText()).toBe('everything');
+    await views.locator('button[data-as="seat:Ada"]').click();
+    await views.locator('button[data-as="seat:Ada"][aria-pressed="true"]').waitFor({ timeout: 5_000 });
+    await seen(page.locator('#hidden'), /^As Ada knew it while the match ran/);
+    expect(await label.innerText()).toBe('Round 8 of 8');
+    await page.screenshot({ path: join(shots, '11-seat-view.png') });
+    await views.locator('button[data-as="public"]').click();
+    await seen(page.locator('#hidden'), /^As the room was told it while the match ran/);
+
+    // Embedded: the viewer without the page's chrome, at the linked round.
+    await page.goto(`${host.url}/house/matches/${opened.id}?embed=1#round=2`);
+    await seen(label, /^Round 2 of 8$/);
+    expect(await page.locator('header').isVisible()).toBe(false);
+    expect(await page.locator('#scorecard').isVisible()).toBe(false);
+    await page.screenshot({ path: join(shots, '12-embed.png') });
+    await page.close();
+  }, 60_000);
 });
