@@ -14,6 +14,8 @@ export interface HumanSeat {
   missed?: number;
   /** Past HOUSE_MISSED_TURNS in a row: the game's fallback plays the seat for the rest of the match. */
   away?: boolean;
+  /** The last turn told them (round, phase and the log's length then), saved with the match: a host that resumes that phase knows it asks the same turn again. */
+  toldTurn?: string;
 }
 
 /** Kinds are the lab's seat kinds, so a stored seat and the Seat made of it are called the same. */

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { Match } from '@the-house/games/engine/match.ts';
 import { games } from '@the-house/games/registry.ts';
 import { houseGameOf } from '../games/houseGames.ts';
-import { turnMessage } from './personSeat.ts';
+import { AGAIN_LINE, PersonSeat, turnMessage } from './personSeat.ts';
+import type { TableCore } from './tableCore.ts';
 
 const turnOf = (id: string, players: string[]) => {
   const game = games[id]!;
@@ -17,5 +18,43 @@ describe("a person's turn message", () => {
     expect(turnOf('trust', ['Pat', 'Ada'])).toStartWith('Pat, your move in Trust (trust-1), round 1.\n');
     expect(turnOf('matrix', ['Pat', 'Ada'])).toStartWith('Pat, your move in Matrix games (matrix-1), round 1.\n');
     expect(turnOf('influence', ['Pat', 'Ada', 'Bram', 'Cleo'])).toStartWith('Pat, your move in Influence (influence-1), round 1, WHISPER.\n');
+  });
+});
+
+describe('a turn asked again after a restart', () => {
+  const trust = games.trust!;
+  /** A table as the person's seat sees it: what it told, and a desk that takes a move at once. */
+  const tableOf = (stored: { id: string; players: string[]; seats: Record<string, unknown>; log: unknown[] }) => {
+    const match = Match.create(trust, trust.configSchema.parse({}), 1, stored.players);
+    const told: string[] = [];
+    const table = {
+      match,
+      stored,
+      adapter: houseGameOf('trust'),
+      abort: new AbortController(),
+      host: { settings: { missedTurns: 3 } },
+      humans: { wait: async () => ({ decision: { move: 'cooperate' }, texts: ['!move cooperate'], valid: true, error: null }) },
+      voice: { tellPerson: async (_player: string, text: string) => void told.push(text) },
+    };
+    return { table: table as unknown as TableCore, told };
+  };
+  const turn = (round: number) => ({ view: trust.view(Match.create(trust, trust.configSchema.parse({}), 1, ['Pat', 'Ada']).state, 'Pat'), ctx: { player: 'Pat', round, phase: 'move', rng: null as never }, request: null as never });
+
+  test('the turn a resumed phase asks again says so; the first ask, and the next phase, do not', async () => {
+    const stored = { id: 'trust-1', players: ['Pat', 'Ada'], seats: { Pat: { kind: 'person', person: { id: 'u', room: null, origin: null } }, Ada: { kind: 'strategy', strategy: 'copycat' } }, log: [] as unknown[] };
+    const first = tableOf(stored);
+    await new PersonSeat(first.table, 'Pat').decide(turn(1));
+    expect(first.told[0]).toStartWith('Pat, your move in Trust (trust-1), round 1.');
+
+    // Saved while the phase ran, the host killed before the phase's own save: another host resumes the same phase.
+    const saved = JSON.parse(JSON.stringify(stored)) as typeof stored;
+    const second = tableOf(saved);
+    const seat = new PersonSeat(second.table, 'Pat');
+    await seat.decide(turn(1));
+    expect(second.told[0]).toStartWith(`${AGAIN_LINE}\nPat, your move in Trust (trust-1), round 1.`);
+
+    saved.log.push({ round: 1 });
+    await seat.decide(turn(2));
+    expect(second.told[1]).toStartWith('Pat, your move in Trust (trust-1), round 2.');
   });
 });

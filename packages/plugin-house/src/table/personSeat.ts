@@ -8,6 +8,9 @@ import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
 import { personOf } from '../seats/seatSpec.ts';
 
+/** Heads a turn asked again after play stopped mid-phase (the host restarted, another host took over, the match was stopped and resumed): the same turn with fresh time; a move typed before went with the phase. */
+export const AGAIN_LINE = 'The same turn again: play stopped during it and goes on now. A move you typed before was not kept, so type it again.';
+
 /** How long before the runner's deadline a person's draft is handed in, so it arrives in time. */
 const HAND_IN_MARGIN_MS = 250;
 
@@ -16,7 +19,7 @@ const HAND_IN_MARGIN_MS = 250;
  * words for people, else its prompt text), the exact short forms they may
  * type, and how much time is left. The view's JSON is there on `!view`.
  */
-export function turnMessage(d: { match: Match; matchId: string; adapter: HouseGame | undefined }, view: unknown, player: PlayerId, round: number, phase: string, secondsLeft: number | null): string {
+export function turnMessage(d: { match: Match; matchId: string; adapter: HouseGame | undefined }, view: unknown, player: PlayerId, round: number, phase: string, secondsLeft: number | null, again = false): string {
   const { game } = d.match;
   const state = d.match.state;
   const openEnded = d.adapter?.openEnded?.(state) ?? false;
@@ -29,7 +32,7 @@ export function turnMessage(d: { match: Match; matchId: string; adapter: HouseGa
       ? `Answer with ${hint}.`
       : `Allowed now:\n${game.legalMoves(state, player).map((m) => `- ${m}`).join('\n')}\nAnswer with \`!move\` and the decision JSON.`;
   const left = secondsLeft === null ? '' : ` You have ${secondsLeft} s${openEnded ? '; then `!done`' : ''}.`;
-  return `${player}, your move in ${game.title} (${d.matchId}), round ${round}${phase && game.phases.length > 1 ? `, ${phase}` : ''}.\n${about ? `${about}\n` : ''}${moves}\n\n\`!view\` shows everything you know as JSON.${left} With no answer, the game's fallback plays for you.`;
+  return `${again ? `${AGAIN_LINE}\n` : ''}${player}, your move in ${game.title} (${d.matchId}), round ${round}${phase && game.phases.length > 1 ? `, ${phase}` : ''}.\n${about ? `${about}\n` : ''}${moves}\n\n\`!view\` shows everything you know as JSON.${left} With no answer, the game's fallback plays for you.`;
 }
 
 /**
@@ -60,6 +63,10 @@ export class PersonSeat implements Seat {
       return { decision: undefined, trace, missing: `${ctx.player} is away (missed ${table.host.settings.missedTurns} turns in a row)` };
     }
     const secondsLeft = ctx.deadline ? Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000)) : null;
+    // Marked before anything waits, so the save written while this phase runs carries it: a host resuming this phase sees the turn was told.
+    const turn = `${ctx.round}:${ctx.phase}:${table.stored.log.length}`;
+    const again = seat.toldTurn === turn;
+    seat.toldTurn = turn;
     // The House waits before it asks: a person who answers the moment the turn reaches them is heard.
     const waiting = table.humans.wait(ctx.player, {
       check: (decision) => match.game.validate(state, ctx.player, decision),
@@ -68,7 +75,7 @@ export class PersonSeat implements Seat {
       deadline: ctx.deadline === undefined ? undefined : ctx.deadline - HAND_IN_MARGIN_MS,
       signal: table.abort.signal,
     });
-    await table.voice.tellPerson(ctx.player, turnMessage({ match, matchId: table.stored.id, adapter }, view, ctx.player, ctx.round, ctx.phase, secondsLeft));
+    await table.voice.tellPerson(ctx.player, turnMessage({ match, matchId: table.stored.id, adapter }, view, ctx.player, ctx.round, ctx.phase, secondsLeft, again));
     const answer = await waiting;
     const trace: AnswerTrace = { kind: 'human', texts: answer.texts, calls: [], outcome: answer.valid ? 'valid' : 'fallback', errors: answer.error ? [answer.error] : [] };
     if (answer.decision !== undefined) trace.final = JSON.stringify(answer.decision);
