@@ -163,9 +163,9 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     return this.settings.dashboardUrl;
   }
 
-  /** What `!help` answers. */
-  helpText(): string {
-    return helpText({ games: this.games, table: houseCommandTable(), dashboardUrl: this.settings.dashboardUrl, byGame: gameCommandsByGame() });
+  /** What `!help` answers outside the web GUI (`topic`: a game, a command or `all`). */
+  helpText(topic?: string): string {
+    return helpText({ games: this.games, table: houseCommandTable(), dashboardUrl: this.settings.dashboardUrl, byGame: gameCommandsByGame(), topic });
   }
 
   // ---- commands ----
