@@ -17,6 +17,7 @@ import { personSeats, seatSpecOf } from '../seats/seatSpec.ts';
 import { matchPageStartLine } from '../texts/matchPageLine.ts';
 import { beginsText, budgetPausedText, resultText, roomResultsText, resumesText, savePausedText, shortId } from '../texts/houseTexts.ts';
 import type { StoredMatch } from '../types.ts';
+import { clocksAtPhaseEnd } from './clocksAtPhaseEnd.ts';
 import { phaseContext } from './phaseContext.ts';
 import type { TableCore } from './tableCore.ts';
 import { countDown, countdownMs, roundPauseMs } from './countdown.ts';
@@ -63,7 +64,8 @@ async function waitForPlayers(table: TableCore, names: string[]): Promise<void> 
  * The save of the phase just played, to be written while the next phase's
  * models think: its state and log (replaced, never changed, by the next
  * phase), and the record's and history's lists as long as they are now (the
- * next phase's calls and traces come after them). Status and the rest are
+ * next phase's calls and traces come after them), and each outside agent's
+ * clock as the phase ended (`clocksAtPhaseEnd`). Status and the rest are
  * read when it is written. Null when, by then, someone else saved the match
  * with another status (a `!stop`): that save holds more, and is newer.
  */
@@ -73,10 +75,11 @@ function phaseSave(table: TableCore): () => StoredMatch | null {
   const calls = stored.record.calls.length;
   const phases = stored.record.phases.length;
   const history = stored.history.length;
+  const seats = clocksAtPhaseEnd(() => stored.seats);
   return () =>
     stored.status !== status
       ? null
-      : { ...stored, state, log, history: stored.history.slice(0, history), record: { ...stored.record, calls: stored.record.calls.slice(0, calls), phases: stored.record.phases.slice(0, phases) } };
+      : { ...stored, state, log, seats: seats(), history: stored.history.slice(0, history), record: { ...stored.record, calls: stored.record.calls.slice(0, calls), phases: stored.record.phases.slice(0, phases) } };
 }
 
 /**
