@@ -65,6 +65,8 @@ test('the GUI gets a plain chat title, never XML; a reflection prompt gets a wel
   const opened = (id: string) => `User: !play trust me,Ada\nAgent: Trust match ${id} has started (seed 7): Pat, Ada. Watch it in the room [Trust ${id.split('-')[2]!.slice(0, 4)} · Pat, Ada](/group/x)`;
   expect(await title(`User: !play cafe\nAgent: Café lobby cafe-3-ffff0000 (seed 3)\n${opened('trust-7-a1b2c3d4')}`)).toBe('Trust a1b2 at The House');
   expect(await title(opened('trust-8-9f8e7d6c'))).toBe('Trust 9f8e at The House');
+  // Café's chat is named as people know the game, not by its rules' title (Café V3).
+  expect(await title('User: !play cafe\nAgent: Café lobby cafe-3-ffff0000 (seed 3)')).toBe('Café ffff at The House');
   const reflection = await text(house, { prompt: '# Task: Generate Agent Reflection, Extract Facts and Relationships\n...' });
   expect(reflection).toBe('<response><thought>Offline brain: nothing to reflect on.</thought><facts>none</facts><relationships>none</relationships></response>');
   expect(await text(house, { prompt: 'anything else' })).not.toContain('<game>');

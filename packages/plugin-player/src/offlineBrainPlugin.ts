@@ -44,7 +44,8 @@ export function offlineTitle(prompt: string, name: string): string {
   if (!game) return `Games with ${name}`;
   const ids = [...prompt.matchAll(/\b([a-z]+)-\d+-([a-z0-9]{4})[a-z0-9]*\b/gi)].filter((m) => m[1]!.toLowerCase() === game.id);
   const short = ids.at(-1)?.[2];
-  return short ? `${game.title} ${short.toLowerCase()} at ${name}` : `${game.title} at ${name}`;
+  const title = game.presentation.title ?? game.title;
+  return short ? `${title} ${short.toLowerCase()} at ${name}` : `${title} at ${name}`;
 }
 
 function textHandler(choice: StrategyChoice | null) {

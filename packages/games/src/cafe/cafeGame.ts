@@ -85,7 +85,7 @@ export const cafeGame: GameDefinition<CafeConfig, CafeState, CafeDecision, CafeV
   viewSchema: cafeViewSchema,
   outcome: (state) => state.result,
   scoreName: 'tokens',
-  presentation: { scoreField: 'tokens', scoreDecimals: 2, roundDelayMs: 2500, lobbySeats: 4 },
+  presentation: { scoreField: 'tokens', scoreDecimals: 2, roundDelayMs: 2500, lobbySeats: 4, title: 'Café' },
   narration: cafeNarration,
   score: (state, player) => toTokens(state.table.find((p) => p.id === player)?.cents ?? 0),
   alive: (state, player) => state.table.some((p) => p.id === player && p.alive),

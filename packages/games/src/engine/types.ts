@@ -195,6 +195,8 @@ export interface GamePresentation {
   roundDelayMs: number;
   /** Seats a lobby fills by itself when `!play` names no players. */
   lobbySeats: number;
+  /** The name people read, where the rules' title names a spec's version (Café's is 'Café V3'); the rules' title otherwise. */
+  title?: string;
 }
 
 /**

@@ -69,8 +69,6 @@ export interface PhaseContext {
  */
 export interface HouseGame {
   game: string;
-  /** The game's name as people read it, where its rules' title names a spec's version (Café's is 'Café V3'); the rules' title otherwise. */
-  title?: string;
   /** The board the House tab and the match page draw after each round, from round reports and the events the reader may read. */
   board: GameBoard;
   /** The match page's chart over rounds; null where the game has none (Influence's votes are drawn on each round's board). */

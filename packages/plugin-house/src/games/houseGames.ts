@@ -20,12 +20,9 @@ export function houseGameOf(game: string, adapters: readonly HouseGame[] = house
   return adapters.find((a) => a.game === game);
 }
 
-/** The games as the House names them: each under its module's title where it has one (only the name changes). */
-export function peopleTitled(games: Readonly<Record<string, AnyGame>>, adapters: readonly HouseGame[] = houseGames): Record<string, AnyGame> {
-  return Object.fromEntries(Object.entries(games).map(([id, g]) => {
-    const title = houseGameOf(id, adapters)?.title;
-    return [id, title ? { ...g, title } : g];
-  }));
+/** The games as the House names them: each under the title its presentation gives people where it has one (only the name changes). */
+export function peopleTitled(games: Readonly<Record<string, AnyGame>>): Record<string, AnyGame> {
+  return Object.fromEntries(Object.entries(games).map(([id, g]) => [id, g.presentation.title ? { ...g, title: g.presentation.title } : g]));
 }
 
 /** The adapter of `game` that declares the chat verb `verb`. */

@@ -51,7 +51,6 @@ export function cafeRoundText(round: number, events: readonly GameEvent[]): stri
  */
 export const cafeAdapter: HouseGame = {
   game: 'cafe',
-  title: 'Café',
   board: cafeBoard,
   chart: (detail) => fieldChart(detail.history, detail.summary.players.map((p) => p.name), 'tokens', 'Banks after each round', 'tokens'),
   panel: { render: cafePanel, onPage: true },
