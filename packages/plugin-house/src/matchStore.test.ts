@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IAgentRuntime } from '@elizaos/core';
-import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
-import { matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { EventLog } from '@the-house/games/engine/eventLog.ts';
 import { LiveMatchFiles } from './liveMatchFiles.ts';
 import { CHUNK, MatchStore, StoreError } from './matchStore.ts';
 import type { StoredMatch } from './types.ts';
+import { storedMatch } from './testing/storedMatch.ts';
 
 function cacheRuntime() {
   const rows = new Map<string, unknown>();
@@ -27,30 +26,6 @@ function cacheRuntime() {
   return { runtime, rows, writes };
 }
 
-function match(): StoredMatch {
-  return {
-    id: 'm1',
-    game: 'trust',
-    seed: 1,
-    config: {},
-    status: 'running',
-    players: ['a', 'b'],
-    channelId: null,
-    serverId: null,
-    state: { round: 1 },
-    log: [],
-    history: [],
-    origin: null,
-    postedRound: 0,
-    options: matchOptionsSchema.parse({}),
-    record: emptyRecord(),
-    paused: null,
-    seats: { a: { kind: 'agent' }, b: { kind: 'agent' } },
-    rooms: {},
-    createdAt: 0,
-    updatedAt: 0,
-  };
-}
 
 /** A real hash chain: the store checks that what it reads back ends where it was saved. */
 const chain = new EventLog();
@@ -60,7 +35,7 @@ const entry = (seq: number) => chain.entries[seq]!;
 test('a match round-trips; a save writes the head, and a chunk row only when one fills up', async () => {
   const { runtime, writes } = cacheRuntime();
   const store = new MatchStore(runtime);
-  const m = match();
+  const m = storedMatch();
   let lastSave: string[] = [];
   for (let i = 0; i < CHUNK * 3 + 5; i++) {
     m.log.push(entry(i));
@@ -81,7 +56,7 @@ test('a match round-trips; a save writes the head, and a chunk row only when one
 test('a crash after the chunks but before the head leaves the previous phase, whole', async () => {
   const { runtime, rows } = cacheRuntime();
   const store = new MatchStore(runtime);
-  const m = match();
+  const m = storedMatch();
   m.log.push(entry(0));
   await store.save(m);
   const head = rows.get('house:match:m1');
@@ -97,7 +72,7 @@ test('a crash after the chunks but before the head leaves the previous phase, wh
 
 test('a row saved whole by the earlier format still loads', async () => {
   const { runtime, rows } = cacheRuntime();
-  const m = { ...match(), log: [entry(0)] };
+  const m = { ...storedMatch(), log: [entry(0)] };
   rows.set('house:match:m1', { json: JSON.stringify(m) });
   rows.set('house:matches', ['m1']);
   expect(await new MatchStore(runtime).load('m1')).toEqual({ ok: true, match: m });
@@ -106,7 +81,7 @@ test('a row saved whole by the earlier format still loads', async () => {
 test('a head row saved with the old seat maps (humans, remotes, bots) is read with seats, whole, chunked or a window at a time', async () => {
   const { runtime, rows } = cacheRuntime();
   const ada = { id: 'user-ada', room: null, origin: { source: 'discord', channelId: 'dm' } };
-  const { seats: _seats, ...rest } = { ...match(), players: ['Ada', 'b', 'grudger'], log: [entry(0)] };
+  const { seats: _seats, ...rest } = { ...storedMatch(), players: ['Ada', 'b', 'grudger'], log: [entry(0)] };
   const old = { ...rest, humans: { Ada: ada }, bots: { grudger: 'grudger' } };
   const seats = { Ada: { kind: 'person', person: ada }, b: { kind: 'agent' }, grudger: { kind: 'strategy', strategy: 'grudger' } };
   rows.set('house:match:m1', { json: JSON.stringify(old) });
@@ -126,7 +101,7 @@ test('a head row saved with the old seat maps (humans, remotes, bots) is read wi
 test('a crash after a chunk row is sealed but before the head still reads the previous phase', async () => {
   const { runtime, rows } = cacheRuntime();
   const store = new MatchStore(runtime);
-  const m = match();
+  const m = storedMatch();
   for (let i = 0; i < CHUNK; i++) m.log.push(entry(i));
   await store.save(m);
   const head = rows.get('house:match:m1');
@@ -140,7 +115,7 @@ test('a crash after a chunk row is sealed but before the head still reads the pr
 
 test('a missing chunk row, a short one, or a log that does not end at the saved head: damaged, with what is wrong', async () => {
   const { runtime, rows } = cacheRuntime();
-  const m = match();
+  const m = storedMatch();
   for (let i = 0; i < CHUNK * 2 + 3; i++) m.log.push(entry(i));
   await new MatchStore(runtime).save(m);
   const chunk = rows.get('house:match:m1:log:1');
@@ -164,20 +139,20 @@ test('a write the database refuses is tried again, then fails loudly with the ro
   let refuse = 2;
   const flaky = { ...runtime, setCache: async (key: string, value: unknown) => (refuse-- > 0 ? false : runtime.setCache(key, value)) } as unknown as IAgentRuntime;
   const store = new MatchStore(flaky, { attempts: 3, backoffMs: 1 });
-  await store.save(match());
+  await store.save(storedMatch());
   expect(rows.has('house:match:m1')).toBe(true);
   const dead = { ...runtime, setCache: async () => { throw new Error('disk full'); } } as unknown as IAgentRuntime;
   const failing = new MatchStore(dead, { attempts: 2, backoffMs: 1 });
-  await expect(failing.save({ ...match(), id: 'm2' })).rejects.toThrow(new StoreError('could not save house:match:m2 after 2 tries: disk full'));
+  await expect(failing.save({ ...storedMatch(), id: 'm2' })).rejects.toThrow(new StoreError('could not save house:match:m2 after 2 tries: disk full'));
 });
 
 test('matches saved at once all reach the index; a closed match leaves the open list and keeps its summary row', async () => {
   const { runtime, rows } = cacheRuntime();
   const store = new MatchStore(runtime);
-  await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => store.save({ ...match(), id })));
+  await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => store.save({ ...storedMatch(), id })));
   expect((await new MatchStore(runtime).ids()).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   const summary = { id: 'c', game: 'trust', status: 'finished' as const, round: 3, players: [], winners: ['a'], spend: { tokens: 0, cost: 0 } };
-  await store.save({ ...match(), id: 'c', status: 'finished' }, summary);
+  await store.save({ ...storedMatch(), id: 'c', status: 'finished' }, summary);
   expect((await new MatchStore(runtime).openIds()).sort()).toEqual(['a', 'b', 'd', 'e', 'f']);
   expect(await new MatchStore(runtime).summary('c')).toEqual(summary);
   expect(rows.has('house:match:a:summary')).toBe(false);
@@ -201,7 +176,7 @@ test('a save still writing when the match is stopped cannot leave its older stat
     },
   } as unknown as IAgentRuntime;
   const store = new MatchStore(slowRuntime);
-  const m = match();
+  const m = storedMatch();
   const summaryAt = (status: StoredMatch['status']) => ({ id: 'm1', game: 'trust', status, round: 4, players: [], winners: [], spend: { tokens: 0, cost: 0 } });
   const phase = store.save(m, summaryAt('running'));
   m.status = 'stopped';
@@ -216,7 +191,7 @@ test('a save still writing when the match is stopped cannot leave its older stat
 
 test('every stored part is checked on read: a corrupt or edited head, and a corrupt, edited or swapped chunk of each list, is damage in words, never a throw', async () => {
   const { runtime, rows } = cacheRuntime();
-  const m = match();
+  const m = storedMatch();
   m.status = 'finished';
   for (let i = 0; i < CHUNK * 2 + 3; i++) {
     m.log.push(entry(i));
@@ -275,7 +250,7 @@ test('every stored part is checked on read: a corrupt or edited head, and a corr
 
 test('a match saved before rows had checksums still reads, and its next save writes them', async () => {
   const { runtime, rows } = cacheRuntime();
-  const m = match();
+  const m = storedMatch();
   for (let i = 0; i < CHUNK + 3; i++) m.log.push(entry(i));
   await new MatchStore(runtime).save(m);
   for (const [key, row] of rows) if (typeof row === 'object' && row && 'sum' in row) rows.set(key, { json: (row as unknown as { json: string }).json });
@@ -295,7 +270,7 @@ test('a match saved before rows had checksums still reads, and its next save wri
 async function threeMatches(runtime: IAgentRuntime, options: ConstructorParameters<typeof MatchStore>[1] = {}): Promise<void> {
   const store = new MatchStore(runtime, options);
   for (const [id, status, createdAt] of [['a', 'finished', 1], ['b', 'running', 2], ['c', 'paused', 3]] as const) {
-    const m = { ...match(), id, status, createdAt };
+    const m = { ...storedMatch(), id, status, createdAt };
     for (let i = 0; i < CHUNK + 3; i++) m.log.push(entry(i));
     await store.save(m);
   }
@@ -320,7 +295,7 @@ test('issue 33 (4): an index row lost, replaced or edited while the host is down
     expect(lines).toHaveLength(1);
     expect(lines[0]).toStartWith(`the match index (house:matches) ${why}`);
     expect(lines[0]).toEndWith('rebuilt from the stored match heads: 3 matches, 2 open');
-    await store.save({ ...match(), id: 'd', createdAt: 4 });
+    await store.save({ ...storedMatch(), id: 'd', createdAt: 4 });
     const after: string[] = [];
     const next = new MatchStore(runtime, { log: (line) => after.push(line) });
     expect(await next.ids()).toEqual(['a', 'b', 'c', 'd']);
@@ -348,11 +323,11 @@ test("issue 33 (4): with its index and its head row both lost, a running match i
   try {
     const summaryOf = (id: string) => ({ id, game: 'trust', status: 'running' as const, round: 1, players: [], winners: [], spend: { tokens: 0, cost: 0 } });
     const elsewhere = cacheRuntime();
-    await new MatchStore(elsewhere.runtime, { live: new LiveMatchFiles(dir) }).save({ ...match(), id: 'z', createdAt: 9 }, summaryOf('z'));
+    await new MatchStore(elsewhere.runtime, { live: new LiveMatchFiles(dir) }).save({ ...storedMatch(), id: 'z', createdAt: 9 }, summaryOf('z'));
     const { runtime, rows } = cacheRuntime();
     const store = new MatchStore(runtime, { live: new LiveMatchFiles(dir) });
-    await store.save({ ...match(), id: 'a', status: 'finished', createdAt: 1 }, summaryOf('a'));
-    await store.save({ ...match(), id: 'b', createdAt: 2 }, summaryOf('b'));
+    await store.save({ ...storedMatch(), id: 'a', status: 'finished', createdAt: 1 }, summaryOf('a'));
+    await store.save({ ...storedMatch(), id: 'b', createdAt: 2 }, summaryOf('b'));
     rows.delete('house:matches');
     rows.delete('house:match:b');
     const lines: string[] = [];
@@ -368,7 +343,7 @@ test("issue 33 (4): with its index and its head row both lost, a running match i
 
 /** A running match with three full chunks of every list, saved with its running files in `dir`. */
 async function runningWithFiles(runtime: IAgentRuntime, dir: string): Promise<StoredMatch> {
-  const m = match();
+  const m = storedMatch();
   for (let i = 0; i < CHUNK * 3 + 5; i++) {
     m.log.push(entry(i));
     m.history.push({ round: i + 1, players: { a: { sats: i } } });
@@ -437,7 +412,7 @@ test('issue 33 (5): with no copy to rebuild from, a damaged match still gives it
 /** A closed match of `rounds` rounds, three log entries and one round report each, saved as the House saves it. */
 async function longMatch(runtime: IAgentRuntime, rounds: number): Promise<StoredMatch> {
   const log = new EventLog();
-  const m = { ...match(), status: 'finished' as const, state: { round: rounds } };
+  const m = { ...storedMatch(), status: 'finished' as const, state: { round: rounds } };
   for (let r = 1; r <= rounds; r++) {
     for (let k = 0; k < 3; k++) log.append(r, 'act', { type: 'move', data: { r, k } });
     m.history.push({ round: r, players: { a: { sats: r } } });

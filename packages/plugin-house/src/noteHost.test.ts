@@ -1,42 +1,16 @@
 import { expect, test } from 'bun:test';
-import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
-import { matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { noteHost } from './noteHost.ts';
-import type { StoredMatch } from './types.ts';
+import { storedMatch } from './testing/storedMatch.ts';
 
-function match(): StoredMatch {
-  return {
-    id: 'm1',
-    game: 'trust',
-    seed: 1,
-    config: {},
-    status: 'running',
-    players: ['a', 'b'],
-    channelId: null,
-    serverId: null,
-    state: { round: 7 },
-    log: [],
-    history: [],
-    origin: null,
-    postedRound: 6,
-    options: matchOptionsSchema.parse({}),
-    record: emptyRecord(),
-    paused: null,
-    seats: { a: { kind: 'agent' }, b: { kind: 'agent' } },
-    rooms: {},
-    createdAt: 0,
-    updatedAt: 10_000,
-  };
-}
 
 test('without a lease a match knows nothing of hosts, as before', () => {
-  const stored = match();
+  const stored = storedMatch(7, { postedRound: 6, updatedAt: 10_000 });
   noteHost(stored, null, 20_000);
-  expect(stored).toEqual(match());
+  expect(stored).toEqual(storedMatch(7, { postedRound: 6, updatedAt: 10_000 }));
 });
 
 test('a match opened or resumed by the host that holds it records no change; one taken over from another host does', () => {
-  const stored = match();
+  const stored = storedMatch(7, { postedRound: 6, updatedAt: 10_000 });
   noteHost(stored, 'box-a pid 1 (lease epoch 1)', 11_000);
   expect(stored.host).toBe('box-a pid 1 (lease epoch 1)');
   expect(stored.hostChanges).toBeUndefined();

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { SQL } from 'bun';
 import type { IAgentRuntime } from '@elizaos/core';
-import { emptyRecord } from '@the-house/lab/models/matchRecorder.ts';
-import { matchOptionsSchema } from '@the-house/lab/seats/matchOptions.ts';
 import { freshDatabase } from '@the-house/lab/testing/freshDatabase.ts';
 import { MatchStore, StoreError } from '@the-house/plugin-house/matchStore.ts';
-import type { StoredMatch } from '@the-house/plugin-house/types.ts';
 import { fencedRowWriter } from './fencedRowWriter.ts';
 import { HostLease } from './hostLease.ts';
 import { keepLease } from './keepLease.ts';
 import { standBy } from './standBy.ts';
+import { storedMatch } from '@the-house/plugin-house/testing/storedMatch.ts';
 
 const url = process.env.HOUSE_TEST_POSTGRES_URL;
 if (!url) console.warn('SKIPPED the lease tests: HOUSE_TEST_POSTGRES_URL is not set (.ci/run starts a server from Debian packages and sets it)');
@@ -22,30 +20,6 @@ const CACHE_TABLE = `CREATE TABLE cache (
   created_at timestamptz DEFAULT now() NOT NULL, expires_at timestamptz,
   PRIMARY KEY (key, agent_id))`;
 
-function match(round: number): StoredMatch {
-  return {
-    id: 'm1',
-    game: 'trust',
-    seed: 1,
-    config: {},
-    status: 'running',
-    players: ['a', 'b'],
-    channelId: null,
-    serverId: null,
-    state: { round },
-    log: [],
-    history: [],
-    origin: null,
-    postedRound: round,
-    options: matchOptionsSchema.parse({}),
-    record: emptyRecord(),
-    paused: null,
-    seats: { a: { kind: 'agent' }, b: { kind: 'agent' } },
-    rooms: {},
-    createdAt: 0,
-    updatedAt: 0,
-  };
-}
 
 /** A lapsed heartbeat, without waiting a lease out: what a killed or paused holder leaves. */
 const lapse = (sql: SQL) => sql`UPDATE house_lease SET expires_at = now() - interval '1 second'`;
@@ -96,16 +70,16 @@ describe.skipIf(!url)('the House lease on a real PostgreSQL', () => {
     expect(await a.take()).toBe(1);
     const refusedA: string[] = [];
     const storeA = store(a, refusedA);
-    await storeA.save(match(1));
+    await storeA.save(storedMatch(1, { postedRound: 1 }));
     expect((await storeA.load('m1')).match?.postedRound).toBe(1);
 
     await lapse(sql);
     expect(await b.take()).toBe(2);
     const storeB = store(b, []);
     expect((await storeB.load('m1')).match?.postedRound).toBe(1);
-    await storeB.save(match(2));
+    await storeB.save(storedMatch(2, { postedRound: 2 }));
 
-    const late = storeA.save(match(7));
+    const late = storeA.save(storedMatch(7, { postedRound: 7 }));
     await expect(late).rejects.toBeInstanceOf(StoreError);
     await expect(late).rejects.toThrow("this host no longer holds the House's lease (epoch 1)");
     // Refused at once, not retried: one refusal for the one row it tried.
