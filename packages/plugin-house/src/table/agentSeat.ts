@@ -19,7 +19,7 @@ import type { SeatRequest } from './pacer.ts';
 import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
 
-interface PrivateRoom {
+export interface PrivateRoom {
   roomId: UUID;
   worldId: UUID;
   houseEntity: UUID;
@@ -38,10 +38,18 @@ function privateRoom(house: IAgentRuntime, player: IAgentRuntime, matchId: strin
   };
 }
 
-/** A message from the House in that room, stamped now; nothing is stored yet (`storeInRoom`). */
-function houseMessage(player: IAgentRuntime, room: PrivateRoom, text: string, extra: Record<string, unknown>): Memory {
+/**
+ * A message from the House in that room, stamped now; nothing is stored yet
+ * (`storeInRoom`). Its id is its room's, its turn's (`turn`: the seat and
+ * the log's length) and its text's: a phase a restarted (or another) host
+ * asks again sends the same text at the same turn, and ElizaOS 1.7's SQL
+ * memory store keeps the first row of an id (its insert does nothing on a
+ * conflict), so the player's memory holds the request, or the round's end,
+ * once.
+ */
+export function houseMessage(player: IAgentRuntime, room: PrivateRoom, turn: string, text: string, extra: Record<string, unknown>): Memory {
   return {
-    id: crypto.randomUUID() as UUID,
+    id: createUniqueUuid(player, `house-message:${room.roomId}:${turn}:${text}`),
     entityId: room.houseEntity,
     agentId: player.agentId,
     roomId: room.roomId,
@@ -156,7 +164,7 @@ export class AgentSeat implements Seat {
       const req: DecisionRequest = repair ? { ...request, error: repair.error, previous: repair.previous } : request;
       const text = `[House] ${match.game.title}, round ${req.round} (${req.phase}): your decision as one JSON object.${req.error ? ` Your last answer was refused: ${req.error}` : ''}`;
       // The action reads the request from the message itself; the player's memory gets it once the phase's requests are out.
-      const message = houseMessage(player, room, text, { houseRequest: req });
+      const message = houseMessage(player, room, `${this.id}:${table.stored.log.length}`, text, { houseRequest: req });
       table.pacer.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
       const options = this.decideOptions(ctx, repair ? 'repair' : 'decision', out);
       const result = await table.pacer.answering(() => action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined));
@@ -200,7 +208,7 @@ export class AgentSeat implements Seat {
     const notices = (view as { notices?: unknown } | null)?.notices;
     const told = Array.isArray(notices) && notices.length ? ` ${notices.join(' ')}` : '';
     const notice: RoundNotice = { matchId: table.stored.id, game: match.game.id, round, view };
-    const message = houseMessage(player, room, `[House] Round ${round} is over.${told}`, { houseRound: notice });
+    const message = houseMessage(player, room, `${this.id}:${table.stored.log.length}`, `[House] Round ${round} is over.${told}`, { houseRound: notice });
     table.pacer.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
     const evaluator = player.evaluators.find((e) => e.name === NOTES_EVALUATOR);
     const options: NotesOptions = { later: (work) => table.pacer.later(work) };
