@@ -36,14 +36,6 @@ async function bootChild(): Promise<{ child: ReturnType<typeof Bun.spawn>; chat:
   return { child, chat };
 }
 
-async function roomOf(chat: RestChat, name: string): Promise<string> {
-  const res = await fetch(new URL(`/api/messaging/message-servers/${await chat.server()}/channels`, chat.baseUrl));
-  const body = (await res.json()) as { data: { channels: Array<{ id: string; name: string }> } };
-  const room = body.data.channels.find((c) => c.name.includes(name));
-  if (!room) throw new Error(`no room named ${name}`);
-  return room.id;
-}
-
 const roundsPosted = (texts: string[]) => texts.map((t) => /^\[trust\] Round (\d+)/.exec(t)?.[1]).filter(Boolean).map(Number);
 
 /**
@@ -58,7 +50,7 @@ async function killAndResume(options: string, config: Record<string, unknown>, k
   await first.chat.send(dm, `!play trust Ada Bram --seed 21${options}`);
   const started = await first.chat.waitFor(dm, houseId, (t) => t.includes('match trust-21-'), 30_000);
   const id = started.match(/match (trust-21-\w+)/)![1]!;
-  const room = await roomOf(first.chat, `Trust ${id.split('-').at(-1)!.slice(0, 4)} · `);
+  const room = await first.chat.roomNamed(`Trust ${id.split('-').at(-1)!.slice(0, 4)} · `);
   let before: number[] = [];
   while (Math.max(0, ...before) < killAfter) {
     before = roundsPosted((await first.chat.messages(room, 100)).map((m) => m.content));

@@ -109,14 +109,6 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     return chat;
   }
 
-  async function roomOf(chat: RestChat, name: string): Promise<string> {
-    const res = await fetch(new URL(`/api/messaging/message-servers/${await chat.server()}/channels`, chat.baseUrl));
-    const body = (await res.json()) as { data: { channels: Array<{ id: string; name: string }> } };
-    const room = body.data.channels.find((c) => c.name.includes(name));
-    if (!room) throw new Error(`no room named ${name}`);
-    return room.id;
-  }
-
   /** Long enough that the second handover comes mid-match too. */
   const ROUNDS = 60;
   const roundOf = (text: string) => Number(/^\[trust\] Round (\d+)/.exec(text)?.[1] ?? 0);
@@ -133,7 +125,7 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     await firstChat.send(dm, `!play trust Ada Bram --seed 21 --set maxRounds=${ROUNDS}`);
     const started = await firstChat.waitFor(dm, houseId, (t) => t.includes('match trust-21-'), 30_000);
     const id = started.match(/match (trust-21-\w+)/)![1]!;
-    const room = await roomOf(firstChat, `Trust ${id.split('-').at(-1)!.slice(0, 4)} · `);
+    const room = await firstChat.roomNamed(`Trust ${id.split('-').at(-1)!.slice(0, 4)} · `);
     let seen = 0;
     while (seen < 5) {
       seen = Math.max(0, ...(await firstChat.messages(room, 100)).map((m) => roundOf(m.content)));

@@ -26,6 +26,14 @@ export class RestChat {
     return this.serverId;
   }
 
+  /** The id of the first channel whose name holds `part` (a game room by its short id, `Trust a1b2 · `). */
+  async roomNamed(part: string): Promise<string> {
+    const body = await this.json<{ data: { channels: Array<{ id: string; name: string }> } }>(`/api/messaging/message-servers/${await this.server()}/channels`);
+    const room = body.data.channels.find((c) => c.name.includes(part));
+    if (!room) throw new Error(`no room named ${part}`);
+    return room.id;
+  }
+
   async agentId(name: string): Promise<string> {
     const body = await this.json<{ data: { agents: Array<{ id: string; name: string }> } }>('/api/agents');
     const agent = body.data.agents.find((a) => a.name === name);
