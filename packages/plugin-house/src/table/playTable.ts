@@ -156,6 +156,7 @@ async function closePlay(table: TableCore, failed: { error: unknown } | null): P
   if (stored.status === 'finished') await tellResults(table).catch((error) => host.runtime.logger.warn(`House: could not tell ${stored.id}'s people how it ended: ${error instanceof Error ? error.message : String(error)}`));
   if (stored.status === 'finished' || stored.status === 'stopped') {
     await table.voice.closeDmRooms();
+    await table.voice.forgetPosts();
     table.retire();
   } else table.writeFile();
 }

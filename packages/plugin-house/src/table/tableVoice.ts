@@ -2,10 +2,12 @@ import type { Match } from '@the-house/games/engine/match.ts';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { playerDiscordIds } from '../discord/discordClient.ts';
 import { errorLine } from '../discord/discordError.ts';
+import { DiscordOutbox } from '../discord/discordOutbox.ts';
 import { discordSignOuts } from '../discord/discordSignOuts.ts';
 import { dmClosedSecretText, houseSignedOutText, playerSignedOutText } from '../discord/discordTexts.ts';
 import { reopenGameRoom, roomAfterRefusal, type RoomFallback } from '../discord/gameRoomFallback.ts';
 import { gameRoomOn } from '../discord/gameRoomOn.ts';
+import { postedRecently } from '../discord/postedRecently.ts';
 import { postOnPlatform, type Speaker } from '../discord/postOnPlatform.ts';
 import { UndeliveredPost } from '../discord/undeliveredPost.ts';
 import type { HouseGame } from '../games/houseGame.ts';
@@ -35,12 +37,17 @@ import { tellOwner } from './tellOwner.ts';
  * for the web GUI, and its owner is told.
  */
 export class TableVoice {
+  /** The keyed posts of the platform room, each sent once across a restart (the GUI's room keys its own). */
+  private readonly outbox: DiscordOutbox;
+
   /** `persist` saves the match (a closed match's voice has nothing to save). */
   constructor(
     private readonly host: TableHost,
     private readonly stored: StoredMatch,
     private readonly persist: () => Promise<boolean> = async () => true,
-  ) {}
+  ) {
+    this.outbox = new DiscordOutbox(host.runtime, stored.id);
+  }
 
   /** The player agent that speaks for a seat: only one an agent plays (a fork may give an agent's seat, and its name, to a person or a baseline). */
   private agentOf(player: PlayerId) {
@@ -74,7 +81,13 @@ export class TableVoice {
   /** `say`, pinging on Discord the people in `people` (lower-case name to Discord id) the text names. */
   private async speak(text: string, key: string | undefined, as: PlayerId | undefined, pictures: readonly RoomPicture[], people: ReadonlyMap<string, string>, guiText = text): Promise<void> {
     const { stored } = this;
-    if (stored.origin) await this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: this.agentOf(as) } : undefined, pictures, people);
+    if (stored.origin) {
+      const send = () => this.toPlatformRoom(text, as ? { name: this.postAuthor(as).name, runtime: this.agentOf(as) } : undefined, pictures, people);
+      const origin = stored.origin;
+      const posted = () => (origin.source === 'discord' ? postedRecently(this.host.runtime, origin.channelId, text, this.mentions(people)) : Promise.resolve(null));
+      if (key) await this.outbox.once(key, send, posted);
+      else await send();
+    }
     if (!stored.channelId || !stored.serverId) return;
     const room: GameRoom = { channelId: stored.channelId, serverId: stored.serverId };
     await this.host.gateway.post(room, guiText, key, as ? this.postAuthor(as) : undefined, pictures);
@@ -172,6 +185,11 @@ export class TableVoice {
       room = stored.rooms[id] = made;
     }
     await this.host.gateway.post(room, text, key, this.postAuthor(as));
+  }
+
+  /** A closed match's platform posts are not sent again: its outbox rows go (a match that never had a platform room has none). */
+  async forgetPosts(): Promise<void> {
+    if (this.stored.origin || this.openedIn() !== null) await this.outbox.forget();
   }
 
   /**
