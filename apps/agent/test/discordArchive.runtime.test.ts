@@ -90,6 +90,9 @@ test('archived while the House was down: after the restart the House finds the t
   await playBoth(id, dm, before);
   await waitForEnd(again, id, 60_000);
   await guild.waitFor(thread, houseSays((t) => t.startsWith('[trust] Round 2\n')));
+  // Each round reached the thread once, and the closed match's outbox row left the House's cache.
+  expect(guild.world.history(thread).filter(houseSays((t) => t.startsWith('[trust] Round '))).map((m) => m.content.split('\n')[0])).toEqual(['[trust] Round 1', '[trust] Round 2']);
+  await waitUntil(async () => (await host!.house.getCache(`house:outbox:${id}`)) === undefined, "the closed match's outbox row removed", 30_000);
 }, 300_000);
 
 test('archived and locked by a moderator: the House cannot reopen it, says so once in the channel, and the match plays on there', async () => {
