@@ -85,7 +85,7 @@ test("a person plays a whole Matrix games match from their chat with the House (
 
   // The person is told how it ended and where to read the whole match.
   const ended = await person.waitFor(dm, houseId, (t) => t.startsWith(`Match over: Matrix games ${id}.`), 30_000);
-  expect(ended).toMatch(/ After 4 rounds, .+\. You finished \d(st|nd|rd) of 3 with \d+ points\. The whole match, now public: http:\/\/127\.0\.0\.1:\d+\/house\/matches\/matrix-3-\w+$/);
+  expect(ended).toMatch(/ After 4 rounds, .+\. You finished \d(st|nd|rd) of 3 with \d+ points\. The whole match, now public: http:\/\/localhost:\d+\/house\/matches\/matrix-3-\w+$/);
 
   // The same match headless: Pia's moves as a strategy, the players' own strategies as the House recorded them.
   const strategies = await seatStrategies(id);
