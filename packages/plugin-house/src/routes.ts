@@ -321,15 +321,21 @@ function redirect(res: RouteResponse, href: string): void {
   res.status(302).send(htmlPage({ title: 'The House', body, charts: false }));
 }
 
+/** An observer link's key as the path gives it, when it has the form the House makes; null otherwise (nothing is looked up). */
+function observerKey(req: RouteRequest): string | null {
+  const key = req.params?.key ?? '';
+  return /^[\w-]{20,100}$/.test(key) ? key : null;
+}
+
 /** The match an observer link was for, once over (null when the key is malformed, or the House does not know it). */
 function observedMatch(house: MatchReader, req: RouteRequest): string | null {
-  const key = req.params?.key ?? '';
-  return /^[\w-]{20,100}$/.test(key) ? (house.observedMatch?.(key) ?? null) : null;
+  const key = observerKey(req);
+  return key ? (house.observedMatch?.(key) ?? null) : null;
 }
 
 /** The live match an observer link names. */
 function observed(house: MatchReader, req: RouteRequest): MatchDetail | null {
-  const key = req.params?.key ?? '';
-  const detail = /^[\w-]{20,100}$/.test(key) ? (house.observe?.(key) ?? null) : null;
+  const key = observerKey(req);
+  const detail = key ? (house.observe?.(key) ?? null) : null;
   return detail ? windowOf(detail, roundsAsked(req)) : null;
 }

@@ -1,4 +1,4 @@
-import { secretWhilePlaying } from '@the-house/games/narrations.ts';
+import { readBy } from '../records/audience.ts';
 import type { MatchDetail } from '../types.ts';
 
 /** One way to read a finished match on its page: as its room was told it, as one seat knew it, or everything. */
@@ -37,12 +37,5 @@ export function chosenPerspective(asked: unknown, choices: readonly PerspectiveC
 export function perspectiveDetail(detail: MatchDetail, as: string): { detail: MatchDetail; narrate: 'room' | 'observer' } {
   if (as === EVERYTHING) return { detail, narrate: 'observer' };
   const seat = as.startsWith(SEAT) ? as.slice(SEAT.length) : null;
-  const secret = secretWhilePlaying(detail.summary.game);
-  const keep = (player: string, fields: Record<string, unknown>) => (player === seat ? fields : Object.fromEntries(Object.entries(fields).filter(([k]) => !secret.has(k))));
-  const cut: MatchDetail = {
-    ...detail,
-    events: detail.events.filter((e) => e.to === undefined || (seat !== null && e.to.includes(seat))),
-    history: detail.history.map((h) => ({ ...h, players: Object.fromEntries(Object.entries(h.players).map(([p, f]) => [p, keep(p, f)])) })),
-  };
-  return { detail: cut, narrate: seat === null ? 'room' : 'observer' };
+  return { detail: { ...detail, ...readBy(detail, seat) }, narrate: seat === null ? 'room' : 'observer' };
 }

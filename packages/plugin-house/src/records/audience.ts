@@ -24,6 +24,20 @@ export function publicSummary(games: Record<string, AnyGame>, summary: MatchSumm
 }
 
 /**
+ * The events and rounds one reader knew during play: the room (`seat` null)
+ * only public events and no report field the game keeps secret while it runs;
+ * a seat also its own private events and its own secret fields.
+ */
+export function readBy(detail: MatchDetail, seat: string | null): Pick<MatchDetail, 'events' | 'history'> {
+  const secret = secretWhilePlaying(detail.summary.game);
+  const keep = (player: string, fields: Record<string, unknown>) => (player === seat ? fields : Object.fromEntries(Object.entries(fields).filter(([k]) => !secret.has(k))));
+  return {
+    events: detail.events.filter((e) => e.to === undefined || (seat !== null && e.to.includes(seat))),
+    history: secret.size ? detail.history.map((h) => ({ ...h, players: Object.fromEntries(Object.entries(h.players).map(([p, f]) => [p, keep(p, f)])) })) : detail.history,
+  };
+}
+
+/**
  * A match as its audience may read it. For the public while it runs: no
  * state, no private event (one with `to`), no report field its game keeps
  * secret, no beg waiting for the observer (its amount and reason are theirs),
@@ -31,14 +45,11 @@ export function publicSummary(games: Record<string, AnyGame>, summary: MatchSumm
  */
 export function forAudience(games: Record<string, AnyGame>, detail: MatchDetail, audience: Audience): MatchDetail {
   if (audience === 'observer' || isOver(detail.summary)) return detail;
-  const secret = secretWhilePlaying(detail.summary.game);
-  const strip = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([k]) => !secret.has(k)));
   return {
     ...detail,
     summary: publicSummary(games, detail.summary),
     state: null,
-    events: detail.events.filter((e) => e.to === undefined),
-    history: secret.size ? detail.history.map((h) => ({ ...h, players: Object.fromEntries(Object.entries(h.players).map(([p, f]) => [p, strip(f)])) })) : detail.history,
+    ...readBy(detail, null),
     pendingBegs: [],
     usage: {},
     waitingFor: [],
