@@ -49,6 +49,7 @@ export async function forkPoint(request: ForkPointRequest): Promise<({ ok: true 
   const game = ownValue(request.games, parent.game);
   if (!game) return { ok: false, error: `unknown game '${parent.game}'` };
   const traces = parent.record.phases.length;
+  if (traces === 0) return { ok: false, error: `${parent.id} recorded no phase (it ended before its first): there is nothing to play on from` };
   if (!Number.isInteger(phase) || phase < 1 || phase > traces) return { ok: false, error: `--phase must be 1 to ${traces} (the phases ${parent.id} recorded)` };
   const signature = readSignature(request.parentPath);
   if (!signature.ok) return { ok: false, error: `only a signed match file can be forked: ${signature.error}` };
