@@ -1,33 +1,46 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { games } from '@the-house/games/registry.ts';
 import { readBundle } from '@the-house/lab/models/matchBundle.ts';
+import { a2aSeatClient } from '@the-house/lab/remote/a2aSeatClient.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
+import { startOpenAiStub } from '@the-house/lab/testing/openaiStub.ts';
+import { LOOPBACK_POLICY, oneTrustTurn } from '@the-house/lab/testing/remoteTestKit.ts';
 import { repoRoot } from '../src/host.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { startTestHost, testCharacters, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 const matchDir = mkdtempSync(join(tmpdir(), 'house-competitor-'));
+// The model's answer is the same for every agent; which agent asked it is in the prompt.
+const stub = startOpenAiStub({ answer: () => '{"action": "DO_NOTHING"}' });
 let host: TestHost;
 let competitor: ReturnType<typeof Bun.spawn>;
 let competitorUrl: string;
+let modelUrls: string[];
 
-/** A second ElizaOS server, in a process of its own on another port: one offline agent with plugin-competitor. */
-async function startCompetitor(port: number): Promise<string> {
-  competitor = Bun.spawn([process.execPath, join(repoRoot, 'packages/plugin-competitor/src/runCompetitor.ts'), '--port', String(port), '--name', 'Visitor', '--data-dir', mkdtempSync(join(tmpdir(), 'competitor-data-'))], {
+/**
+ * A second ElizaOS server, in a process of its own on another port, with
+ * plugin-competitor: an offline Visitor and two model players (one server for
+ * both tests: its start is most of their time). The address of each agent.
+ */
+async function startCompetitor(port: number): Promise<string[]> {
+  const dir = testCharacters(['Mod1', 'Mod2'], 'model');
+  writeFileSync(join(dir, 'visitor.json'), JSON.stringify({ name: 'Visitor', bio: ['An agent from another server.'], settings: { brain: 'offline', strategies: { trust: 'grudger' } } }));
+  const characters = ['visitor', 'mod1', 'mod2'].flatMap((name) => ['--character', join(dir, `${name}.json`)]);
+  competitor = Bun.spawn([process.execPath, join(repoRoot, 'packages/plugin-competitor/src/runCompetitor.ts'), '--port', String(port), ...characters, '--data-dir', mkdtempSync(join(tmpdir(), 'competitor-data-'))], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'error', SENTRY_DSN: 'disabled', SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: '', POSTGRES_URL: '' },
+    env: { ...process.env, LOG_LEVEL: 'error', SENTRY_DSN: 'disabled', SERVER_HOST: '127.0.0.1', PGLITE_DATA_DIR: '', POSTGRES_URL: '', ...stub.env() },
     stdout: 'pipe',
     stderr: 'ignore',
   });
   const reader = (competitor.stdout as ReadableStream<Uint8Array>).getReader();
-  // The server prints its own lines too; the ready line is the one JSON object.
+  // The server prints its own lines too; the ready lines are the JSON objects, one an agent.
   let text = '';
   for (;;) {
-    const ready = text.split('\n').find((line) => line.startsWith('{') && line.endsWith('}'));
-    if (ready) return (JSON.parse(ready) as { url: string }).url;
+    const ready = text.split('\n').filter((line) => line.startsWith('{') && line.endsWith('}'));
+    if (ready.length === 3) return ready.map((line) => (JSON.parse(line) as { url: string }).url);
     const { done, value } = await reader.read();
     if (done) throw new Error('the competitor server stopped before it was ready');
     text += new TextDecoder().decode(value);
@@ -35,12 +48,13 @@ async function startCompetitor(port: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  competitorUrl = await startCompetitor(await freePort());
+  [competitorUrl, ...modelUrls] = await startCompetitor(await freePort());
   host = await startTestHost({ players: ['Ada'], env: { HOUSE_FETCH_ALLOW: '127.0.0.1:*', HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0', HOUSE_MATCH_DIR: matchDir } });
 }, 120_000);
 
 afterAll(async () => {
   competitor?.kill('SIGKILL');
+  await stub.stop();
   await host?.stop();
 }, 30_000);
 
@@ -69,3 +83,16 @@ test('an ElizaOS agent on another server (plugin-competitor, offline) enters ove
   const replayed = await replayMatch(games, read.bundle);
   expect(replayed.ok && replayed.report).toMatchObject({ reproduced: true, prompts: { changed: [] } });
 }, 150_000);
+
+test('one server runs several agents (--character, repeated), each answering its own turns at its own address with its own model', async () => {
+  expect([competitorUrl, ...modelUrls].map((url) => new URL(url).pathname)).toEqual(['/competitor/visitor', '/competitor/mod1', '/competitor/mod2']);
+  for (const [i, url] of modelUrls.entries()) {
+    const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string; supportedInterfaces: Array<{ url: string }> };
+    expect(card).toMatchObject({ name: `Mod${i + 1}`, supportedInterfaces: [{ url: `${url}/a2a` }] });
+    const turn = await oneTrustTurn(a2aSeatClient(url, { policy: LOOPBACK_POLICY }), `m-${i}`);
+    expect(turn.trace.outcome).toBe('valid');
+    // Its own runtime asked the model: the call carries its own character's system prompt.
+    expect(stub.calls.length).toBe(i + 1);
+    expect(stub.calls[i]!.prompt).toContain(`You are Mod${i + 1},`);
+  }
+}, 60_000);

@@ -59,26 +59,26 @@ function rpcOf(runtime: IAgentRuntime): JsonRpcTransportHandler {
   return rpc;
 }
 
-/** The address the caller reached this plugin at (its routes sit under /competitor). */
-function baseOf(req: RouteRequest): string {
+/** The address the caller reached this agent at (its routes sit under /competitor, then its own path). */
+function baseOf(req: RouteRequest, path: string): string {
   const host = req.headers?.host;
   const text = (Array.isArray(host) ? host[0] : host) ?? '127.0.0.1';
   const proto = req.headers?.['x-forwarded-proto'];
-  return `${proto === 'https' ? 'https' : 'http'}://${text}/competitor`;
+  return `${proto === 'https' ? 'https' : 'http'}://${text}/competitor${path}`;
 }
 
-const routes: Route[] = [
+const routesAt = (path: string): Route[] => [
   {
     type: 'GET',
-    path: '/.well-known/agent-card.json',
+    path: `${path}/.well-known/agent-card.json`,
     public: true,
     handler: async (req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => {
-      res.status(200).json(cardOf(runtime, baseOf(req)));
+      res.status(200).json(cardOf(runtime, baseOf(req, path)));
     },
   },
   {
     type: 'POST',
-    path: '/a2a',
+    path: `${path}/a2a`,
     handler: async (req: RouteRequest, res: RouteResponse, runtime: IAgentRuntime) => {
       try {
         const body = req.body ?? null;
@@ -99,8 +99,20 @@ const routes: Route[] = [
  * `/competitor/a2a`. Each House turn is answered with the agent's own model,
  * or with its offline baseline when it has none, and remembered with its match.
  */
-export const competitorPlugin: Plugin = {
-  name: 'competitor',
-  description: "Plays at The House's tables over A2A with this agent's model or its offline baseline",
-  routes,
-};
+export const competitorPlugin: Plugin = competitorPluginAt('');
+
+/**
+ * The same for one of several agents of one server: ElizaOS 1.7.2 hands a
+ * plugin route's request to the first agent whose routes match its path
+ * (an `?agentId=` query picks one, but an A2A client drops the query when it
+ * reads the card under the address entered), so each agent answers under a
+ * path of its own: `path` `/mod1` serves `/competitor/mod1/.well-known/agent-card.json`
+ * and `/competitor/mod1/a2a`, entered as `https://its-server/competitor/mod1`.
+ */
+export function competitorPluginAt(path: string): Plugin {
+  return {
+    name: 'competitor',
+    description: "Plays at The House's tables over A2A with this agent's model or its offline baseline",
+    routes: routesAt(path),
+  };
+}

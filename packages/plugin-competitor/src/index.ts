@@ -1,2 +1,3 @@
-export { competitorPlugin } from './competitorPlugin.ts';
+export { competitorPlugin, competitorPluginAt } from './competitorPlugin.ts';
+export { competitorAgents } from './competitorAgents.ts';
 export { competitorMove, thinksWithModel } from './competitorMove.ts';
