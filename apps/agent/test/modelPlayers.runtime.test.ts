@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createUniqueUuid } from '@elizaos/core';
 import { games } from '@the-house/games/registry.ts';
+import { notesKey } from '@the-house/lab/decision/playerView.ts';
 import { readBundle } from '@the-house/lab/models/matchBundle.ts';
 import type { DecisionRequest } from '@the-house/lab/decision/decisionRequest.ts';
 import { replayMatch } from '@the-house/lab/seats/replayMatch.ts';
@@ -100,6 +102,24 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     // gpt-4o's seats stand alone each call (compact, the default for its price): the record says nothing of a mode.
     expect(read.bundle.record.seats.Mia!.prompts).toBeUndefined();
     expect(read.bundle.record.calls.every((c) => Object.keys(c.params).length === 0)).toBe(true);
+
+    // Mia's own memory of the match, written in batches (issue 39): in her private room with the House, each ask (the repairs too) once,
+    // each answer she gave once, each round's end once; her notes in her cache; ElizaOS's row for each of her model calls.
+    await host.service.finished(opened.id);
+    const miaRuntime = host.runtimes.find((r) => r.character.name === 'Mia')!;
+    const roomId = createUniqueUuid(miaRuntime, `house-private:${opened.id}`);
+    const memories = await miaRuntime.getMemories({ roomId, tableName: 'messages', count: 10_000 });
+    const texts = memories.map((m) => m.content.text ?? '');
+    const miaAsks = asks.filter((c) => c.request!.player === 'Mia');
+    expect(texts.filter((t) => t.startsWith('[House] Trust, round ')).length).toBe(miaAsks.length);
+    expect(texts.filter((t) => /^\[House\] Round \d+ is over\./.test(t)).length).toBe(rounds);
+    const answers = memories.filter((m) => m.entityId === miaRuntime.agentId);
+    expect(answers.length).toBe(miaAsks.length);
+    expect(new Set(memories.map((m) => m.id)).size).toBe(memories.length);
+    const notes = await miaRuntime.getCache<{ matchId: string }>(notesKey(opened.id));
+    expect(notes?.matchId).toBe(opened.id);
+    const logged = await miaRuntime.getLogs({ entityId: miaRuntime.agentId, type: 'useModel:TEXT_LARGE', count: 10_000 });
+    expect(logged.length).toBeGreaterThanOrEqual(miaAsks.length);
   }, 150_000);
 
   test('the JSON routes of the real server: the list, one match, and a 404 in JSON', async () => {

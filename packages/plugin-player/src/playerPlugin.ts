@@ -90,11 +90,14 @@ export interface DecideOptions {
   window?: ViewWindow;
   prompt?(persona: string, request: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow): SeatPrompt;
   later?(work: () => unknown): void;
+  /** Where the answer's memory goes when the House keeps it with its other rows (absent: `later` writes it, or it is written before the answer is given). */
+  remember?(memory: Memory): void;
 }
 
-/** What the House passes to the notes evaluator: where the notes' save may wait (absent: it is awaited). */
+/** What the House passes to the notes evaluator: where the notes' save may wait (absent: it is awaited), or the House that keeps the row (`keep`). */
 export interface NotesOptions {
   later?(work: () => unknown): void;
+  keep?(key: string, notes: PlayerNotes): void;
 }
 
 async function ownModel(runtime: IAgentRuntime, prompt: string): Promise<AskResult> {
@@ -130,7 +133,8 @@ export const decideAction: Action = {
       // Stamped now, stored when the House's phase allows: the player's memory keeps its answers in the order given.
       const memory = { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' }, createdAt: Date.now() };
       const remember = () => runtime.createMemory(memory, 'messages');
-      if (house?.later) house.later(remember);
+      if (house?.remember) house.remember(memory);
+      else if (house?.later) house.later(remember);
       else await remember();
     }
     return { success: answer.text !== null, text: answer.text ?? '', error: answer.error ?? undefined, data: { answer } };
@@ -153,8 +157,9 @@ export const opponentNotesEvaluator: Evaluator = {
     // The next decision reads them from memory at once; the cache table (what a restart reads) may wait for the House's phase.
     keepNotes(runtime, notice.matchId, after);
     const save = () => runtime.setCache(notesKey(notice.matchId), after);
-    const later = (options as NotesOptions | undefined)?.later;
-    if (later) later(save);
+    const house = options as NotesOptions | undefined;
+    if (house?.keep) house.keep(notesKey(notice.matchId), after);
+    else if (house?.later) house.later(save);
     else await save();
     return { success: true, data: { notes: after } };
   },

@@ -60,28 +60,33 @@ export function houseMessage(player: IAgentRuntime, room: PrivateRoom, turn: str
 }
 
 /**
- * Stores a House message in the player's memory, making the private room
- * first (once per player and match). The memory keeps what was said; the
- * request or view it carried to the player's action and evaluator (they read
- * it from the message itself) stays out: a view grows with the match, and the
- * log rebuilds it any time.
+ * Keeps a House message for the player's memory, in the table's next batch of
+ * rows, with its private room made first (once per player and match). The
+ * memory keeps what was said; the request or view it carried to the player's
+ * action and evaluator (they read it from the message itself) stays out: a
+ * view grows with the match, and the log rebuilds it any time.
  */
-async function storeInRoom(house: IAgentRuntime, player: IAgentRuntime, matchId: string, ready: Set<string>, room: PrivateRoom, message: Memory): Promise<void> {
-  const key = `${player.agentId}:${matchId}`;
-  if (!ready.has(key)) {
-    await player.ensureConnection({
-      entityId: room.houseEntity,
-      roomId: room.roomId,
-      worldId: room.worldId,
-      worldName: 'The House',
-      name: house.character.name,
-      userName: house.character.name,
-      source: 'house',
-      type: ChannelType.DM,
-    });
-    ready.add(key);
-  }
-  await player.createMemory({ ...message, content: { text: message.content.text, source: 'house' } }, 'messages');
+function storeInRoom(table: TableCore, player: IAgentRuntime, room: PrivateRoom, message: Memory): void {
+  const house = table.host.runtime;
+  const { ready } = table.host;
+  const key = `${player.agentId}:${table.stored.id}`;
+  const connect = ready.has(key)
+    ? undefined
+    : async () => {
+        if (ready.has(key)) return;
+        await player.ensureConnection({
+          entityId: room.houseEntity,
+          roomId: room.roomId,
+          worldId: room.worldId,
+          worldName: 'The House',
+          name: house.character.name,
+          userName: house.character.name,
+          source: 'house',
+          type: ChannelType.DM,
+        });
+        ready.add(key);
+      };
+  table.pacer.remember(player, { ...message, content: { text: message.content.text, source: 'house' } }, connect);
 }
 
 /** The baseline a runtime's character plays for a game when it cannot (or may no longer) ask its model. */
@@ -165,7 +170,7 @@ export class AgentSeat implements Seat {
       const text = `[House] ${match.game.title}, round ${req.round} (${req.phase}): your decision as one JSON object.${req.error ? ` Your last answer was refused: ${req.error}` : ''}`;
       // The action reads the request from the message itself; the player's memory gets it once the phase's requests are out.
       const message = houseMessage(player, room, `${this.id}:${table.stored.log.length}`, text, { houseRequest: req });
-      table.pacer.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
+      storeInRoom(table, player, room, message);
       const options = this.decideOptions(ctx, repair ? 'repair' : 'decision', out);
       const result = await table.pacer.answering(() => action.handler(player, message, undefined, options as unknown as HandlerOptions, undefined));
       const answer = (result && typeof result === 'object' ? (result.data as { answer?: AskResult } | undefined)?.answer : undefined) ?? null;
@@ -184,6 +189,7 @@ export class AgentSeat implements Seat {
       ...(prompter ? { prompt: (persona: string, r: DecisionRequest, notes: PlayerNotes | null, window: ViewWindow) => prompter.prompt(persona, r, notes, window) } : {}),
       // What the answer brings (the player's memory of it) waits for the next phase's requests.
       later: (work) => table.pacer.afterAnswer(work),
+      remember: (memory) => table.pacer.rememberAnswer(player, memory),
       ask: async (prompt, made) => {
         out.handedOut();
         const params = prompter && made ? promptParams(prompter.mode, made) : {};
@@ -209,9 +215,9 @@ export class AgentSeat implements Seat {
     const told = Array.isArray(notices) && notices.length ? ` ${notices.join(' ')}` : '';
     const notice: RoundNotice = { matchId: table.stored.id, game: match.game.id, round, view };
     const message = houseMessage(player, room, `${this.id}:${table.stored.log.length}`, `[House] Round ${round} is over.${told}`, { houseRound: notice });
-    table.pacer.later(() => storeInRoom(house, player, table.stored.id, table.host.ready, room, message));
+    storeInRoom(table, player, room, message);
     const evaluator = player.evaluators.find((e) => e.name === NOTES_EVALUATOR);
-    const options: NotesOptions = { later: (work) => table.pacer.later(work) };
+    const options: NotesOptions = { later: (work) => table.pacer.later(work), keep: (key, notes) => table.pacer.keep(player, key, notes) };
     await evaluator?.handler(player, message, undefined, options as unknown as HandlerOptions);
   }
 }

@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test';
 import type { IAgentRuntime } from '@elizaos/core';
 import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
+import type { HeldLogRow } from './writeBatch.ts';
 
 function runtimeWithLog() {
   const written: unknown[] = [];
@@ -12,21 +13,23 @@ test("a model call's row goes to `later` within a decision, through awaits, and 
   const { runtime, adapter, written } = runtimeWithLog();
   deferModelLog(runtime);
   deferModelLog(runtime);
-  const held: Array<() => unknown> = [];
+  const held: HeldLogRow[] = [];
   await withDeferredModelLog(
-    (work) => held.push(work),
+    (row) => held.push(row),
     async () => {
       await Bun.sleep(1);
-      await adapter.log({ type: 'useModel:TEXT_LARGE', round: 1 });
+      await adapter.log({ entityId: 'e', roomId: 'r', type: 'useModel:TEXT_LARGE', body: { round: 1 } });
     },
   );
   expect(written).toEqual([]);
   expect(held).toHaveLength(1);
   await adapter.log({ type: 'useModel:TEXT_SMALL', chat: true });
   expect(written).toEqual([{ type: 'useModel:TEXT_SMALL', chat: true }]);
-  await held[0]!();
-  // Wrapped once: the held row is written once, unchanged.
-  expect(written).toEqual([{ type: 'useModel:TEXT_SMALL', chat: true }, { type: 'useModel:TEXT_LARGE', round: 1 }]);
+  // The held row names its runtime and its row, for a batch, and writes itself as ElizaOS would; wrapped once, it is written once, unchanged.
+  expect(held[0]!.runtime).toBe(runtime);
+  expect(held[0]!.row).toEqual({ entityId: 'e', roomId: 'r', type: 'useModel:TEXT_LARGE', body: { round: 1 } });
+  await held[0]!.write();
+  expect(written).toEqual([{ type: 'useModel:TEXT_SMALL', chat: true }, { entityId: 'e', roomId: 'r', type: 'useModel:TEXT_LARGE', body: { round: 1 } }]);
 });
 
 test('a runtime with no adapter (or no log) is left as it is', () => {
@@ -37,10 +40,10 @@ test('a runtime with no adapter (or no log) is left as it is', () => {
 test('work started outside the decision from within it (a runner, a timer) writes its rows at once', async () => {
   const { runtime, adapter, written } = runtimeWithLog();
   deferModelLog(runtime);
-  const held: Array<() => unknown> = [];
+  const held: HeldLogRow[] = [];
   let timerDone!: Promise<void>;
   await withDeferredModelLog(
-    (work) => held.push(work),
+    (row) => held.push(row),
     async () => {
       outsideDecision(() => {
         timerDone = new Promise<void>((resolve) => setTimeout(() => void adapter.log({ type: 'chat reply' }).then(resolve), 1));

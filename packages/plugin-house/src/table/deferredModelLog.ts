@@ -1,31 +1,41 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IAgentRuntime } from '@elizaos/core';
 import { unwatched } from './requestLeaving.ts';
+import type { HeldLogRow } from './writeBatch.ts';
 
-type Later = (work: () => unknown) => void;
+type Later = (row: HeldLogRow) => void;
 
 /** Where the model-call rows of the decision running in this async context go; none outside a decision. */
 const deferTo = new AsyncLocalStorage<Later>();
 const wrapped = new WeakSet<object>();
+
+/** What ElizaOS's useModel hands its adapter's `log`. */
+interface LogParams {
+  entityId: string;
+  roomId: string;
+  type: string;
+  body: unknown;
+}
 
 /**
  * ElizaOS writes a row to its `logs` table for every `useModel` call (the
  * prompt twice, the answer) the moment the answer comes back. A phase's
  * answers come back together, so each answer waited for the writes of those
  * before it: 2-3 ms of in-process PGLite apiece. Within `withDeferredModelLog`
- * the runtime's row goes to `later` instead, unchanged; anywhere else it is
- * written at once, as ElizaOS does. Wraps the runtime's adapter once.
+ * the runtime's row goes to `later` instead, unchanged, with how ElizaOS
+ * would write it (a batch writes it with others); anywhere else it is written
+ * at once, as ElizaOS does. Wraps the runtime's adapter once.
  */
 export function deferModelLog(runtime: IAgentRuntime): void {
   // The runtime's own adapter (`this.adapter.log` in useModel); IAgentRuntime does not declare the field.
-  const adapter = (runtime as unknown as { adapter?: { log?: (params: unknown) => Promise<void> } }).adapter;
+  const adapter = (runtime as unknown as { adapter?: { log?: (params: LogParams) => Promise<void> } }).adapter;
   if (!adapter || typeof adapter.log !== 'function' || wrapped.has(adapter)) return;
   wrapped.add(adapter);
   const log = adapter.log.bind(adapter);
   adapter.log = (params) => {
     const later = deferTo.getStore();
     if (!later) return log(params);
-    later(() => log(params));
+    later({ runtime, row: { entityId: params.entityId, roomId: params.roomId, type: params.type, body: params.body }, write: () => log(params) });
     return Promise.resolve();
   };
 }

@@ -1,8 +1,9 @@
-import type { IAgentRuntime } from '@elizaos/core';
+import type { IAgentRuntime, Memory } from '@elizaos/core';
 import type { PlayerId } from '@the-house/games/engine/types.ts';
 import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
 import { type BacklogTimers, PhaseBacklog, realTimers } from './phaseBacklog.ts';
 import { watchRequests } from './requestLeaving.ts';
+import { WriteBatch, type HeldLogRow } from './writeBatch.ts';
 
 /** One seat's request of a phase, as the pacer sees it go. */
 export interface SeatRequest {
@@ -23,9 +24,30 @@ export interface SeatRequest {
  */
 export class Pacer {
   private readonly backlog: PhaseBacklog;
+  /** The players' rows that can wait, written in one flush (`remember`, `keep`). */
+  private readonly rows: BatchSlot;
+  /** The players' rows answers brought (their memory of each answer, ElizaOS's model-call rows), written as an answer's work. */
+  private readonly answerRows: BatchSlot;
 
   constructor(warn: (line: string) => void, timers: BacklogTimers = realTimers) {
     this.backlog = new PhaseBacklog(warn, timers);
+    this.rows = new BatchSlot(warn, (flush) => this.later(flush));
+    this.answerRows = new BatchSlot(warn, (flush) => this.afterAnswer(flush));
+  }
+
+  /** A player's memory that can wait (a House message in its private room, made first by `connect`): written with the others as one piece of work. */
+  remember(player: IAgentRuntime, memory: Memory, connect?: () => Promise<void>): void {
+    this.rows.batch().memory(player, memory, connect);
+  }
+
+  /** A player's cache row that can wait (its notes), written with the others as one piece of work. */
+  keep(player: IAgentRuntime, key: string, value: unknown): void {
+    this.rows.batch().cache(player, key, value);
+  }
+
+  /** A player's memory of its own answer: with the others as one piece of an answer's work. */
+  rememberAnswer(player: IAgentRuntime, memory: Memory): void {
+    this.answerRows.batch().memory(player, memory);
   }
 
   /** Work that can wait, run outside any decision's context (its runner must not be taken for a seat's request). */
@@ -76,7 +98,7 @@ export class Pacer {
 
   /** Runs a decision so that the model-call rows it causes wait as an answer's work. */
   answering<T>(work: () => T): T {
-    return withDeferredModelLog((row) => this.afterAnswer(row), work);
+    return withDeferredModelLog((row: HeldLogRow) => this.answerRows.batch().log(row), work);
   }
 
   private request(seat: PlayerId): SeatRequest {
@@ -94,5 +116,26 @@ export class Pacer {
         return watchRequests(leaves, call);
       },
     };
+  }
+}
+
+/** One batch of rows at a time, its flush scheduled when its first row comes: rows that come before that flush runs join it. */
+class BatchSlot {
+  private open: WriteBatch | null = null;
+
+  constructor(
+    private readonly warn: (line: string) => void,
+    private readonly schedule: (flush: () => Promise<void>) => void,
+  ) {}
+
+  batch(): WriteBatch {
+    if (this.open) return this.open;
+    const batch = new WriteBatch(this.warn);
+    this.open = batch;
+    this.schedule(() => {
+      if (this.open === batch) this.open = null;
+      return batch.flush();
+    });
+    return batch;
   }
 }

@@ -1,0 +1,109 @@
+/** One parameterised statement for plugin-sql's tables: its text and its values, in order. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** A row of plugin-sql's `memories` table as `createMemory` writes it for a memory with no embedding (so `unique`). */
+export interface MemoryRow {
+  id: string;
+  type: string;
+  content: unknown;
+  metadata: unknown;
+  entityId: string;
+  roomId: string;
+  worldId: string | null;
+  agentId: string;
+  createdAt: number;
+}
+
+/** A row of plugin-sql's `cache` table: what `setCache(key, value)` upserts for an agent. */
+export interface CacheRow {
+  key: string;
+  agentId: string;
+  value: unknown;
+}
+
+/** A row of plugin-sql's `logs` table: what its adapter's `log(params)` inserts. */
+export interface LogRow {
+  entityId: string;
+  roomId: string;
+  type: string;
+  body: unknown;
+}
+
+/** Rows a statement holds at most: PostgreSQL binds at most 65,535 values, and a memory row takes 9. */
+export const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Values that reach a jsonb column as text: PostgreSQL's jsonb refuses the
+ * NUL character, which plugin-sql strips from strings and keys before it
+ * writes a log row; so is it here, for every row (a cycle becomes null, as
+ * there). Everything else is JSON.stringify's, as drizzle's.
+ */
+export function jsonText(value: unknown): string {
+  const seen = new WeakSet<object>();
+  const clean = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.replaceAll('\u0000', '');
+    if (!v || typeof v !== 'object') return v;
+    if (seen.has(v)) return null;
+    seen.add(v);
+    if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return clean((v as { toJSON(): unknown }).toJSON());
+    if (Array.isArray(v)) return v.map(clean);
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(v)) Object.defineProperty(out, key.replaceAll('\u0000', ''), { value: clean(item), enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  return JSON.stringify(clean(value) ?? null);
+}
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+/** `($1, $2, ...)` groups, one a row, each value cast as `casts` says (text first, so PGLite and node-postgres alike send text). */
+function valuesList(rows: number, casts: readonly string[]): string {
+  const groups: string[] = [];
+  for (let r = 0; r < rows; r++) groups.push(`(${casts.map((cast, c) => `$${r * casts.length + c + 1}::text${cast}`).join(', ')})`);
+  return groups.join(', ');
+}
+
+/**
+ * Memories in one INSERT a chunk, as plugin-sql's `createMemory` writes each
+ * one (its insert does nothing on an id it holds), so a batch written twice,
+ * or a row that was written alone before, is kept once.
+ */
+export function memoryInserts(rows: readonly MemoryRow[]): Statement[] {
+  const casts = ['::uuid', '', '::jsonb', '::jsonb', '::uuid', '::uuid', '::uuid', '::uuid', '::timestamp'];
+  return chunks(rows).map((chunk) => ({
+    text: `INSERT INTO memories (id, type, content, metadata, entity_id, room_id, world_id, agent_id, created_at) VALUES ${valuesList(chunk.length, casts)} ON CONFLICT DO NOTHING`,
+    values: chunk.flatMap((m) => [m.id, m.type, jsonText(m.content ?? {}), jsonText(m.metadata ?? {}), m.entityId, m.roomId, m.worldId, m.agentId, new Date(m.createdAt).toISOString()]),
+  }));
+}
+
+/**
+ * Cache rows in one upsert a chunk, as `setCache` writes each. A key set twice
+ * in a batch keeps its last value (one statement may not update a row twice).
+ */
+export function cacheUpserts(rows: readonly CacheRow[]): Statement[] {
+  const last = new Map<string, CacheRow>();
+  for (const row of rows) {
+    const id = `${row.agentId}\n${row.key}`;
+    last.delete(id);
+    last.set(id, row);
+  }
+  return chunks([...last.values()]).map((chunk) => ({
+    text: `INSERT INTO cache (key, agent_id, value) VALUES ${valuesList(chunk.length, ['', '::uuid', '::jsonb'])} ON CONFLICT (key, agent_id) DO UPDATE SET value = EXCLUDED.value`,
+    values: chunk.flatMap((c) => [c.key, c.agentId, jsonText(c.value)]),
+  }));
+}
+
+/** Log rows in one INSERT a chunk. */
+export function logInserts(rows: readonly LogRow[]): Statement[] {
+  return chunks(rows).map((chunk) => ({
+    text: `INSERT INTO logs (body, entity_id, room_id, type) VALUES ${valuesList(chunk.length, ['::jsonb', '::uuid', '::uuid', ''])}`,
+    values: chunk.flatMap((l) => [jsonText(l.body), l.entityId, l.roomId, l.type]),
+  }));
+}

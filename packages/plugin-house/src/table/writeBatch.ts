@@ -1,0 +1,131 @@
+import type { IAgentRuntime, Memory } from '@elizaos/core';
+import { cacheUpserts, logInserts, memoryInserts, ROWS_PER_STATEMENT, type CacheRow, type LogRow, type MemoryRow, type Statement } from './batchStatements.ts';
+
+/** The part of a database client plugin-sql's drizzle holds (`db.$client`: a PGlite, or a node-postgres pool) this uses. */
+interface RawClient {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+/** A model call's row for ElizaOS's `logs` table, held back from a decision: its row, and how ElizaOS itself would write it. */
+export interface HeldLogRow {
+  runtime: IAgentRuntime;
+  row: LogRow;
+  write(): Promise<void>;
+}
+
+interface Held<R> {
+  runtime: IAgentRuntime;
+  row: R;
+  /** Writes the row alone through ElizaOS's own API: what a batch that failed falls back to. */
+  alone(): Promise<unknown>;
+}
+
+/** The database a runtime's plugin-sql adapter reads and writes, as a raw client; none for a runtime without one (a test's stand-in). */
+function clientOf(runtime: IAgentRuntime): RawClient | null {
+  const client = (runtime as { db?: { $client?: Partial<RawClient> } | null }).db?.$client;
+  return client && typeof client.query === 'function' ? (client as RawClient) : null;
+}
+
+/**
+ * The players' writes a table's backlog makes (issue 39): their memories of
+ * the House's requests, rounds and their own answers, their notes' saves, and
+ * ElizaOS's rows for their model calls. Each used to be a statement of its
+ * own (about five a decision, 70% of the House's CPU for a model decision);
+ * here they wait as rows and go as one statement a table and a kind
+ * (`flush`), on the database the players' plugin-sql holds (PGLite or
+ * PostgreSQL; every runtime of a host shares it). The rows are the ones
+ * ElizaOS's own calls would write. A statement that fails is reported and
+ * its rows go one at a time through ElizaOS's API instead, so a bad row costs
+ * only itself, and each row that still fails is reported; a runtime with no SQL database
+ * writes through its API. A private room is made (`connect`) before its first memory.
+ */
+export class WriteBatch {
+  private memories: Array<Held<MemoryRow>> = [];
+  private caches: Array<Held<CacheRow>> = [];
+  private logs: Array<Held<LogRow>> = [];
+  private connects: Array<() => Promise<void>> = [];
+
+  constructor(private readonly warn: (line: string) => void) {}
+
+  get size(): number {
+    return this.memories.length + this.caches.length + this.logs.length + this.connects.length;
+  }
+
+  /** A memory for the runtime's `messages`, as `createMemory(memory, 'messages')` writes it; `connect` (its room) runs first. */
+  memory(runtime: IAgentRuntime, memory: Memory, connect?: () => Promise<void>): void {
+    if (connect) this.connects.push(connect);
+    const stored: Memory = { ...memory, id: memory.id ?? crypto.randomUUID(), agentId: memory.agentId ?? runtime.agentId, createdAt: memory.createdAt ?? Date.now() };
+    const row: MemoryRow = {
+      id: stored.id!,
+      type: 'messages',
+      content: stored.content,
+      metadata: stored.metadata ?? {},
+      entityId: stored.entityId,
+      roomId: stored.roomId,
+      worldId: stored.worldId ?? null,
+      agentId: stored.agentId!,
+      createdAt: stored.createdAt!,
+    };
+    this.memories.push({ runtime, row, alone: () => runtime.createMemory(stored, 'messages') });
+  }
+
+  /** A cache row, as `setCache(key, value)` upserts it. */
+  cache(runtime: IAgentRuntime, key: string, value: unknown): void {
+    this.caches.push({ runtime, row: { key, agentId: runtime.agentId, value }, alone: () => runtime.setCache(key, value) });
+  }
+
+  /** A model call's row for ElizaOS's logs. */
+  log(held: HeldLogRow): void {
+    this.logs.push({ runtime: held.runtime, row: held.row, alone: held.write });
+  }
+
+  /** Writes what is held, and holds nothing after; rows added meanwhile wait for the next flush. */
+  async flush(): Promise<void> {
+    const [memories, caches, logs, connects] = [this.memories, this.caches, this.logs, this.connects];
+    this.memories = [];
+    this.caches = [];
+    this.logs = [];
+    this.connects = [];
+    for (const connect of connects) {
+      try {
+        await connect();
+      } catch (error) {
+        this.warn(`House: a player's private room could not be made: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    await this.write(memories, memoryInserts, 'memory');
+    await this.write(caches, cacheUpserts, 'note');
+    await this.write(logs, logInserts, 'model-call log');
+  }
+
+  private async write<R>(held: Array<Held<R>>, statements: (rows: R[]) => Statement[], what: string): Promise<void> {
+    const byClient = new Map<RawClient | null, Array<Held<R>>>();
+    for (const h of held) {
+      const client = clientOf(h.runtime);
+      const group = byClient.get(client) ?? [];
+      group.push(h);
+      byClient.set(client, group);
+    }
+    for (const [client, group] of byClient) {
+      for (let i = 0; i < group.length; i += ROWS_PER_STATEMENT) {
+        const chunk = group.slice(i, i + ROWS_PER_STATEMENT);
+        if (client) {
+          try {
+            for (const statement of statements(chunk.map((h) => h.row))) await client.query(statement.text, statement.values);
+            continue;
+          } catch (error) {
+            // One row the database refuses fails its whole statement: each goes alone below.
+            this.warn(`House: ${chunk.length} of the players' ${what} rows could not be written together (${error instanceof Error ? error.message : String(error)}); each is written alone`);
+          }
+        }
+        for (const h of chunk) {
+          try {
+            await h.alone();
+          } catch (error) {
+            this.warn(`House: a player's ${what} row was not stored: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      }
+    }
+  }
+}
