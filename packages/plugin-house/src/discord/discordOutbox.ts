@@ -85,6 +85,18 @@ export class DiscordOutbox {
     return true;
   }
 
+  /**
+   * Marks `key` told, and says whether a host had marked it before: a
+   * person's turn the House told them and then died (or paused) before the
+   * phase's save, which the host playing on asks again. The row is written
+   * before the caller tells anyone.
+   */
+  async toldBefore(key: string): Promise<boolean> {
+    if ((await this.load()).has(key)) return true;
+    await this.mark(key, 'sent');
+    return false;
+  }
+
   /** A closed match's rows go: nothing of it is posted again. */
   async forget(): Promise<void> {
     this.rows = Promise.resolve(new Map());

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { Match } from '@the-house/games/engine/match.ts';
 import { games } from '@the-house/games/registry.ts';
+import { DiscordOutbox } from '../discord/discordOutbox.ts';
 import { houseGameOf } from '../games/houseGames.ts';
 import { AGAIN_LINE, PersonSeat, turnMessage } from './personSeat.ts';
 import type { TableCore } from './tableCore.ts';
@@ -23,10 +24,17 @@ describe("a person's turn message", () => {
 
 describe('a turn asked again after a restart', () => {
   const trust = games.trust!;
-  /** A table as the person's seat sees it: what it told, and a desk that takes a move at once. */
-  const tableOf = (stored: { id: string; players: string[]; seats: Record<string, unknown>; log: unknown[] }) => {
+  /** The House's cache as the database keeps it for every host: rows in, rows out. */
+  const cacheOf = () => {
+    const rows = new Map<string, unknown>();
+    const quiet = () => {};
+    return { getCache: async (key: string) => rows.get(key), setCache: async (key: string, value: unknown) => (rows.set(key, structuredClone(value)), true), deleteCache: async (key: string) => rows.delete(key), logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } } as unknown as ConstructorParameters<typeof DiscordOutbox>[0];
+  };
+  /** A table as the person's seat sees it: what it told (through the match's outbox in `cache`), and a desk that takes a move at once. */
+  const tableOf = (stored: { id: string; players: string[]; seats: Record<string, unknown>; log: unknown[] }, cache = cacheOf()) => {
     const match = Match.create(trust, trust.configSchema.parse({}), 1, stored.players);
     const told: string[] = [];
+    const outbox = new DiscordOutbox(cache, stored.id);
     const table = {
       match,
       stored,
@@ -34,7 +42,7 @@ describe('a turn asked again after a restart', () => {
       abort: new AbortController(),
       host: { settings: { missedTurns: 3 } },
       humans: { wait: async () => ({ decision: { move: 'cooperate' }, texts: ['!move cooperate'], valid: true, error: null }) },
-      voice: { tellPerson: async (_player: string, text: string) => void told.push(text) },
+      voice: { tellPerson: async (_player: string, text: string) => void told.push(text), toldTurnBefore: (player: string, turn: string) => outbox.toldBefore(`turn:${player}:${turn}`) },
     };
     return { table: table as unknown as TableCore, told };
   };
@@ -56,5 +64,27 @@ describe('a turn asked again after a restart', () => {
     saved.log.push({ round: 1 });
     await seat.decide(turn(2));
     expect(second.told[1]).toStartWith('Pat, your move in Trust (trust-1), round 2.');
+  });
+
+  test('a turn told after the last save (a pause between rounds saved the phase before it asked) is told as the same turn by the host that takes over', async () => {
+    const stored = { id: 'trust-2', players: ['Pat', 'Ada'], seats: { Pat: { kind: 'person', person: { id: 'u', room: null, origin: null } }, Ada: { kind: 'strategy', strategy: 'copycat' } }, log: [] as unknown[] };
+    // The save a host that takes over reads: written before round 1 asked Pat, so it has no mark of the turn.
+    const saved = JSON.parse(JSON.stringify(stored)) as typeof stored;
+    const cache = cacheOf();
+    const first = tableOf(stored, cache);
+    await new PersonSeat(first.table, 'Pat').decide(turn(1));
+    expect(first.told[0]).toStartWith('Pat, your move in Trust (trust-2), round 1.');
+
+    const second = tableOf(saved, cache);
+    const seat = new PersonSeat(second.table, 'Pat');
+    await seat.decide(turn(1));
+    expect(second.told[0]).toStartWith(`${AGAIN_LINE}\nPat, your move in Trust (trust-2), round 1.`);
+    saved.log.push({ round: 1 });
+    await seat.decide(turn(2));
+    expect(second.told[1]).toStartWith('Pat, your move in Trust (trust-2), round 2.');
+    // Another match's turns are its own.
+    const other = tableOf({ ...JSON.parse(JSON.stringify(stored)), id: 'trust-3', seats: { ...stored.seats, Pat: { kind: 'person', person: { id: 'u', room: null, origin: null } } } }, cache);
+    await new PersonSeat(other.table, 'Pat').decide(turn(1));
+    expect(other.told[0]).toStartWith('Pat, your move in Trust (trust-3), round 1.');
   });
 });

@@ -63,9 +63,9 @@ export class PersonSeat implements Seat {
       return { decision: undefined, trace, missing: `${ctx.player} is away (missed ${table.host.settings.missedTurns} turns in a row)` };
     }
     const secondsLeft = ctx.deadline ? Math.max(1, Math.round((ctx.deadline - Date.now()) / 1000)) : null;
-    // Marked before anything waits, so the save written while this phase runs carries it: a host resuming this phase sees the turn was told.
+    // Marked before anything waits, so a save written while this phase runs carries it: a host resuming this phase sees the turn was told.
     const turn = `${ctx.round}:${ctx.phase}:${table.stored.log.length}`;
-    const again = seat.toldTurn === turn;
+    const resumed = seat.toldTurn === turn;
     seat.toldTurn = turn;
     // The House waits before it asks: a person who answers the moment the turn reaches them is heard.
     const waiting = table.humans.wait(ctx.player, {
@@ -75,6 +75,9 @@ export class PersonSeat implements Seat {
       deadline: ctx.deadline === undefined ? undefined : ctx.deadline - HAND_IN_MARGIN_MS,
       signal: table.abort.signal,
     });
+    // With a pause between rounds the last save is written before this phase asks anyone, so the mark above may never be
+    // saved before the host dies: the outbox keeps the turn told, written before the person reads it.
+    const again = (await table.voice.toldTurnBefore(ctx.player, turn)) || resumed;
     await table.voice.tellPerson(ctx.player, turnMessage({ match, matchId: table.stored.id, adapter }, view, ctx.player, ctx.round, ctx.phase, secondsLeft, again));
     const answer = await waiting;
     const trace: AnswerTrace = { kind: 'human', texts: answer.texts, calls: [], outcome: answer.valid ? 'valid' : 'fallback', errors: answer.error ? [answer.error] : [] };

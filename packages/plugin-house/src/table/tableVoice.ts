@@ -218,6 +218,11 @@ export class TableVoice {
     await this.sayTo(player, seat, rest);
   }
 
+  /** Whether a host told `player` the turn `turn` before (the match's outbox, which every host of the House reads, keeps it from now on). */
+  async toldTurnBefore(player: PlayerId, turn: string): Promise<boolean> {
+    return this.outbox.toldBefore(`turn:${player}:${turn}`);
+  }
+
   /** Writes to the person who opened the match, in the chat they opened it from; with none (REST, tests), the House tab is their view. */
   async tellObserver(text: string): Promise<void> {
     const seat = this.stored.observer;
