@@ -15,6 +15,7 @@ import type { PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
 import type { ViewWindow } from '@the-house/lab/decision/playerView.ts';
 import { defaultPromptMode, promptParams, seatPrompter, type SeatPrompter } from '@the-house/lab/seats/seatPrompts.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
+import { uniqueUuid } from '../uniqueUuid.ts';
 import type { SeatRequest } from './pacer.ts';
 import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
@@ -49,7 +50,7 @@ function privateRoom(house: IAgentRuntime, player: IAgentRuntime, matchId: strin
  */
 export function houseMessage(player: IAgentRuntime, room: PrivateRoom, turn: string, text: string, extra: Record<string, unknown>): Memory {
   return {
-    id: createUniqueUuid(player, `house-message:${room.roomId}:${turn}:${text}`),
+    id: uniqueUuid(player.agentId, `house-message:${room.roomId}:${turn}:${text}`),
     entityId: room.houseEntity,
     agentId: player.agentId,
     roomId: room.roomId,
