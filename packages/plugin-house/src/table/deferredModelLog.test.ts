@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test';
 import type { IAgentRuntime } from '@elizaos/core';
+import { decisionLogBody, PROMPT_KEPT } from './decisionLogBody.ts';
 import { deferModelLog, outsideDecision, withDeferredModelLog } from './deferredModelLog.ts';
 import type { HeldLogRow } from './writeBatch.ts';
 
@@ -30,6 +31,22 @@ test("a model call's row goes to `later` within a decision, through awaits, and 
   expect(held[0]!.row).toEqual({ entityId: 'e', roomId: 'r', type: 'useModel:TEXT_LARGE', body: { round: 1 } });
   await held[0]!.write();
   expect(written).toEqual([{ type: 'useModel:TEXT_SMALL', chat: true }, { entityId: 'e', roomId: 'r', type: 'useModel:TEXT_LARGE', body: { round: 1 } }]);
+});
+
+test("a decision's row keeps the start of its prompt, in both places, and its length; the rest of the body is ElizaOS's", async () => {
+  const { runtime, adapter, written } = runtimeWithLog();
+  deferModelLog(runtime);
+  const held: HeldLogRow[] = [];
+  const prompt = `You play Trust. ${'Round 1: Ada gave you a high five. '.repeat(40)}`;
+  const body = { modelType: 'TEXT_LARGE', params: { prompt, temperature: 0 }, prompt, response: '{"action": "BLOCK"}', provider: 'openai' };
+  await withDeferredModelLog((row) => held.push(row), () => adapter.log({ entityId: 'e', roomId: 'r', type: 'useModel:TEXT_LARGE', body }));
+  const cut = `${prompt.slice(0, PROMPT_KEPT)}… (${prompt.length} characters in all; the House's record of the match holds the whole prompt)`;
+  expect(held[0]!.row.body).toEqual({ ...body, params: { prompt: cut, temperature: 0 }, prompt: cut });
+  await held[0]!.write();
+  expect(written).toEqual([held[0]!.row]);
+  // A short prompt, or a body of another shape, is kept as it is.
+  expect(decisionLogBody({ prompt: 'short' })).toEqual({ prompt: 'short' });
+  expect(decisionLogBody('text')).toBe('text');
 });
 
 test('a runtime with no adapter (or no log) is left as it is', () => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IAgentRuntime } from '@elizaos/core';
+import { decisionLogBody } from './decisionLogBody.ts';
 import { unwatched } from './requestLeaving.ts';
 import type { HeldLogRow } from './writeBatch.ts';
 
@@ -22,9 +23,10 @@ interface LogParams {
  * prompt twice, the answer) the moment the answer comes back. A phase's
  * answers come back together, so each answer waited for the writes of those
  * before it: 2-3 ms of in-process PGLite apiece. Within `withDeferredModelLog`
- * the runtime's row goes to `later` instead, unchanged, with how ElizaOS
- * would write it (a batch writes it with others); anywhere else it is written
- * at once, as ElizaOS does. Wraps the runtime's adapter once.
+ * the runtime's row goes to `later` instead, its prompt cut to its start
+ * (`decisionLogBody`), with how ElizaOS would write it (a batch writes it with
+ * others); anywhere else it is written at once and whole, as ElizaOS does.
+ * Wraps the runtime's adapter once.
  */
 export function deferModelLog(runtime: IAgentRuntime): void {
   // The runtime's own adapter (`this.adapter.log` in useModel); IAgentRuntime does not declare the field.
@@ -35,7 +37,8 @@ export function deferModelLog(runtime: IAgentRuntime): void {
   adapter.log = (params) => {
     const later = deferTo.getStore();
     if (!later) return log(params);
-    later({ runtime, row: { entityId: params.entityId, roomId: params.roomId, type: params.type, body: params.body }, write: () => log(params) });
+    const row = { entityId: params.entityId, roomId: params.roomId, type: params.type, body: decisionLogBody(params.body) };
+    later({ runtime, row, write: () => log(row) });
     return Promise.resolve();
   };
 }
