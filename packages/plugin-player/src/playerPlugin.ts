@@ -30,8 +30,14 @@ function noticeOf(message: Memory): RoundNotice | null {
   return (message.content as { houseRound?: RoundNotice }).houseRound ?? null;
 }
 
-/** Matches whose notes a runtime keeps in memory (the latest ones it played; older ones are read back from its cache table). */
-const NOTES_KEPT = 16;
+/**
+ * Matches whose notes a runtime keeps in memory (the latest ones it played;
+ * older ones are read back from its cache table). A host seats the same
+ * player at many tables at once; with fewer kept than it plays, every
+ * decision read its notes back, and the save the House holds for the phase's
+ * batch was not written yet. A match's notes are a few kB.
+ */
+const NOTES_KEPT = 256;
 const notesKept = new WeakMap<IAgentRuntime, Map<string, PlayerNotes>>();
 
 /** Notes in memory as well as in the cache table: a decision reads them without asking the database, which a phase's other players are using too. */
