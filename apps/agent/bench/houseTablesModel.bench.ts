@@ -6,16 +6,19 @@
 // process's CPU time per decision (process.cpuUsage(): House, players and the
 // database, the stub excluded), and its memory (RSS) per table. On PGLite, or
 // on a fresh database of the PostgreSQL server at POSTGRES_URL when it is set.
-// Alone: `bun run bench tables-model --tables 1,4,16,32 --rounds 10`.
+// Alone: `bun run bench tables-model --tables 1,4,16,32 --rounds 10`; with
+// `--players worker` the players run in a second process (playersInWorker.ts).
 import { availableParallelism, loadavg } from 'node:os';
 import { median } from 'simple-statistics';
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
 import { startOpenAiStubProcess } from '@the-house/lab/bench/openaiStubProcess.ts';
+import { playersOption } from '@the-house/lab/bench/playersOption.ts';
 import { parseTablesOptions } from '@the-house/lab/bench/tablesOptions.ts';
 import { freshDatabase } from '@the-house/lab/testing/freshDatabase.ts';
 import { ensureVectorType } from '../test/kit/pgVectorStandIn.ts';
 import { startTestHost, testCharacters } from '../test/kit/testHost.ts';
 import { onDecisions } from './decisionSpans.ts';
+import { benchWithWorker } from './playersInWorker.ts';
 
 const MODEL_LATENCY_MS = 300;
 const PLAYERS = Array.from({ length: 8 }, (_, i) => `Mod${i + 1}`);
@@ -138,7 +141,10 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
 
 /** Each size in a host of its own (memory per table is the host's growth over its idle size); a size that fails says why and how far it got. */
 export async function bench(args: readonly string[] = []): Promise<Record<string, number>> {
-  const { tables, rounds } = parseTablesOptions(args);
+  // `--players worker`: the same players in a second process, seated over A2A (playersInWorker.ts).
+  const players = playersOption(args);
+  if (players.mode === 'worker') return benchWithWorker(players.rest);
+  const { tables, rounds } = parseTablesOptions(players.rest);
   const store = process.env.POSTGRES_URL ? 'postgres' : 'pglite';
   const figures: Record<string, number> = {};
   const rows: string[] = [`tables of 8 model players, ${store}, ${rounds} rounds, model ${MODEL_LATENCY_MS} ms, ${availableParallelism()} CPUs`, 'tables  round/latency median  worst  CPU ms/decision  beyond idle  RSS MB/table  RSS idle MB  load/CPU'];
