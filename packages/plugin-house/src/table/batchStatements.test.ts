@@ -27,5 +27,7 @@ describe("statements for plugin-sql's tables", () => {
     expect(jsonText(JSON.parse('{"__proto__": {"polluted": 1}}'))).toBe('{"__proto__":{"polluted":1}}');
     expect(({} as { polluted?: number }).polluted).toBeUndefined();
     expect(jsonText(undefined)).toBe('null');
+    // A backslash and 'u0000' written out are text, not NUL: kept as they are.
+    expect(jsonText({ a: '\\u0000' })).toBe(JSON.stringify({ a: '\\u0000' }));
   });
 });

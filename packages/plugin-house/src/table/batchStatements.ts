@@ -39,9 +39,16 @@ export const ROWS_PER_STATEMENT = 500;
  * Values that reach a jsonb column as text: PostgreSQL's jsonb refuses the
  * NUL character, which plugin-sql strips from strings and keys before it
  * writes a log row; so is it here, for every row (a cycle becomes null, as
- * there). Everything else is JSON.stringify's, as drizzle's.
+ * there). Everything else is JSON.stringify's, as drizzle's. Most rows hold
+ * no NUL and no cycle: their JSON is taken as it is.
  */
 export function jsonText(value: unknown): string {
+  try {
+    const text = JSON.stringify(value ?? null);
+    if (!text.includes('\\u0000')) return text;
+  } catch {
+    // A cycle: cleaned below, where it becomes null.
+  }
   const seen = new WeakSet<object>();
   const clean = (v: unknown): unknown => {
     if (typeof v === 'string') return v.replaceAll('\u0000', '');
