@@ -8,6 +8,7 @@ import { emptyNotes, type PlayerNotes } from '@the-house/lab/decision/opponentNo
 import type { SeatPrompt } from '@the-house/lab/decision/conversation.ts';
 import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
 import { quietIgnore } from './quietIgnore.ts';
+import { uniqueUuid } from './uniqueUuid.ts';
 import { DEFAULT_WINDOW, notesKey, renderPlayerView, type ViewWindow } from '@the-house/lab/decision/playerView.ts';
 
 export const DECIDE_ACTION = 'HOUSE_DECIDE';
@@ -136,8 +137,10 @@ export const decideAction: Action = {
     const prompt = made ? made.text : decisionPrompt(persona, request, notes, { forModel: house?.forModel ?? true, ...window });
     const answer = house?.ask ? await house.ask(prompt, made) : await ownModel(runtime, prompt);
     if (answer.text !== null) {
-      // Stamped now, stored when the House's phase allows: the player's memory keeps its answers in the order given.
-      const memory = { entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' }, createdAt: Date.now() };
+      // Stamped now, stored when the House's phase allows: the player's memory keeps its answers in the order given. Its id is
+      // the request's and the answer's: the same turn asked again (another host took over) and answered alike is kept once.
+      const id = message.id ? uniqueUuid(runtime.agentId, `house-answer:${message.id}:${answer.text}`) : undefined;
+      const memory = { ...(id ? { id } : {}), entityId: runtime.agentId, agentId: runtime.agentId, roomId: message.roomId, content: { text: answer.text, actions: [DECIDE_ACTION], source: 'house' }, createdAt: Date.now() };
       const remember = () => runtime.createMemory(memory, 'messages');
       if (house?.remember) house.remember(memory);
       else if (house?.later) house.later(remember);

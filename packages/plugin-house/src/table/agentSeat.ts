@@ -15,7 +15,7 @@ import type { PlayerNotes } from '@the-house/lab/decision/opponentNotes.ts';
 import type { ViewWindow } from '@the-house/lab/decision/playerView.ts';
 import { defaultPromptMode, promptParams, seatPrompter, type SeatPrompter } from '@the-house/lab/seats/seatPrompts.ts';
 import { runtimeModelClient } from '../runtimeModelClient.ts';
-import { uniqueUuid } from '../uniqueUuid.ts';
+import { uniqueUuid } from '@the-house/plugin-player/uniqueUuid.ts';
 import type { SeatRequest } from './pacer.ts';
 import type { Seat, SeatAnswer, SeatTurn } from '@the-house/lab/seats/seat.ts';
 import type { TableCore } from './tableCore.ts';
