@@ -42,7 +42,11 @@ describe('a turn asked again after a restart', () => {
       abort: new AbortController(),
       host: { settings: { missedTurns: 3 } },
       humans: { wait: async () => ({ decision: { move: 'cooperate' }, texts: ['!move cooperate'], valid: true, error: null }) },
-      voice: { tellPerson: async (_player: string, text: string) => void told.push(text), toldTurnBefore: (player: string, turn: string) => outbox.toldBefore(`turn:${player}:${turn}`) },
+      voice: {
+        tellPerson: async (_player: string, text: string) => void told.push(text),
+        toldTurnBefore: (player: string, turn: string) => outbox.toldBefore(`turn:${player}:${turn}`),
+        toldNoticeBefore: (player: string, round: number, text: string) => outbox.toldBefore(`notice:${player}:${round}:${text}`),
+      },
     };
     return { table: table as unknown as TableCore, told };
   };
@@ -86,5 +90,25 @@ describe('a turn asked again after a restart', () => {
     const other = tableOf({ ...JSON.parse(JSON.stringify(stored)), id: 'trust-3', seats: { ...stored.seats, Pat: { kind: 'person', person: { id: 'u', room: null, origin: null } } } }, cache);
     await new PersonSeat(other.table, 'Pat').decide(turn(1));
     expect(other.told[0]).toStartWith('Pat, your move in Trust (trust-3), round 1.');
+  });
+
+  test("a person's private word on a round, told before a host died, is not told again by the host that plays the round again; other words are", async () => {
+    const stored = { id: 'trust-4', players: ['Pat', 'Ada'], seats: { Pat: { kind: 'person', person: { id: 'u', room: null, origin: null } }, Ada: { kind: 'strategy', strategy: 'copycat' } }, log: [] as unknown[] };
+    const cache = cacheOf();
+    /** A table whose round has ended with `notices` for Pat, who is not asked next (the match is over). */
+    const endedWith = (notices: string[]) => {
+      const { table, told } = tableOf(stored, cache);
+      Object.assign(table, { match: { over: true, state: {}, game: { actors: () => [], view: () => ({ notices }) } } });
+      return { seat: new PersonSeat(table, 'Pat'), told };
+    };
+    const first = endedWith(['Your beg was declined.']);
+    await first.seat.tell(3);
+    expect(first.told).toHaveLength(1);
+    const again = endedWith(['Your beg was declined.']);
+    await again.seat.tell(3);
+    expect(again.told).toEqual([]);
+    const otherwise = endedWith(['The observer gave you 2 sats.']);
+    await otherwise.seat.tell(3);
+    expect(otherwise.told).toHaveLength(1);
   });
 });

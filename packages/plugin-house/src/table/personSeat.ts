@@ -112,6 +112,10 @@ export class PersonSeat implements Seat {
     const asked = !match.over && !personOf(this.table.stored, this.id)?.away && match.game.actors(match.state).includes(this.id);
     if (asked) return;
     const notices = (match.game.view(match.state, this.id) as { notices?: unknown } | null)?.notices;
-    if (Array.isArray(notices) && notices.length) await this.table.voice.tellPerson(this.id, privateRoundText(round, notices));
+    if (!Array.isArray(notices) || !notices.length) return;
+    const text = privateRoundText(round, notices);
+    // A host that took over plays the round again: the words it already said go once.
+    if (await this.table.voice.toldNoticeBefore(this.id, round, text)) return;
+    await this.table.voice.tellPerson(this.id, text);
   }
 }

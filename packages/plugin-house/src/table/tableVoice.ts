@@ -15,6 +15,7 @@ import type { GameRoom } from '../roomGateway.ts';
 import type { RoomPicture } from '../pictures/roomPicture.ts';
 import { picturesText, roundPictures } from '../pictures/roundPictures.ts';
 import { roundText } from '../roundText.ts';
+import { sumOf } from '../storeRows.ts';
 import { personOf, seatSpecOf } from '../seats/seatSpec.ts';
 import { dmRoomName } from '../roomNames.ts';
 import { dmRoomsClosedText, roomName } from '../texts/houseTexts.ts';
@@ -216,6 +217,16 @@ export class TableVoice {
     if (rest === null) return;
     if (seat?.room) return this.host.gateway.post(seat.room, rest);
     await this.sayTo(player, seat, rest);
+  }
+
+  /**
+   * Whether a host told `player` this private text about round `round`
+   * before (the match's outbox keeps it from now on, by round and text): a
+   * host that took over and plays the round again tells the same words once,
+   * and different words (the round went otherwise) anew.
+   */
+  async toldNoticeBefore(player: PlayerId, round: number, text: string): Promise<boolean> {
+    return this.outbox.toldBefore(`notice:${player}:${round}:${sumOf(text).slice(0, 16)}`);
   }
 
   /** Whether a host told `player` the turn `turn` before (the match's outbox, which every host of the House reads, keeps it from now on). */
