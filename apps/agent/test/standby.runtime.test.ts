@@ -248,6 +248,17 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
 
     // The active host paused past its lease (a stopped VM): the waiting host takes over, and the paused one, woken, finds
     // the lease lost and exits (code 3) without a write; Pia's match, mid-play when it paused, ends as if nothing happened.
+    // A phase's save is written while the next phase runs: the pause comes once the phase before Pia's held turn is in the
+    // database, so the host that takes over asks that turn again, not the one before it (which she answered).
+    const store = new SQL(db!.url, { max: 1 });
+    try {
+      await waitUntil(async () => {
+        const [row] = (await store`SELECT value->>'json' AS json FROM cache WHERE key = ${`house:match:${personId}`}`) as Array<{ json: string | null }>;
+        return ((row?.json ? (JSON.parse(row.json) as { state?: { round?: number } }) : null)?.state?.round ?? 0) >= PAUSED;
+      }, `Pia's match saved up to her turn of round ${PAUSED}`, 30_000);
+    } finally {
+      await store.close();
+    }
     standby.child.kill('SIGSTOP');
     await again.line(/is the active host: it holds the House's lease \(epoch 3;/, 30_000);
     standby.child.kill('SIGCONT');
