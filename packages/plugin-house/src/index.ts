@@ -4,7 +4,7 @@ export { houseStateProvider } from './houseStateProvider.ts';
 export { restGateway, silentGateway, type RoomGateway, type GameRoom } from './roomGateway.ts';
 export { useRoomGateway } from './gatewayRegistry.ts';
 export { useHouseLog, type HouseLogLevel } from './houseLog.ts';
-export { useRowWriter, FencedOut, type RowWriter } from './rowWriter.ts';
+export { useRowWriter, useRowsGate, FencedOut, type RowWriter } from './rowWriter.ts';
 export { useActiveHost } from './activeHost.ts';
 /** For the host's fetch: a request is leaving the process (a table's pacer lets the next seat build its request). */
 export { requestLeaving } from './table/requestLeaving.ts';

@@ -23,3 +23,21 @@ export function rowWriterFor(runtime: IAgentRuntime): (key: string, value: unkno
   const write = writer;
   return write ? (key, value) => write(runtime, key, value) : (key, value) => runtime.setCache(key, value);
 }
+
+let rowsMayGo: () => boolean = () => true;
+
+/**
+ * The same host hands the House a gate for the players' rows (their memories,
+ * notes and ElizaOS's model-call rows, written in batches): open while a
+ * renew of its lease was taken less than a lease ago. A host woken from a
+ * pause past its lease writes none of them; the host that took over plays
+ * the phase again and writes them (the same ids).
+ */
+export function useRowsGate(mayWrite: (() => boolean) | null): void {
+  rowsMayGo = mayWrite ?? (() => true);
+}
+
+/** Whether this host may write the players' rows now. */
+export function playerRowsMayGo(): boolean {
+  return rowsMayGo();
+}

@@ -28,3 +28,16 @@ test('heartbeats the database takes hold the lease; a stopped heartbeat renews n
   expect(renews).toBe(after);
   expect(lost).toEqual([]);
 });
+
+test('held while the database takes renews; not held once a lease passed without one (a process woken from a pause), nor once stopped', async () => {
+  let answering = true;
+  const beat = keepLease(leaseOf(() => (answering ? Promise.resolve(true) : new Promise<boolean>(() => {}))), 10, () => {});
+  await Bun.sleep(30);
+  expect(beat.held()).toBe(true);
+  answering = false;
+  const since = performance.now();
+  while (beat.held() && performance.now() - since < 2_000) await Bun.sleep(10);
+  expect(beat.held()).toBe(false);
+  beat();
+  expect(beat.held()).toBe(false);
+});

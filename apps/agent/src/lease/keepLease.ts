@@ -10,9 +10,11 @@ type Renewable = Pick<HostLease, 'renew' | 'leaseMs' | 'problem'>;
  * when no renew was taken for a whole lease because the database refused or
  * did not answer (a standby may hold the House by then). A process that was
  * paused asks before it concludes: with no standby, it holds on. Returns a
- * stop for a host that stops cleanly.
+ * stop for a host that stops cleanly, with `held()`: whether the database
+ * took a renew less than a lease ago (a process just woken from a pause
+ * longer than the lease cannot tell it still holds it, and must not write).
  */
-export function keepLease(lease: Renewable, renewMs: number, lost: (why: string) => void): () => void {
+export function keepLease(lease: Renewable, renewMs: number, lost: (why: string) => void): (() => void) & { held(): boolean } {
   let stopped = false;
   let renewing = false;
   let problem = '';
@@ -51,5 +53,5 @@ export function keepLease(lease: Renewable, renewMs: number, lost: (why: string)
     stopped = true;
     clearInterval(timer);
   };
-  return stop;
+  return Object.assign(stop, { held: () => !stopped && performance.now() - heldFrom < lease.leaseMs });
 }

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { SQL } from 'bun';
-import { useActiveHost, useRowWriter } from '@the-house/plugin-house';
+import { useActiveHost, useRowsGate, useRowWriter } from '@the-house/plugin-house';
 import { fencedRowWriter } from './fencedRowWriter.ts';
 import { HostLease, LEASE_NAME } from './hostLease.ts';
 import { keepLease } from './keepLease.ts';
@@ -46,6 +46,7 @@ export async function runLeased<H>(settings: Extract<StandbySettings, { on: true
   };
   const stopBeat = keepLease(lease, settings.renewMs, (why) => end(`lost the House's lease: ${why}`));
   useRowWriter(fencedRowWriter(lease, (why) => end(`a save was refused: ${why}`)));
+  useRowsGate(() => stopBeat.held());
   useActiveHost(`${lease.holder} (lease epoch ${epoch})`);
   let host: H;
   try {

@@ -50,6 +50,19 @@ export class Pacer {
     this.answerRows.batch().memory(player, memory);
   }
 
+  /**
+   * Writes the players' rows held so far now, rather than after what is
+   * queued: a phase's save calls it first, so the rows of the phase it saves
+   * (the round's end, the answers, the notes) are stored before it. A host
+   * killed after the save leaves none of them unwritten; one killed before it
+   * is followed by a host that plays the phase again, whose rows have the
+   * same ids (the same answer's too) and are kept once.
+   */
+  async writeRowsNow(): Promise<void> {
+    await this.answerRows.flushNow();
+    await this.rows.flushNow();
+  }
+
   /** Work that can wait, run outside any decision's context (its runner must not be taken for a seat's request). */
   later(work: () => unknown): void {
     outsideDecision(() => this.backlog.later(work));
@@ -137,5 +150,12 @@ class BatchSlot {
       return batch.flush();
     });
     return batch;
+  }
+
+  /** Writes the open batch now; its flush queued before then finds nothing left to write. */
+  flushNow(): Promise<void> {
+    const batch = this.open;
+    this.open = null;
+    return batch ? batch.flush() : Promise.resolve();
   }
 }

@@ -242,6 +242,8 @@ class PlayLoop {
     const save = phaseSave(table);
     const saved = new Promise<boolean>((resolve) =>
       table.pacer.later(async () => {
+        // The players' rows of this phase first: a kill after the save finds them written.
+        await table.pacer.writeRowsNow();
         const as = host.stopping ? null : save();
         resolve(as === null || (await table.persist(as)));
       }),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { IAgentRuntime, Memory, UUID } from '@elizaos/core';
+import { useRowsGate } from '../rowWriter.ts';
 import { WriteBatch } from './writeBatch.ts';
 
 const uuid = (n: number) => `0b6a1d3e-6a0c-4d55-9a53-${String(n).padStart(12, '0')}` as UUID;
@@ -116,5 +117,23 @@ describe("a table's batch of the players' rows", () => {
     expect(db.statements).toHaveLength(1);
     await batch.flush();
     expect(db.statements.map((s) => s.values[2])).toEqual(['{"text":"first"}', '{"text":"second"}']);
+  });
+
+  test("a host that cannot tell it still holds the House's lease (woken from a pause past it) writes no player row and makes no room, and says so once", async () => {
+    const db = client();
+    const { runtime, alone } = player(1, db);
+    const warned: string[] = [];
+    const batch = new WriteBatch((line) => warned.push(line));
+    let rooms = 0;
+    batch.memory(runtime, said(runtime, 'hello'), async () => void rooms++);
+    batch.cache(runtime, 'player:notes:m1', {});
+    useRowsGate(() => false);
+    try {
+      await batch.flush();
+    } finally {
+      useRowsGate(null);
+    }
+    expect([db.statements, alone, rooms]).toEqual([[], [], 0]);
+    expect(warned).toEqual(["House: 2 player rows not written: this host cannot tell it still holds the House's lease (the host that holds it plays the phase again and writes them)"]);
   });
 });

@@ -1,4 +1,5 @@
 import type { IAgentRuntime, Memory } from '@elizaos/core';
+import { playerRowsMayGo } from '../rowWriter.ts';
 import { cacheUpserts, logInserts, memoryInserts, ROWS_PER_STATEMENT, type CacheRow, type LogRow, type MemoryRow, type Statement } from './batchStatements.ts';
 
 /** The part of a database client plugin-sql's drizzle holds (`db.$client`: a PGlite, or a node-postgres pool) this uses. */
@@ -86,6 +87,11 @@ export class WriteBatch {
     this.caches = [];
     this.logs = [];
     this.connects = [];
+    const held = memories.length + caches.length + logs.length;
+    if (!playerRowsMayGo()) {
+      if (held) this.warn(`House: ${held} player rows not written: this host cannot tell it still holds the House's lease (the host that holds it plays the phase again and writes them)`);
+      return;
+    }
     for (const connect of connects) {
       try {
         await connect();
