@@ -24,20 +24,21 @@ export function rowWriterFor(runtime: IAgentRuntime): (key: string, value: unkno
   return write ? (key, value) => write(runtime, key, value) : (key, value) => runtime.setCache(key, value);
 }
 
-let rowsMayGo: () => boolean = () => true;
+let rowsMayGo: () => boolean | Promise<boolean> = () => true;
 
 /**
  * The same host hands the House a gate for the players' rows (their memories,
- * notes and ElizaOS's model-call rows, written in batches): open while a
- * renew of its lease was taken less than a lease ago. A host woken from a
- * pause past its lease writes none of them; the host that took over plays
- * the phase again and writes them (the same ids).
+ * notes and ElizaOS's model-call rows, written in batches): it answers true
+ * while a renew of the lease was taken less than a lease ago, waits for the
+ * next renew otherwise (a host woken from a pause past its lease), and false
+ * once the lease is lost. A host that lost it writes none of them; the host
+ * that took over plays the phase again and writes them (the same ids).
  */
-export function useRowsGate(mayWrite: (() => boolean) | null): void {
+export function useRowsGate(mayWrite: (() => boolean | Promise<boolean>) | null): void {
   rowsMayGo = mayWrite ?? (() => true);
 }
 
-/** Whether this host may write the players' rows now. */
-export function playerRowsMayGo(): boolean {
+/** Whether this host may write the players' rows now (waiting, if it cannot tell yet, for its lease's next renew). */
+export function playerRowsMayGo(): boolean | Promise<boolean> {
   return rowsMayGo();
 }

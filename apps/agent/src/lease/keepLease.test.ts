@@ -29,15 +29,32 @@ test('heartbeats the database takes hold the lease; a stopped heartbeat renews n
   expect(lost).toEqual([]);
 });
 
-test('held while the database takes renews; not held once a lease passed without one (a process woken from a pause), nor once stopped', async () => {
+test('held while the database takes renews; not held once a lease passed without one (a process woken from a pause), until the next renew; never once stopped', async () => {
   let answering = true;
   const beat = keepLease(leaseOf(() => (answering ? Promise.resolve(true) : new Promise<boolean>(() => {}))), 10, () => {});
   await Bun.sleep(30);
   expect(beat.held()).toBe(true);
+  expect(await beat.whenHeld()).toBe(true);
   answering = false;
   const since = performance.now();
   while (beat.held() && performance.now() - since < 2_000) await Bun.sleep(10);
   expect(beat.held()).toBe(false);
+  // A renew that never comes: the beat ends after a lease, and whoever waited is told the lease is not held.
+  expect(await beat.whenHeld()).toBe(false);
   beat();
+  expect([beat.held(), await beat.whenHeld()]).toEqual([false, false]);
+});
+
+test('a writer waiting while the lease is not known held (the process was paused past it) is let go by the next renew the database takes', async () => {
+  const lost: string[] = [];
+  const beat = keepLease(leaseOf(async () => true), 10, (why) => lost.push(why));
+  await Bun.sleep(30);
+  // The process paused past its lease (120 ms): no timer ran meanwhile.
+  const until = performance.now() + 200;
+  while (performance.now() < until);
   expect(beat.held()).toBe(false);
+  expect(await beat.whenHeld()).toBe(true);
+  expect(beat.held()).toBe(true);
+  expect(lost).toEqual([]);
+  beat();
 });

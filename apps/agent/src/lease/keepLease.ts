@@ -12,14 +12,21 @@ type Renewable = Pick<HostLease, 'renew' | 'leaseMs' | 'problem'>;
  * paused asks before it concludes: with no standby, it holds on. Returns a
  * stop for a host that stops cleanly, with `held()`: whether the database
  * took a renew less than a lease ago (a process just woken from a pause
- * longer than the lease cannot tell it still holds it, and must not write).
+ * longer than the lease cannot tell it still holds it, and must not write),
+ * and `whenHeld()`: true at once when held, else at the next renew that
+ * makes it so, false once the beat ends (the lease is lost, or the host stops).
  */
-export function keepLease(lease: Renewable, renewMs: number, lost: (why: string) => void): (() => void) & { held(): boolean } {
+export function keepLease(lease: Renewable, renewMs: number, lost: (why: string) => void): (() => void) & { held(): boolean; whenHeld(): Promise<boolean> } {
   let stopped = false;
   let renewing = false;
   let problem = '';
   // When the last renew the database took was sent: its expiry counts from then.
   let heldFrom = performance.now();
+  const waiting: Array<(held: boolean) => void> = [];
+  const isHeld = () => !stopped && performance.now() - heldFrom < lease.leaseMs;
+  const tell = (answer: boolean) => {
+    for (const resolve of waiting.splice(0)) resolve(answer);
+  };
   const end = (why: string) => {
     if (stopped) return;
     stop();
@@ -40,6 +47,7 @@ export function keepLease(lease: Renewable, renewMs: number, lost: (why: string)
         if (!held) return end('another host took the lease');
         heldFrom = sent;
         problem = '';
+        if (waiting.length && isHeld()) tell(true);
       },
       (error: unknown) => {
         renewing = false;
@@ -52,6 +60,7 @@ export function keepLease(lease: Renewable, renewMs: number, lost: (why: string)
   const stop = () => {
     stopped = true;
     clearInterval(timer);
+    tell(false);
   };
-  return Object.assign(stop, { held: () => !stopped && performance.now() - heldFrom < lease.leaseMs });
+  return Object.assign(stop, { held: isHeld, whenHeld: () => (isHeld() ? Promise.resolve(true) : stopped ? Promise.resolve(false) : new Promise<boolean>((resolve) => waiting.push(resolve))) });
 }

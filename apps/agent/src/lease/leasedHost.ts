@@ -46,7 +46,7 @@ export async function runLeased<H>(settings: Extract<StandbySettings, { on: true
   };
   const stopBeat = keepLease(lease, settings.renewMs, (why) => end(`lost the House's lease: ${why}`));
   useRowWriter(fencedRowWriter(lease, (why) => end(`a save was refused: ${why}`)));
-  useRowsGate(() => stopBeat.held());
+  useRowsGate(() => stopBeat.whenHeld());
   useActiveHost(`${lease.holder} (lease epoch ${epoch})`);
   let host: H;
   try {

@@ -119,7 +119,7 @@ describe("a table's batch of the players' rows", () => {
     expect(db.statements.map((s) => s.values[2])).toEqual(['{"text":"first"}', '{"text":"second"}']);
   });
 
-  test("a host that cannot tell it still holds the House's lease (woken from a pause past it) writes no player row and makes no room, and says so once", async () => {
+  test("a host that lost the House's lease (woken from a pause past it) writes no player row and makes no room, and says so once", async () => {
     const db = client();
     const { runtime, alone } = player(1, db);
     const warned: string[] = [];
@@ -127,13 +127,13 @@ describe("a table's batch of the players' rows", () => {
     let rooms = 0;
     batch.memory(runtime, said(runtime, 'hello'), async () => void rooms++);
     batch.cache(runtime, 'player:notes:m1', {});
-    useRowsGate(() => false);
+    useRowsGate(async () => false);
     try {
       await batch.flush();
     } finally {
       useRowsGate(null);
     }
     expect([db.statements, alone, rooms]).toEqual([[], [], 0]);
-    expect(warned).toEqual(["House: 2 player rows not written: this host cannot tell it still holds the House's lease (the host that holds it plays the phase again and writes them)"]);
+    expect(warned).toEqual(["House: 2 player rows not written: this host no longer holds the House's lease (the host that holds it plays the phase again and writes them)"]);
   });
 });

@@ -88,8 +88,8 @@ export class WriteBatch {
     this.logs = [];
     this.connects = [];
     const held = memories.length + caches.length + logs.length;
-    if (!playerRowsMayGo()) {
-      if (held) this.warn(`House: ${held} player rows not written: this host cannot tell it still holds the House's lease (the host that holds it plays the phase again and writes them)`);
+    if (!(await playerRowsMayGo())) {
+      if (held) this.warn(`House: ${held} player rows not written: this host no longer holds the House's lease (the host that holds it plays the phase again and writes them)`);
       return;
     }
     for (const connect of connects) {
