@@ -110,16 +110,17 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     const roomId = createUniqueUuid(miaRuntime, `house-private:${opened.id}`);
     const memories = await miaRuntime.getMemories({ roomId, tableName: 'messages', count: 10_000 });
     const texts = memories.map((m) => m.content.text ?? '');
-    const miaAsks = asks.filter((c) => c.request!.player === 'Mia');
-    expect(texts.filter((t) => t.startsWith('[House] Trust, round ')).length).toBe(miaAsks.length);
+    // The House's asks are its record's calls (the stub may see a call twice: a transport retry is part of one ask).
+    const miaCalls = read.bundle.record.calls.filter((c) => c.caller === 'Mia');
+    expect(texts.filter((t) => t.startsWith('[House] Trust, round ')).length).toBe(miaCalls.length);
     expect(texts.filter((t) => /^\[House\] Round \d+ is over\./.test(t)).length).toBe(rounds);
     const answers = memories.filter((m) => m.entityId === miaRuntime.agentId);
-    expect(answers.length).toBe(miaAsks.length);
+    expect(answers.length).toBe(miaCalls.filter((c) => c.response !== null).length);
     expect(new Set(memories.map((m) => m.id)).size).toBe(memories.length);
     const notes = await miaRuntime.getCache<{ matchId: string }>(notesKey(opened.id));
     expect(notes?.matchId).toBe(opened.id);
     const logged = await miaRuntime.getLogs({ entityId: miaRuntime.agentId, type: 'useModel:TEXT_LARGE', count: 10_000 });
-    expect(logged.length).toBeGreaterThanOrEqual(miaAsks.length);
+    expect(logged.length).toBeGreaterThanOrEqual(miaCalls.length);
   }, 150_000);
 
   test('the JSON routes of the real server: the list, one match, and a 404 in JSON', async () => {
