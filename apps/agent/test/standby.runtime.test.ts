@@ -9,6 +9,7 @@ import { games } from '@the-house/games/registry.ts';
 import { bundlePath, type MatchBundle } from '@the-house/lab/models/matchBundle.ts';
 import { checkSignature, readSignature } from '@the-house/lab/signing/matchSignature.ts';
 import { freshDatabase } from '@the-house/lab/testing/freshDatabase.ts';
+import { restoreRepeats } from '@the-house/plugin-house/sharedValues.ts';
 import { AGAIN_LINE } from '@the-house/plugin-house/table/personSeat.ts';
 import type { MatchDetail } from '@the-house/plugin-house/types.ts';
 import { repoRoot } from '../src/host.ts';
@@ -254,7 +255,10 @@ describe.skipIf(!url)('a standby on the same PostgreSQL takes over from a killed
     try {
       await waitUntil(async () => {
         const [row] = (await store`SELECT value->>'json' AS json FROM cache WHERE key = ${`house:match:${personId}`}`) as Array<{ json: string | null }>;
-        return ((row?.json ? (JSON.parse(row.json) as { state?: { round?: number } }) : null)?.state?.round ?? 0) >= PAUSED;
+        const head = row?.json ? (JSON.parse(row.json) as { state?: { round?: number } | null; sharedState?: unknown }) : null;
+        // A state whose parts repeat is saved with each part once (sharedValues.ts).
+        const state = head?.sharedState ? (restoreRepeats(head.sharedState)?.value as { round?: number } | undefined) : head?.state;
+        return (state?.round ?? 0) >= PAUSED;
       }, `Pia's match saved up to her turn of round ${PAUSED}`, 30_000);
     } finally {
       await store.close();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundlePath } from '@the-house/lab/models/matchBundle.ts';
+import { CHUNK } from '@the-house/plugin-house/matchStore.ts';
 import { command, openedId, opens, personAt, roomMessages, type Seat } from './kit/arenaScenarios.ts';
 import { startTestHost, type TestHost } from './kit/testHost.ts';
 
@@ -88,7 +89,7 @@ describe('storage faults', () => {
       await host.house.setCache(`house:match:${id}:log:0`, { json: '[' });
       const seen = await seenBy(id);
       expect([seen.detail, seen.listed, seen.tab]).toEqual(['damaged', 'damaged', 200]);
-      expect(seen.damage).toBe(`log chunk 1 of ${seen.damage!.match(/of (\d+)/)![1]} is not valid JSON (entries 0..63); not rebuilt: ${i === 0 ? `there is no match file '${id}.match.json'` : `'${id}.match.json' is not valid JSON`}`);
+      expect(seen.damage).toBe(`log chunk 1 of ${seen.damage!.match(/of (\d+)/)![1]} is not valid JSON (entries 0..${CHUNK - 1}); not rebuilt: ${i === 0 ? `there is no match file '${id}.match.json'` : `'${id}.match.json' is not valid JSON`}`);
       expect(seen.status).toBe(`Match ${id} is damaged: ${seen.damage}`);
       expect(seen.texts).not.toContain(matchDir);
       // Its intact part is still served (issue 33): every round report, read before the log's first chunk.

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { IAgentRuntime } from '@elizaos/core';
 import { EventLog } from '@the-house/games/engine/eventLog.ts';
 import { LiveMatchFiles } from './liveMatchFiles.ts';
-import { CHUNK, MatchStore, StoreError } from './matchStore.ts';
+import { CHUNK, FIRST_CHUNK, MatchStore, StoreError } from './matchStore.ts';
+import { rowOf } from './storeRows.ts';
 import type { StoredMatch } from './types.ts';
 import { storedMatch } from './testing/storedMatch.ts';
 
@@ -29,7 +30,7 @@ function cacheRuntime() {
 
 /** A real hash chain: the store checks that what it reads back ends where it was saved. */
 const chain = new EventLog();
-for (let i = 0; i < CHUNK * 4; i++) chain.append(i + 1, 'act', { type: 'round', data: { n: i } });
+for (let i = 0; i < FIRST_CHUNK * 3; i++) chain.append(i + 1, 'act', { type: 'round', data: { n: i } });
 const entry = (seq: number) => chain.entries[seq]!;
 
 test('a match round-trips; a save writes the head, and a chunk row only when one fills up', async () => {
@@ -76,6 +77,52 @@ test('a row saved whole by the earlier format still loads', async () => {
   rows.set('house:match:m1', { json: JSON.stringify(m) });
   rows.set('house:matches', ['m1']);
   expect(await new MatchStore(runtime).load('m1')).toEqual({ ok: true, match: m });
+});
+
+test('a match saved in chunks of 64 before heads named their size reads whole, and its next saves keep that size', async () => {
+  const { runtime, rows } = cacheRuntime();
+  const m = storedMatch();
+  for (let i = 0; i < FIRST_CHUNK + 6; i++) m.log.push(entry(i));
+  const { log: _log, history: _history, record, ...rest } = m;
+  const chunk = rowOf(m.log.slice(0, FIRST_CHUNK));
+  const head = { ...rest, record: { ...record, calls: [], phases: [] }, log: [], history: [], full: { log: 1, history: 0, calls: 0, phases: 0 }, tails: { log: m.log.slice(FIRST_CHUNK), history: [], calls: [], phases: [] }, logHead: m.log.at(-1)!.hash, sums: { log: [chunk.sum], history: [], calls: [], phases: [] } };
+  rows.set('house:match:m1', rowOf(head));
+  rows.set('house:match:m1:log:0', chunk);
+  rows.set('house:matches', rowOf(['m1']));
+  rows.set('house:open', rowOf(['m1']));
+  const store = new MatchStore(runtime);
+  const loaded = await store.load('m1');
+  if (!loaded.ok) throw new Error(loaded.damage);
+  expect(loaded.match).toEqual(m);
+  for (let i = FIRST_CHUNK + 6; i < 2 * FIRST_CHUNK + 1; i++) loaded.match.log.push(entry(i));
+  await store.save(loaded.match);
+  expect([...rows.keys()].filter((k) => k.includes(':log:'))).toEqual(['house:match:m1:log:0', 'house:match:m1:log:1']);
+  const again = await new MatchStore(runtime).load('m1');
+  expect(again.ok && again.match.log).toEqual(chain.entries.slice(0, 2 * FIRST_CHUNK + 1));
+});
+
+test("a state whose parts repeat is saved with each part once, and reads back equal, the parts shared again", async () => {
+  const { runtime, rows } = cacheRuntime();
+  const seen = Array.from({ length: 30 }, (_, r) => ({ round: r + 1, acts: { a: { action: 'HIGH_FIVE', target: 'b' }, b: { action: 'BLOCK' } }, sats: { a: r, b: 2 * r } }));
+  const m = { ...storedMatch(), state: { round: 31, memory: { a: seen, b: [...seen.slice(0, 29), { ...seen[29]!, acts: { ...seen[29]!.acts, b: { action: 'BLOCK', missed: true } } }] } } };
+  await new MatchStore(runtime).save(m);
+  const row = rows.get('house:match:m1') as { json: string };
+  expect(JSON.parse(row.json).state).toBeNull();
+  expect(JSON.stringify(JSON.parse(row.json).sharedState).length).toBeLessThan(JSON.stringify(m.state).length * 0.6);
+  const loaded = await new MatchStore(runtime).load('m1');
+  if (!loaded.ok) throw new Error(loaded.damage);
+  expect(loaded.match).toEqual({ ...m, updatedAt: loaded.match.updatedAt });
+  const memory = (loaded.match.state as typeof m.state).memory;
+  expect(memory.a[3]).toBe(memory.b[3]!);
+  expect(memory.a[29]!.sats).toBe(memory.b[29]!.sats);
+  expect((await new MatchStore(runtime).loadWindow('m1'))?.match.state).toEqual(m.state);
+  // A stand-in that names no part: the head row is damaged, never read as a state with a hole.
+  const bad = JSON.parse(row.json);
+  bad.sharedState.root = { '#': 10_000 };
+  rows.set('house:match:m1', rowOf(bad));
+  const damaged = await new MatchStore(runtime).load('m1');
+  expect(damaged.ok).toBe(false);
+  expect(!damaged.ok && damaged.damage).toBe('its head row is not a match');
 });
 
 test('a head row saved with the old seat maps (humans, remotes, bots) is read with seats, whole, chunked or a window at a time', async () => {
@@ -360,9 +407,9 @@ test("issue 33 (5): a running match's damaged row (head, log chunk, swapped chun
     const faults: Array<[string, (rows: Map<string, unknown>) => void, string]> = [
       ['head deleted', (rows) => rows.delete('house:match:m1'), 'its head row is missing'],
       ['head garbled', (rows) => rows.set('house:match:m1', { json: '{"id": "m1",' }), 'its head row is not valid JSON'],
-      ['log chunk edited', (rows) => rows.set('house:match:m1:log:1', { ...(rows.get('house:match:m1:log:1') as object), json: '[]' }), 'log chunk 2 of 3 was changed after it was written (its checksum does not match) (entries 64..127)'],
-      ['log chunk swapped', (rows) => rows.set('house:match:m1:log:2', rows.get('house:match:m1:log:0')), 'log chunk 3 of 3 is not the one its head row names (entries 128..191)'],
-      ['history chunk deleted, the log intact', (rows) => rows.delete('house:match:m1:history:0'), 'history chunk 1 of 3 is missing (entries 0..63)'],
+      ['log chunk edited', (rows) => rows.set('house:match:m1:log:1', { ...(rows.get('house:match:m1:log:1') as object), json: '[]' }), `log chunk 2 of 3 was changed after it was written (its checksum does not match) (entries ${CHUNK}..${2 * CHUNK - 1})`],
+      ['log chunk swapped', (rows) => rows.set('house:match:m1:log:2', rows.get('house:match:m1:log:0')), `log chunk 3 of 3 is not the one its head row names (entries ${2 * CHUNK}..${3 * CHUNK - 1})`],
+      ['history chunk deleted, the log intact', (rows) => rows.delete('house:match:m1:history:0'), `history chunk 1 of 3 is missing (entries 0..${CHUNK - 1})`],
     ];
     for (const [name, damage, why] of faults) {
       const { runtime, rows } = cacheRuntime();
@@ -433,8 +480,9 @@ test('issue 33 (7): a window of a long match reads only the chunks holding its r
   expect(window!.match.log).toEqual(m.log.filter((e) => e.round >= 100 && e.round <= 120));
   expect(window!.match.history).toEqual(m.history.slice(99, 120));
   expect(window!.match.record.calls).toEqual([]);
-  expect(read.filter((k) => k.includes(':log:'))).toEqual(['house:match:m1:log:4', 'house:match:m1:log:5']);
-  expect(read.filter((k) => k.includes(':history:'))).toEqual(['house:match:m1:history:1']);
+  // Three entries a round, 16 a chunk: rounds 100..120 are entries 297..362, in chunks 18..22; their reports are 99..119, in chunks 6 and 7.
+  expect(read.filter((k) => k.includes(':log:'))).toEqual([18, 19, 20, 21, 22].map((n) => `house:match:m1:log:${n}`));
+  expect(read.filter((k) => k.includes(':history:'))).toEqual(['house:match:m1:history:6', 'house:match:m1:history:7']);
   expect(read.filter((k) => k.includes(':calls:') || k.includes(':phases:'))).toEqual([]);
   // Nothing asked: the latest rounds, the setup before the first round and the last round's end included.
   const latest = await new MatchStore(runtime).loadWindow('m1');
@@ -443,7 +491,7 @@ test('issue 33 (7): a window of a long match reads only the chunks holding its r
   const start = await new MatchStore(runtime).loadWindow('m1', { to: 10 });
   expect(start!.match.log).toEqual(m.log.filter((e) => e.round <= 10));
   // A chunk that does not check out: no window (the caller reads the match whole, and says what is wrong).
-  rows.set('house:match:m1:log:4', { json: '[]' });
+  rows.set('house:match:m1:log:18', { json: '[]' });
   expect(await new MatchStore(runtime).loadWindow('m1', { from: 100, to: 120 })).toBeNull();
 });
 

@@ -8,6 +8,7 @@ import { checkRow, rowOf, type Read, type Row } from './storeRows.ts';
 import { storedHeadIds } from './storedHeads.ts';
 import { inWindow, windowRange, type RoundsWanted, type RoundWindow } from './records/matchWindow.ts';
 import { migrateSeats } from './seats/migrateSeats.ts';
+import { restoreRepeats, shareRepeats, type SharedValue } from './sharedValues.ts';
 import { agentSeats } from './seats/seatSpec.ts';
 import type { MatchStatus, MatchSummary, StoredMatch } from './types.ts';
 
@@ -21,8 +22,19 @@ const PROBE_KEY = 'house:probe';
 const LISTS = ['log', 'history', 'calls', 'phases'] as const;
 export type ListName = (typeof LISTS)[number];
 
-/** Entries per chunk row: a save rewrites at most the last, partly filled, chunk of each list. */
-export const CHUNK = 64;
+/**
+ * Entries per chunk row of a match saved from now on: a save rewrites the
+ * last, partly filled, chunk of each list in its head row, so this bounds
+ * what every save writes (issue 39: at 64, an 8-player Trust match's tails
+ * were 106 kB of its head by round 60).
+ */
+export const CHUNK = 16;
+
+/** Entries per chunk of a match whose head names no size: what every match was saved with before `chunk`. */
+export const FIRST_CHUNK = 64;
+
+/** The chunk size a head row says its lists were saved with. */
+const chunkOf = (head: { chunk?: unknown }): number => (head.chunk === CHUNK || head.chunk === FIRST_CHUNK ? head.chunk : FIRST_CHUNK);
 
 /** The most chunk rows of one list read while looking for what is left of a match whose head row is lost. */
 const MAX_PROBED_CHUNKS = 100_000;
@@ -41,6 +53,10 @@ interface Head extends Omit<StoredMatch, 'log' | 'history'> {
   sums?: Record<ListName, string[]>;
   /** The round of each full chunk's first entry, for the log and the history: a window of rounds reads only the chunks it needs. */
   starts?: Record<WindowList, number[]>;
+  /** Entries per full chunk of its lists; FIRST_CHUNK when absent. */
+  chunk?: number;
+  /** The game's state with its repeated objects written once (`sharedValues.ts`); `state` is null then. */
+  sharedState?: SharedValue;
 }
 
 /** The lists a window of rounds is read from. */
@@ -59,6 +75,16 @@ const roundOfEntry = (entry: unknown): number => {
 };
 
 const isHead = (value: unknown): value is Head => !!value && typeof value === 'object' && Array.isArray((value as Head).players) && typeof (value as Head).game === 'string';
+
+/** A head row as its readers take it: its state whole (restored from `sharedState`); null when it is not a head, or its shared state does not read back. */
+function openHead(value: unknown): Head | null {
+  if (!isHead(value)) return null;
+  if (value.sharedState === undefined) return value;
+  const restored = restoreRepeats(value.sharedState);
+  if (!restored) return null;
+  const { sharedState: _shared, ...head } = value;
+  return { ...head, state: restored.value } as Head;
+}
 
 /** A write the database would not take, after retries. */
 export class StoreError extends Error {}
@@ -144,6 +170,8 @@ interface LoadFixes {
 export class MatchStore {
   /** How many full chunks of each list are stored, per match. */
   private readonly written = new Map<string, Lengths>();
+  /** Entries per chunk of each match read back (CHUNK for one this process saved first). */
+  private readonly chunkSizes = new Map<string, number>();
   /** The checksums of those chunks (null: written before checksums, so a resave writes every chunk again). */
   private readonly sums = new Map<string, Record<ListName, string[]> | null>();
   /** The status each match had at its last save, so the summary row is written when it changes. */
@@ -254,9 +282,10 @@ export class MatchStore {
     const fixes: LoadFixes = { repaired: [], restore: [], problems: [] };
     const found = await this.loadHead(id, fixes);
     if (!found.ok) return found.lost;
-    const { full, tails, logHead, sums, starts: _starts, ...rest } = found.head;
+    const { full, tails, logHead, sums, starts: _starts, chunk: _chunk, ...rest } = found.head;
     if (!full || !tails) return { ok: true, match: migrateSeats(rest) as unknown as StoredMatch };
-    const [log, history, calls, phases] = await Promise.all(LISTS.map((list) => this.readList(id, list, full, tails, sums, fixes)));
+    const size = chunkOf(found.head);
+    const [log, history, calls, phases] = await Promise.all(LISTS.map((list) => this.readList(id, list, size, full, tails, sums, fixes)));
     const stored = migrateSeats(rest) as unknown as StoredMatch;
     const match: StoredMatch = {
       ...stored,
@@ -269,10 +298,11 @@ export class MatchStore {
       const chain = verifyChain(match.log, logHead);
       if (!chain.ok) problems.push(`its log breaks at entry ${chain.at}: ${chain.reason}`);
     }
-    const logLength = (Number.isInteger(full.log) ? full.log : 0) * CHUNK + (Array.isArray(tails.log) ? tails.log.length : 0);
+    const logLength = (Number.isInteger(full.log) ? full.log : 0) * size + (Array.isArray(tails.log) ? tails.log.length : 0);
     if (problems.length) return { ok: false, damage: [...repaired, ...problems].join('; '), match: intactPart(match), logLength };
     const unwritten = await this.writeBack(restore);
     this.written.set(id, { ...full });
+    this.chunkSizes.set(id, size);
     this.sums.set(id, sums ? { log: [...sums.log], history: [...sums.history], calls: [...sums.calls], phases: [...sums.phases] } : null);
     this.savedStatus.set(id, match.status);
     if (!repaired.length) return { ok: true, match };
@@ -282,30 +312,32 @@ export class MatchStore {
   /** A match's head row, or its copy in the running files (a repair, to write back); what is left of the match when neither is a head. */
   private async loadHead(id: string, fixes: LoadFixes): Promise<{ ok: true; head: Head } | { ok: false; lost: LoadedMatch }> {
     const read = await this.read<Head>(headKey(id));
-    if (read.ok && isHead(read.value)) return { ok: true, head: read.value };
+    const head = read.ok ? openHead(read.value) : null;
+    if (head) return { ok: true, head };
     const why = read.ok ? 'is not a match' : read.why;
     const copy = this.fromFiles<Head>(id, 'head');
-    if (!copy || !isHead(copy.value)) return { ok: false, lost: { ok: false, damage: `its head row ${why}`, match: await this.remains(id), headLost: true } };
+    const copied = copy ? openHead(copy.value) : null;
+    if (!copy || !copied) return { ok: false, lost: { ok: false, damage: `its head row ${why}`, match: await this.remains(id), headLost: true } };
     fixes.repaired.push(`its head row ${why}`);
     fixes.restore.push([headKey(id), copy.row]);
-    return { ok: true, head: copy.value };
+    return { ok: true, head: copied };
   }
 
   /** One list of a match, chunk by chunk (a damaged chunk from its running-file copy when that is whole), up to its first lost chunk. */
-  private async readList(id: string, list: ListName, full: Lengths, tails: Record<ListName, unknown[]>, sums: Head['sums'], fixes: LoadFixes): Promise<ReadList> {
+  private async readList(id: string, list: ListName, size: number, full: Lengths, tails: Record<ListName, unknown[]>, sums: Head['sums'], fixes: LoadFixes): Promise<ReadList> {
     const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
     const chunks = await Promise.all(Array.from({ length: count }, (_, n) => this.read<unknown[]>(chunkKey(id, list, n))));
     const entries: unknown[] = [];
     let whole = true;
     chunks.forEach((chunk, n) => {
       const which = `${list} chunk ${n + 1} of ${count}`;
-      const range = `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`;
+      const range = `(entries ${n * size}..${(n + 1) * size - 1})`;
       const named = sums?.[list]?.[n];
-      const problem = chunkProblem(chunk, named, which, range, list, n);
+      const problem = chunkProblem(chunk, named, which, range, list, n, size);
       let value = chunk.ok && !problem ? chunk.value : null;
       if (problem) {
         const copy = this.fromFiles<unknown[]>(id, `${list}.${n}`);
-        if (copy && !chunkProblem(copy, named, which, range, list, n)) {
+        if (copy && !chunkProblem(copy, named, which, range, list, n, size)) {
           value = copy.value;
           fixes.repaired.push(problem);
           fixes.restore.push([chunkKey(id, list, n), copy.row]);
@@ -329,15 +361,17 @@ export class MatchStore {
   async check(id: string, visit: (list: ListName, entries: unknown[]) => void = () => {}): Promise<string | null> {
     const read = await this.read<Head>(headKey(id));
     if (!read.ok) return `its head row ${read.why}`;
-    if (!isHead(read.value)) return 'its head row is not a match';
-    const { full, tails, logHead, sums } = read.value;
+    const head = openHead(read.value);
+    if (!head) return 'its head row is not a match';
+    const { full, tails, logHead, sums } = head;
+    const size = chunkOf(head);
     if (!full || !tails) return (await this.load(id)).ok ? null : 'it cannot be read whole';
     const chain = new ChainCheck();
     for (const list of LISTS) {
       const count = Number.isInteger(full[list]) && full[list] >= 0 ? full[list] : 0;
       for (let n = 0; n < count; n++) {
         const chunk = await this.read<unknown[]>(chunkKey(id, list, n));
-        const problem = chunkProblem(chunk, sums?.[list]?.[n], `${list} chunk ${n + 1} of ${count}`, `(entries ${n * CHUNK}..${(n + 1) * CHUNK - 1})`, list, n);
+        const problem = chunkProblem(chunk, sums?.[list]?.[n], `${list} chunk ${n + 1} of ${count}`, `(entries ${n * size}..${(n + 1) * size - 1})`, list, n, size);
         if (problem) return problem;
         const entries = (chunk as { value: unknown[] }).value;
         if (list === 'log') chain.add(entries as LogEntry[]);
@@ -361,8 +395,9 @@ export class MatchStore {
    */
   async loadWindow(id: string, wanted: RoundsWanted = {}): Promise<WindowRead | null> {
     const read = await this.read<Head>(headKey(id));
-    if (!read.ok || !isHead(read.value)) return null;
-    const { full, tails, logHead: _logHead, sums, starts, ...rest } = read.value;
+    const head = read.ok ? openHead(read.value) : null;
+    if (!head) return null;
+    const { full, tails, logHead: _logHead, sums, starts, chunk: _chunk, ...rest } = head;
     if (!full || !tails || !starts || !Array.isArray(starts.log) || !Array.isArray(starts.history)) return null;
     const history = Array.isArray(tails.history) ? tails.history : [];
     const first = full.history > 0 ? (starts.history[0] ?? 0) : roundOfEntry(history[0] ?? { round: (rest.state as { round?: unknown } | null)?.round });
@@ -381,7 +416,7 @@ export class MatchStore {
         const hi = window.to >= window.last ? Infinity : window.to;
         if (from > hi || upTo < lo) continue;
         const chunk = await this.read<unknown[]>(chunkKey(id, list, n));
-        if (chunkProblem(chunk, sums?.[list]?.[n], list, '', list, n)) return null;
+        if (chunkProblem(chunk, sums?.[list]?.[n], list, '', list, n, chunkOf(head))) return null;
         entries.push(...(chunk as { value: unknown[] }).value);
       }
       entries.push(...tail);
@@ -414,9 +449,13 @@ export class MatchStore {
     if (!summary || typeof summary.game !== 'string' || !Array.isArray(summary.players)) return null;
     const probe = async (list: ListName): Promise<unknown[]> => {
       const entries: unknown[] = [];
+      // Nothing names the chunks' size any more: the first chunk's (one of the two sizes ever used), and every chunk after it the same.
+      let size = 0;
       for (let n = 0; n < MAX_PROBED_CHUNKS; n++) {
         const chunk = await this.read<unknown[]>(chunkKey(id, list, n));
-        if (!chunk.ok || !Array.isArray(chunk.value) || chunk.value.length !== CHUNK) break;
+        if (!chunk.ok || !Array.isArray(chunk.value)) break;
+        if (n === 0 && (chunk.value.length === CHUNK || chunk.value.length === FIRST_CHUNK)) size = chunk.value.length;
+        if (chunk.value.length !== size) break;
         entries.push(...chunk.value);
       }
       return entries;
@@ -468,6 +507,7 @@ export class MatchStore {
 
   private async saveNow(match: StoredMatch, status: MatchStatus, summary?: MatchSummary): Promise<void> {
     const known = this.sums.get(match.id);
+    const size = this.chunkSizes.get(match.id) ?? CHUNK;
     const done = known === null ? { log: 0, history: 0, calls: 0, phases: 0 } : (this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 });
     const sums: Record<ListName, string[]> = known ? { log: [...known.log], history: [...known.history], calls: [...known.calls], phases: [...known.phases] } : { log: [], history: [], calls: [], phases: [] };
     const now = lists(match);
@@ -475,7 +515,7 @@ export class MatchStore {
     const filed = !!this.live && (OPEN.has(status) || this.filed.has(match.id));
     if (filed && !this.filed.has(match.id)) {
       this.filed.add(match.id);
-      this.fileEarlierChunks(match, done);
+      this.fileEarlierChunks(match, done, size);
     }
     const fileOf = (name: string) => (filed ? { id: match.id, name } : undefined);
     const full = {} as Lengths;
@@ -484,19 +524,21 @@ export class MatchStore {
     for (const list of LISTS) {
       const items = now[list];
       // The last phase trace may still change after a save; a chunk is sealed only once an entry follows it.
-      full[list] = Math.floor(Math.max(0, items.length - 1) / CHUNK);
+      full[list] = Math.floor(Math.max(0, items.length - 1) / size);
       sums[list].length = Math.min(sums[list].length, done[list], full[list]);
       for (let n = Math.min(done[list], full[list]); n < full[list]; n++) {
-        writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * CHUNK, (n + 1) * CHUNK), fileOf(`${list}.${n}`)).then((sum) => void (sums[list][n] = sum)));
+        writes.push(this.put(chunkKey(match.id, list, n), items.slice(n * size, (n + 1) * size), fileOf(`${list}.${n}`)).then((sum) => void (sums[list][n] = sum)));
       }
-      tails[list] = items.slice(full[list] * CHUNK);
+      tails[list] = items.slice(full[list] * size);
     }
     await Promise.all(writes);
-    const { log: _log, history: _history, record, ...rest } = match;
+    const { log: _log, history: _history, record, state, ...rest } = match;
+    const sharedState = shareRepeats(state);
     const logHead = match.log.length ? match.log[match.log.length - 1]!.hash : undefined;
-    const starts = { log: chunkStarts(now.log, full.log), history: chunkStarts(now.history, full.history) };
-    await this.put(headKey(match.id), { ...rest, status, record: { ...record, calls: [], phases: [] }, log: [], history: [], full, tails, logHead, sums, starts, updatedAt: Date.now() }, fileOf('head'));
+    const starts = { log: chunkStarts(now.log, full.log, size), history: chunkStarts(now.history, full.history, size) };
+    await this.put(headKey(match.id), { ...rest, ...(sharedState ? { state: null, sharedState } : { state }), status, record: { ...record, calls: [], phases: [] }, log: [], history: [], chunk: size, full, tails, logHead, sums, starts, updatedAt: Date.now() }, fileOf('head'));
     this.written.set(match.id, full);
+    this.chunkSizes.set(match.id, size);
     this.sums.set(match.id, sums);
     if (summary && this.savedStatus.get(match.id) !== status) await this.put(summaryKey(match.id), summary);
     this.savedStatus.set(match.id, status);
@@ -509,12 +551,12 @@ export class MatchStore {
    * sealed before: the same rows as in the database, so each can stand in
    * for its row.
    */
-  private fileEarlierChunks(match: StoredMatch, done: Lengths): void {
+  private fileEarlierChunks(match: StoredMatch, done: Lengths, size: number): void {
     const have = this.live!.names(match.id);
     const now = lists(match);
     for (const list of LISTS) {
-      for (let n = 0; n < done[list] && (n + 1) * CHUNK <= now[list].length; n++) {
-        if (!have.has(`${list}.${n}`)) this.live!.write(match.id, `${list}.${n}`, rowOf(now[list].slice(n * CHUNK, (n + 1) * CHUNK)));
+      for (let n = 0; n < done[list] && (n + 1) * size <= now[list].length; n++) {
+        if (!have.has(`${list}.${n}`)) this.live!.write(match.id, `${list}.${n}`, rowOf(now[list].slice(n * size, (n + 1) * size)));
       }
     }
   }
@@ -534,6 +576,7 @@ export class MatchStore {
   /** Forgets what it tracked of a match that left memory (it is read from the database when asked for again). */
   forget(id: string): void {
     this.written.delete(id);
+    this.chunkSizes.delete(id);
     this.sums.delete(id);
     this.savedStatus.delete(id);
   }
@@ -546,15 +589,15 @@ export class MatchStore {
 }
 
 /** The round of each full chunk's first entry. */
-function chunkStarts(items: readonly unknown[], chunks: number): number[] {
-  return Array.from({ length: chunks }, (_, n) => roundOfEntry(items[n * CHUNK]));
+function chunkStarts(items: readonly unknown[], chunks: number, size: number): number[] {
+  return Array.from({ length: chunks }, (_, n) => roundOfEntry(items[n * size]));
 }
 
 /** What is wrong with a chunk read back (the database's or a file's copy), in words; null when it is the one the head names. */
-function chunkProblem(chunk: Read<unknown[]>, named: string | undefined, which: string, range: string, list: ListName, n: number): string | null {
+function chunkProblem(chunk: Read<unknown[]>, named: string | undefined, which: string, range: string, list: ListName, n: number, size: number): string | null {
   if (!chunk.ok) return `${which} ${chunk.why} ${range}`;
   if (!Array.isArray(chunk.value)) return `${which} is not a list ${range}`;
-  if (chunk.value.length !== CHUNK) return `${list} chunk ${n + 1} holds ${chunk.value.length} of ${CHUNK} entries`;
+  if (chunk.value.length !== size) return `${list} chunk ${n + 1} holds ${chunk.value.length} of ${size} entries`;
   if (named !== undefined && named !== chunk.sum) return `${which} is not the one its head row names ${range}`;
   return null;
 }

@@ -4,6 +4,7 @@ import { Match } from '@the-house/games/engine/match.ts';
 import { runMatchSync } from '@the-house/games/engine/runner.ts';
 import { games } from '@the-house/games/registry.ts';
 import { strategyFor } from '@the-house/lab/decision/strategyMove.ts';
+import { CHUNK } from '@the-house/plugin-house/matchStore.ts';
 import { characterBrain } from '@the-house/plugin-player/characterBrain.ts';
 import { findPlayer } from '@the-house/plugin-player/playerRegistry.ts';
 import { RestChat } from './restChat.ts';
@@ -161,7 +162,7 @@ export async function rebuiltFromFile(host: TestHost): Promise<void> {
   try {
     expect(await host.house.deleteCache(`house:match:${id}:log:1`)).toBe(true);
     const read = (await host.service.getMatch(id, { fresh: true }))!;
-    expect(read.damage).toBe(`log chunk 2 of ${Math.floor((whole.events.length - 1) / 64)} is missing (entries 64..127); rebuilt from its match file`);
+    expect(read.damage).toBe(`log chunk 2 of ${Math.floor((whole.events.length - 1) / CHUNK)} is missing (entries ${CHUNK}..${2 * CHUNK - 1}); rebuilt from its match file`);
     expect(read.events).toEqual(whole.events);
     expect(verifyChain(read.events)).toEqual({ ok: true });
     expect(lines.some((l) => l.includes(`match ${id} was damaged in the database (log chunk 2`))).toBe(true);
