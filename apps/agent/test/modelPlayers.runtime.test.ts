@@ -26,6 +26,8 @@ function script(request: DecisionRequest): StubMode {
 }
 
 const matchDir = mkdtempSync(join(tmpdir(), 'house-matches-'));
+/** The host's own lines at warn and above (the House's among them): what a row not stored leaves. */
+const hostLines: string[] = [];
 
 describe('model-brain players through the real @elizaos/plugin-openai', () => {
   let stub: OpenAiStub;
@@ -35,7 +37,8 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     stub = startOpenAiStub({ mode: script });
     host = await startTestHost({
       charactersDir: testCharacters(['Mia', 'Max'], 'model'),
-      env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200', HOUSE_MATCH_DIR: matchDir },
+      env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200', HOUSE_MATCH_DIR: matchDir, HOUSE_LOG_LEVEL: 'warn' },
+      log: (line) => hostLines.push(line),
     });
   }, 90_000);
 
@@ -114,12 +117,18 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     // missing from her memory, never alone or under synthetic load: not yet explained (issue 39's note), so one may be missing here.
     const miaCalls = read.bundle.record.calls.filter((c) => c.caller === 'Mia');
     const requests = texts.filter((t) => t.startsWith('[House] Trust, round ')).length;
+    const answers = memories.filter((m) => m.entityId === miaRuntime.agentId).length;
+    const answered = miaCalls.filter((c) => c.response !== null).length;
+    // When one is missing, the CI's log says which, and what the host said meanwhile.
+    if (requests !== miaCalls.length || answers !== answered) {
+      const stored = memories.map((m) => `${m.createdAt} ${m.entityId === miaRuntime.agentId ? 'Mia' : 'House'}: ${(m.content.text ?? '').slice(0, 80)}`).sort();
+      console.error(`Mia's memory: ${requests} requests for ${miaCalls.length} calls, ${answers} answers for ${answered}\n${stored.join('\n')}\nhost lines:\n${hostLines.join('\n')}`);
+    }
     expect(requests).toBeLessThanOrEqual(miaCalls.length);
     expect(requests).toBeGreaterThanOrEqual(miaCalls.length - 1);
     expect(texts.filter((t) => /^\[House\] Round \d+ is over\./.test(t)).length).toBe(rounds);
-    const answers = memories.filter((m) => m.entityId === miaRuntime.agentId).length;
-    expect(answers).toBeLessThanOrEqual(miaCalls.filter((c) => c.response !== null).length);
-    expect(answers).toBeGreaterThanOrEqual(miaCalls.filter((c) => c.response !== null).length - 1);
+    expect(answers).toBeLessThanOrEqual(answered);
+    expect(answers).toBeGreaterThanOrEqual(answered - 1);
     expect(new Set(memories.map((m) => m.id)).size).toBe(memories.length);
     const notes = await miaRuntime.getCache<{ matchId: string }>(notesKey(opened.id));
     expect(notes?.matchId).toBe(opened.id);
