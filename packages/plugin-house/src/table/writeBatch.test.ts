@@ -37,7 +37,7 @@ function player(n: number, db: ReturnType<typeof client> | null) {
 const said = (runtime: IAgentRuntime, text: string, id?: UUID): Memory => ({ ...(id ? { id } : {}), entityId: uuid(90), agentId: runtime.agentId, roomId: uuid(91), worldId: uuid(92), content: { text }, createdAt: 1_700_000_000_000 });
 
 describe("a table's batch of the players' rows", () => {
-  test("eight players' memories, notes and model-call rows go as one statement a kind, after each private room is made, and nothing alone", async () => {
+  test("eight players' memories, notes and model-call rows go as one statement, after each private room is made, and nothing alone", async () => {
     const db = client();
     const players = Array.from({ length: 8 }, (_, i) => player(i + 1, db));
     const batch = new WriteBatch(() => undefined);
@@ -54,15 +54,21 @@ describe("a table's batch of the players' rows", () => {
     expect(batch.size).toBe(0);
     await flushed;
     expect(order).toEqual([...players.map((_, i) => `room ${i}`), 'written']);
-    expect(statements.map((s) => s.text.split(' (')[0])).toEqual(['INSERT INTO memories', 'INSERT INTO cache', 'INSERT INTO logs']);
+    expect(statements).toHaveLength(1);
+    const [one] = statements;
+    expect(one!.text).toStartWith('WITH w0 AS (INSERT INTO memories (');
+    expect(one!.text).toContain('ON CONFLICT DO NOTHING), w1 AS (INSERT INTO cache (');
+    expect(one!.text).toContain('ON CONFLICT (key, agent_id) DO UPDATE SET value = EXCLUDED.value) INSERT INTO logs (');
+    // 16 memories of 9 values, 8 notes of 3, 8 log rows of 4, numbered on across the three.
+    expect(one!.values.length).toBe(16 * 9 + 8 * 3 + 8 * 4);
+    expect(one!.text).toContain('($145::text, $146::text::uuid, $147::text::jsonb)');
+    expect(one!.text).toEndWith('($197::text::jsonb, $198::text::uuid, $199::text::uuid, $200::text)');
     // A memory's row is createMemory's: its id (or a new one), its text as jsonb, its agent and its time.
-    expect(statements[0]!.values.length).toBe(16 * 9);
-    expect(statements[0]!.values.slice(0, 9)).toEqual([uuid(100), 'messages', '{"text":"ask 0"}', '{}', uuid(90), uuid(91), uuid(92), uuid(1), '2023-11-14T22:13:20.000Z']);
-    expect(statements[0]!.values[9]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(statements[0]!.text).toEndWith('ON CONFLICT DO NOTHING');
-    expect(statements[1]!.text).toEndWith('ON CONFLICT (key, agent_id) DO UPDATE SET value = EXCLUDED.value');
+    expect(one!.values.slice(0, 9)).toEqual([uuid(100), 'messages', '{"text":"ask 0"}', '{}', uuid(90), uuid(91), uuid(92), uuid(1), '2023-11-14T22:13:20.000Z']);
+    expect(one!.values[9]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(one!.values.slice(144, 147)).toEqual(['player:notes:m1', uuid(1), '{"round":0}']);
     // PostgreSQL's jsonb refuses NUL, as plugin-sql's log strips it.
-    expect(statements[2]!.values[0]).toBe('{"prompt":"p0"}');
+    expect(one!.values[168]).toBe('{"prompt":"p0"}');
     expect(players.flatMap((p) => p.alone)).toEqual([]);
   });
 
@@ -76,8 +82,8 @@ describe("a table's batch of the players' rows", () => {
     expect(db.statements[0]!.values).toEqual(['player:notes:m1', uuid(1), '{"round":2}']);
   });
 
-  test("a statement the database refuses: each of its rows goes alone through the runtime's API, and only a row refused there too is reported", async () => {
-    const db = client((text) => text.startsWith('INSERT INTO memories'));
+  test("a statement the database refuses: a kind at a time, then each of its rows alone through the runtime's API, and only a row refused there too is reported", async () => {
+    const db = client((text) => text.includes('INSERT INTO memories'));
     const { runtime, alone } = player(1, db);
     const warned: string[] = [];
     const batch = new WriteBatch((line) => warned.push(line));
@@ -87,6 +93,7 @@ describe("a table's batch of the players' rows", () => {
     await batch.flush();
     expect(alone).toEqual(['memory kept']);
     expect(warned).toEqual([
+      `House: the players' rows could not be written as one statement (insert or update on table "memories" violates foreign key constraint "fk_room"); each kind is written on its own`,
       `House: 2 of the players' memory rows could not be written together (insert or update on table "memories" violates foreign key constraint "fk_room"); each is written alone`,
       "House: a player's memory row was not stored: the room does not exist",
     ]);

@@ -1,6 +1,6 @@
 import type { IAgentRuntime, Memory } from '@elizaos/core';
 import { playerRowsMayGo } from '../rowWriter.ts';
-import { cacheUpserts, logInserts, memoryInserts, ROWS_PER_STATEMENT, type CacheRow, type LogRow, type MemoryRow, type Statement } from './batchStatements.ts';
+import { batchStatement, cacheUpserts, logInserts, memoryInserts, ROWS_PER_STATEMENT, type CacheRow, type LogRow, type MemoryRow, type Statement } from './batchStatements.ts';
 
 /** The part of a database client plugin-sql's drizzle holds (`db.$client`: a PGlite, or a node-postgres pool) this uses. */
 interface RawClient {
@@ -99,9 +99,42 @@ export class WriteBatch {
         this.warn(`House: a player's private room could not be made: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    await this.write(memories, memoryInserts, 'memory');
-    await this.write(caches, cacheUpserts, 'note');
-    await this.write(logs, logInserts, 'model-call log');
+    const written = await this.writeTogether(memories, caches, logs);
+    await this.write(memories.filter((h) => !written.has(h.runtime)), memoryInserts, 'memory');
+    await this.write(caches.filter((h) => !written.has(h.runtime)), cacheUpserts, 'note');
+    await this.write(logs.filter((h) => !written.has(h.runtime)), logInserts, 'model-call log');
+  }
+
+  /**
+   * Each database's rows of every kind as one statement (`batchStatement`),
+   * where it can be made; the runtimes whose rows it wrote. A statement the
+   * database refuses is reported, and its rows go a kind at a time (`write`).
+   */
+  private async writeTogether(memories: Array<Held<MemoryRow>>, caches: Array<Held<CacheRow>>, logs: Array<Held<LogRow>>): Promise<Set<IAgentRuntime>> {
+    const byClient = new Map<RawClient, { runtimes: Set<IAgentRuntime>; memories: MemoryRow[]; caches: CacheRow[]; logs: LogRow[] }>();
+    const groupOf = (runtime: IAgentRuntime) => {
+      const client = clientOf(runtime);
+      if (!client) return null;
+      const group = byClient.get(client) ?? { runtimes: new Set<IAgentRuntime>(), memories: [], caches: [], logs: [] };
+      byClient.set(client, group);
+      group.runtimes.add(runtime);
+      return group;
+    };
+    for (const h of memories) groupOf(h.runtime)?.memories.push(h.row);
+    for (const h of caches) groupOf(h.runtime)?.caches.push(h.row);
+    for (const h of logs) groupOf(h.runtime)?.logs.push(h.row);
+    const written = new Set<IAgentRuntime>();
+    for (const [client, group] of byClient) {
+      const statement = batchStatement(group.memories, group.caches, group.logs);
+      if (!statement) continue;
+      try {
+        await client.query(statement.text, statement.values);
+        for (const runtime of group.runtimes) written.add(runtime);
+      } catch (error) {
+        this.warn(`House: the players' rows could not be written as one statement (${error instanceof Error ? error.message : String(error)}); each kind is written on its own`);
+      }
+    }
+    return written;
   }
 
   private async write<R>(held: Array<Held<R>>, statements: (rows: R[]) => Statement[], what: string): Promise<void> {
