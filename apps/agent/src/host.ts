@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { logger as frameworkLogger, type Character, type IAgentRuntime, type Plugin } from '@elizaos/core';
 import bootstrapPlugin from '@elizaos/plugin-bootstrap';
 import { AgentServer, type ServerMiddleware } from '@elizaos/server';
-import { housePlugin, parseAdmins, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
+import { holdResumes, housePlugin, parseAdmins, useHouseLog, useRoomGateway } from '@the-house/plugin-house';
 import { characterBrain, offlineBrainPlugin, playerPlugin } from '@the-house/plugin-player';
 import { parseFetchAllow } from '@the-house/lab/net/outboundPolicy.ts';
 import { databaseError, HostError, lockDataDir } from './dataDirLock.ts';
@@ -184,9 +184,13 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // A person's plain message in a game room: one warning per agent per prompt, about nothing wrong.
   dropUnseenAuthorLines(frameworkLogger);
   const restore = quietLines(startLines(loopbackOnly));
+  // The House resumes its open matches once every agent of this host is up, not while its players still initialize.
+  let agentsUp!: () => void;
+  holdResumes(new Promise<void>((resolve) => (agentsUp = resolve)));
   try {
     await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls, jsonBodies(byteLimit(env.EXPRESS_MAX_PAYLOAD, 2 * 1024 * 1024)) as ServerMiddleware] });
   } catch (error) {
+    agentsUp();
     lock?.release();
     const text = error instanceof Error ? error.message : String(error);
     if (/migrat|CREATE SCHEMA|pglite|database|ECONNREFUSED|password authentication/i.test(text)) throw databaseError(error, dataDir ?? 'PostgreSQL', !!env.POSTGRES_URL);
@@ -208,6 +212,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // Each agent's message bus asks the server for its channels as it starts: ready means those answers are in
   // (a host stopped before them logs a connection error per agent).
   await Promise.race([Promise.all(runtimes.map((r) => r.getServiceLoadPromise('message-bus-service' as never))), Bun.sleep(30_000)]);
+  agentsUp();
   for (const runtime of runtimes) {
     if (runtime.plugins.some((p) => p.name === discord?.name)) {
       registerDiscordSendHandler(runtime).catch((error) => log(`${runtime.character.name}: Discord posts will fail: ${error instanceof Error ? error.message : String(error)}`));

@@ -26,6 +26,7 @@ import { PeopleNames } from './people.ts';
 import type { PlayerDirectory } from './playerDirectory.ts';
 import { RatingsStore } from './ratingsStore.ts';
 import { publishedKey } from './signingKey.ts';
+import { resumesMayStart } from './resumeGate.ts';
 import { MatchRecords } from './records/matchRecords.ts';
 import type { RoundsWanted } from './records/matchWindow.ts';
 import type { RoomGateway } from './roomGateway.ts';
@@ -98,7 +99,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     service.unlistenSignOuts = discordSignOuts.listen((bot) => {
       for (const table of service.live.values()) void table.voice.discordSignedOut(bot).catch((error) => runtime.logger.warn(`House: ${table.id} could not leave a bot Discord signed out: ${error instanceof Error ? error.message : String(error)}`));
     });
-    setTimeout(() => void service.resumeAll(), 0);
+    setTimeout(() => void resumesMayStart().then(() => service.resumeAll()), 0);
     return service;
   }
 
