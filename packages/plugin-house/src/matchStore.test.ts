@@ -54,6 +54,15 @@ test('a match round-trips; a save writes the head, and a chunk row only when one
   expect(await store.openIds()).toEqual(['m1']);
 });
 
+test("a new House's first save finds no index to rebuild, and says nothing", async () => {
+  const { runtime } = cacheRuntime();
+  const said: string[] = [];
+  const store = new MatchStore(runtime, { log: (line) => said.push(line) });
+  await Promise.all([store.save(storedMatch()), store.save({ ...storedMatch(), id: 'm2' })]);
+  expect(said).toEqual([]);
+  expect(await new MatchStore(runtime).ids()).toEqual(['m1', 'm2']);
+});
+
 test('a crash after the chunks but before the head leaves the previous phase, whole', async () => {
   const { runtime, rows } = cacheRuntime();
   const store = new MatchStore(runtime);

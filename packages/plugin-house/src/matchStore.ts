@@ -506,6 +506,8 @@ export class MatchStore {
   }
 
   private async saveNow(match: StoredMatch, status: MatchStatus, summary?: MatchSummary): Promise<void> {
+    // The index is read before the first head is written: read after it, a new House's index would seem lost, that head unlisted.
+    await this.index.load();
     const known = this.sums.get(match.id);
     const size = this.chunkSizes.get(match.id) ?? CHUNK;
     const done = known === null ? { log: 0, history: 0, calls: 0, phases: 0 } : (this.written.get(match.id) ?? { log: 0, history: 0, calls: 0, phases: 0 });
