@@ -32,13 +32,14 @@ function clientOf(runtime: IAgentRuntime): RawClient | null {
  * the House's requests, rounds and their own answers, their notes' saves, and
  * ElizaOS's rows for their model calls. Each used to be a statement of its
  * own (about five a decision, 70% of the House's CPU for a model decision);
- * here they wait as rows and go as one statement a table and a kind
- * (`flush`), on the database the players' plugin-sql holds (PGLite or
- * PostgreSQL; every runtime of a host shares it). The rows are the ones
+ * here they wait as rows and go as one statement a flush, every kind in it
+ * (`batchStatement`), on the database the players' plugin-sql holds (PGLite
+ * or PostgreSQL; every runtime of a host shares it). The rows are the ones
  * ElizaOS's own calls would write. A statement that fails is reported and
- * its rows go one at a time through ElizaOS's API instead, so a bad row costs
- * only itself, and each row that still fails is reported; a runtime with no SQL database
- * writes through its API. A private room is made (`connect`) before its first memory.
+ * its rows go a kind at a time, then one at a time through ElizaOS's API, so
+ * a bad row costs only itself, and each row that still fails is reported; a
+ * runtime with no SQL database writes through its API. A private room is
+ * made (`connect`) before its first memory.
  */
 export class WriteBatch {
   private memories: Array<Held<MemoryRow>> = [];
