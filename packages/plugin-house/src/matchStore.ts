@@ -398,6 +398,7 @@ export class MatchStore {
     const head = read.ok ? openHead(read.value) : null;
     if (!head) return null;
     const { full, tails, logHead: _logHead, sums, starts, chunk: _chunk, ...rest } = head;
+    const size = chunkOf(head);
     if (!full || !tails || !starts || !Array.isArray(starts.log) || !Array.isArray(starts.history)) return null;
     const history = Array.isArray(tails.history) ? tails.history : [];
     const first = full.history > 0 ? (starts.history[0] ?? 0) : roundOfEntry(history[0] ?? { round: (rest.state as { round?: unknown } | null)?.round });
@@ -416,7 +417,7 @@ export class MatchStore {
         const hi = window.to >= window.last ? Infinity : window.to;
         if (from > hi || upTo < lo) continue;
         const chunk = await this.read<unknown[]>(chunkKey(id, list, n));
-        if (chunkProblem(chunk, sums?.[list]?.[n], list, '', list, n, chunkOf(head))) return null;
+        if (chunkProblem(chunk, sums?.[list]?.[n], list, '', list, n, size)) return null;
         entries.push(...(chunk as { value: unknown[] }).value);
       }
       entries.push(...tail);

@@ -27,6 +27,18 @@ function clientOf(runtime: IAgentRuntime): RawClient | null {
   return client && typeof client.query === 'function' ? (client as RawClient) : null;
 }
 
+/** Held rows by the database their runtime writes to (null: a runtime with none, written through its API). */
+function byClient<R>(held: ReadonlyArray<Held<R>>): Map<RawClient | null, Array<Held<R>>> {
+  const groups = new Map<RawClient | null, Array<Held<R>>>();
+  for (const h of held) {
+    const client = clientOf(h.runtime);
+    const group = groups.get(client) ?? [];
+    group.push(h);
+    groups.set(client, group);
+  }
+  return groups;
+}
+
 /**
  * The players' writes a table's backlog makes (issue 39): their memories of
  * the House's requests, rounds and their own answers, their notes' saves, and
@@ -101,36 +113,28 @@ export class WriteBatch {
       }
     }
     const written = await this.writeTogether(memories, caches, logs);
-    await this.write(memories.filter((h) => !written.has(h.runtime)), memoryInserts, 'memory');
-    await this.write(caches.filter((h) => !written.has(h.runtime)), cacheUpserts, 'note');
-    await this.write(logs.filter((h) => !written.has(h.runtime)), logInserts, 'model-call log');
+    const left = <R>(held: Array<Held<R>>) => held.filter((h) => !written.has(clientOf(h.runtime)));
+    await this.write(left(memories), memoryInserts, 'memory');
+    await this.write(left(caches), cacheUpserts, 'note');
+    await this.write(left(logs), logInserts, 'model-call log');
   }
 
   /**
    * Each database's rows of every kind as one statement (`batchStatement`),
-   * where it can be made; the runtimes whose rows it wrote. A statement the
+   * where it can be made; the databases it wrote to. A statement the
    * database refuses is reported, and its rows go a kind at a time (`write`).
    */
-  private async writeTogether(memories: Array<Held<MemoryRow>>, caches: Array<Held<CacheRow>>, logs: Array<Held<LogRow>>): Promise<Set<IAgentRuntime>> {
-    const byClient = new Map<RawClient, { runtimes: Set<IAgentRuntime>; memories: MemoryRow[]; caches: CacheRow[]; logs: LogRow[] }>();
-    const groupOf = (runtime: IAgentRuntime) => {
-      const client = clientOf(runtime);
-      if (!client) return null;
-      const group = byClient.get(client) ?? { runtimes: new Set<IAgentRuntime>(), memories: [], caches: [], logs: [] };
-      byClient.set(client, group);
-      group.runtimes.add(runtime);
-      return group;
-    };
-    for (const h of memories) groupOf(h.runtime)?.memories.push(h.row);
-    for (const h of caches) groupOf(h.runtime)?.caches.push(h.row);
-    for (const h of logs) groupOf(h.runtime)?.logs.push(h.row);
-    const written = new Set<IAgentRuntime>();
-    for (const [client, group] of byClient) {
-      const statement = batchStatement(group.memories, group.caches, group.logs);
+  private async writeTogether(memories: Array<Held<MemoryRow>>, caches: Array<Held<CacheRow>>, logs: Array<Held<LogRow>>): Promise<Set<RawClient | null>> {
+    const [m, c, l] = [byClient(memories), byClient(caches), byClient(logs)];
+    const written = new Set<RawClient | null>();
+    for (const client of new Set([...m.keys(), ...c.keys(), ...l.keys()])) {
+      if (!client) continue;
+      const rows = <R>(groups: Map<RawClient | null, Array<Held<R>>>) => (groups.get(client) ?? []).map((h) => h.row);
+      const statement = batchStatement(rows(m), rows(c), rows(l));
       if (!statement) continue;
       try {
         await client.query(statement.text, statement.values);
-        for (const runtime of group.runtimes) written.add(runtime);
+        written.add(client);
       } catch (error) {
         this.warn(`House: the players' rows could not be written as one statement (${error instanceof Error ? error.message : String(error)}); each kind is written on its own`);
       }
@@ -139,14 +143,7 @@ export class WriteBatch {
   }
 
   private async write<R>(held: Array<Held<R>>, statements: (rows: R[]) => Statement[], what: string): Promise<void> {
-    const byClient = new Map<RawClient | null, Array<Held<R>>>();
-    for (const h of held) {
-      const client = clientOf(h.runtime);
-      const group = byClient.get(client) ?? [];
-      group.push(h);
-      byClient.set(client, group);
-    }
-    for (const [client, group] of byClient) {
+    for (const [client, group] of byClient(held)) {
       for (let i = 0; i < group.length; i += ROWS_PER_STATEMENT) {
         const chunk = group.slice(i, i + ROWS_PER_STATEMENT);
         if (client) {
