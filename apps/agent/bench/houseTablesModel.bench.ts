@@ -8,6 +8,7 @@
 // on a fresh database of the PostgreSQL server at POSTGRES_URL when it is set.
 // Alone: `bun run bench tables-model --tables 1,4,16,32 --rounds 10`; with
 // `--players worker` the players run in a second process (playersInWorker.ts).
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { median } from 'simple-statistics';
 import { benchInOwnProcess, runAsMain } from '@the-house/lab/bench/inOwnProcess.ts';
@@ -31,6 +32,21 @@ const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 const cpuMs = () => {
   const cpu = process.cpuUsage();
   return (cpu.user + cpu.system) / 1000;
+};
+/**
+ * The CPU time (ms) of the process's main thread alone, where the House, its
+ * players and PGLite run (Linux: its clock ticks of 10 ms in /proc); NaN
+ * elsewhere. The rest of the process's CPU is the JIT, the collector and
+ * the file and network threads.
+ */
+const mainThreadCpuMs = () => {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 };
 
 /** One size in this process: progress lines on stdout as rounds begin (what a failed run got to), the figures last. */
@@ -81,17 +97,17 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
     await Bun.sleep(IDLE_MS);
     const idleCpuPerMs = (cpuMs() - idleFrom.cpu) / (performance.now() - idleFrom.at);
     // CPU time read every 100 ms, not at each decision (a reading costs about 0.2 ms), and read back between readings.
-    const readings: Array<{ at: number; cpu: number }> = [];
+    const readings: Array<{ at: number; cpu: number; main: number }> = [];
     let peak = idle;
     const sampler = setInterval(() => {
-      readings.push({ at: performance.now(), cpu: cpuMs() });
+      readings.push({ at: performance.now(), cpu: cpuMs(), main: mainThreadCpuMs() });
       peak = Math.max(peak, rssMb());
     }, 100);
-    const cpuAt = (t: number) => {
+    const cpuAt = (t: number, of: 'cpu' | 'main' = 'cpu') => {
       const after = readings.findIndex((r) => r.at >= t);
-      if (after <= 0) return readings[after < 0 ? readings.length - 1 : 0]!.cpu;
+      if (after <= 0) return readings[after < 0 ? readings.length - 1 : 0]![of];
       const [a, b] = [readings[after - 1]!, readings[after]!];
-      return a.cpu + ((b.cpu - a.cpu) * (t - a.at)) / (b.at - a.at);
+      return a[of] + ((b[of] - a[of]) * (t - a.at)) / (b.at - a.at);
     };
     const started = { at: performance.now(), cpu: cpuMs() };
     const ids: string[] = [];
@@ -114,6 +130,7 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
     const to = Math.max(...[...firsts.values()].map((m) => m.get(rounds) ?? -Infinity));
     const inside = decisions.filter((at) => at >= from && at < to).length;
     const steadyCpu = cpuAt(to) - cpuAt(from);
+    const steadyMain = cpuAt(to, 'main') - cpuAt(from, 'main');
     // To cut a `bun --cpu-prof` profile of this process (its times are microseconds of the wall clock) to the part measured.
     console.log(`steady part (wall-clock ms): ${performance.timeOrigin + from} ${performance.timeOrigin + to}`);
     stubCpu = (await stub.stop()).cpuMs;
@@ -123,6 +140,9 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
       [`tables_model_${n}_cpu_ms_per_decision`]: steadyCpu / inside,
       [`tables_model_${n}_cpu_ms_per_decision_beyond_idle`]: (steadyCpu - idleCpuPerMs * (to - from)) / inside,
       [`tables_model_${n}_idle_cpu_ms_per_s`]: idleCpuPerMs * 1000,
+      // How busy the thread that answers was over the steady part (1: every moment): the tables wait on it past about 0.9.
+      [`tables_model_${n}_main_thread_busy`]: steadyMain / (to - from),
+      [`tables_model_${n}_main_thread_cpu_ms_per_decision`]: steadyMain / inside,
       [`tables_model_${n}_cpu_ms_per_decision_whole_match`]: (finished.cpu - started.cpu) / decisions.length,
       [`tables_model_${n}_stub_cpu_ms_per_decision`]: stubCpu / decisions.length,
       [`tables_model_${n}_rss_idle_mb`]: idle,
@@ -147,12 +167,12 @@ export async function bench(args: readonly string[] = []): Promise<Record<string
   const { tables, rounds } = parseTablesOptions(players.rest);
   const store = process.env.POSTGRES_URL ? 'postgres' : 'pglite';
   const figures: Record<string, number> = {};
-  const rows: string[] = [`tables of 8 model players, ${store}, ${rounds} rounds, model ${MODEL_LATENCY_MS} ms, ${availableParallelism()} CPUs`, 'tables  round/latency median  worst  CPU ms/decision  beyond idle  RSS MB/table  RSS idle MB  load/CPU'];
+  const rows: string[] = [`tables of 8 model players, ${store}, ${rounds} rounds, model ${MODEL_LATENCY_MS} ms, ${availableParallelism()} CPUs`, 'tables  round/latency median  worst  CPU ms/decision  beyond idle  main thread ms/decision  main thread busy  RSS MB/table  RSS idle MB  load/CPU'];
   for (const n of tables) {
     try {
       const f = await benchInOwnProcess(import.meta.path, `${n} tables of model players`, ['--size', String(n), '--rounds', String(rounds)]);
       const get = (name: string) => f[`tables_model_${n}_${name}`]!;
-      rows.push(`${String(n).padStart(6)}  ${get('round_over_latency_median').toFixed(3).padStart(20)}  ${get('round_over_latency_worst').toFixed(3).padStart(5)}  ${get('cpu_ms_per_decision').toFixed(2).padStart(15)}  ${get('cpu_ms_per_decision_beyond_idle').toFixed(2).padStart(11)}  ${get('rss_per_table_mb').toFixed(1).padStart(12)}  ${get('rss_idle_mb').toFixed(0).padStart(11)}  ${get('load_per_cpu').toFixed(2).padStart(8)}`);
+      rows.push(`${String(n).padStart(6)}  ${get('round_over_latency_median').toFixed(3).padStart(20)}  ${get('round_over_latency_worst').toFixed(3).padStart(5)}  ${get('cpu_ms_per_decision').toFixed(2).padStart(15)}  ${get('cpu_ms_per_decision_beyond_idle').toFixed(2).padStart(11)}  ${get('main_thread_cpu_ms_per_decision').toFixed(2).padStart(23)}  ${get('main_thread_busy').toFixed(2).padStart(16)}  ${get('rss_per_table_mb').toFixed(1).padStart(12)}  ${get('rss_idle_mb').toFixed(0).padStart(11)}  ${get('load_per_cpu').toFixed(2).padStart(8)}`);
       for (const [name, value] of Object.entries(f)) figures[`house.${store}_${name}`] = value;
     } catch (error) {
       rows.push(`${String(n).padStart(6)}  failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(-400)}`);
