@@ -117,7 +117,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     }
   }
 
-  /** Every table halts; the running ones' rooms are told they play on at the next start, for at most HALT_SAY_MS (a stop never hangs on a post). */
+  /** Every table halts; the running ones' rooms are told they play on at the next start, for at most HALT_SAY_MS (a stop never hangs on a post); then the running files handed over are written. */
   override async stop(): Promise<void> {
     if (this.halted) return;
     this.halted = true;
@@ -126,6 +126,7 @@ export class HouseService extends Service implements Desk, TableHost, DeskHost {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([halted, new Promise<void>((resolve) => (timer = setTimeout(resolve, HALT_SAY_MS)))]);
     clearTimeout(timer);
+    await this.store.filesSettled();
   }
 
   // ---- the set of tables ----

@@ -379,11 +379,15 @@ test("issue 33 (4): with its index and its head row both lost, a running match i
   try {
     const summaryOf = (id: string) => ({ id, game: 'trust', status: 'running' as const, round: 1, players: [], winners: [], spend: { tokens: 0, cost: 0 } });
     const elsewhere = cacheRuntime();
-    await new MatchStore(elsewhere.runtime, { live: new LiveMatchFiles(dir) }).save({ ...storedMatch(), id: 'z', createdAt: 9 }, summaryOf('z'));
+    const other = new MatchStore(elsewhere.runtime, { live: new LiveMatchFiles(dir) });
+    await other.save({ ...storedMatch(), id: 'z', createdAt: 9 }, summaryOf('z'));
+    await other.filesSettled();
     const { runtime, rows } = cacheRuntime();
     const store = new MatchStore(runtime, { live: new LiveMatchFiles(dir) });
     await store.save({ ...storedMatch(), id: 'a', status: 'finished', createdAt: 1 }, summaryOf('a'));
     await store.save({ ...storedMatch(), id: 'b', createdAt: 2 }, summaryOf('b'));
+    // The host that wrote them stopped: its files are on disk for the next to read.
+    await store.filesSettled();
     rows.delete('house:matches');
     rows.delete('house:match:b');
     const lines: string[] = [];
@@ -406,7 +410,9 @@ async function runningWithFiles(runtime: IAgentRuntime, dir: string): Promise<St
     m.record.calls.push({ seat: 'a', round: i + 1 } as never);
     m.record.phases.push({ round: i + 1, phase: 'act' } as never);
   }
-  await new MatchStore(runtime, { live: new LiveMatchFiles(dir) }).save(m);
+  const store = new MatchStore(runtime, { live: new LiveMatchFiles(dir) });
+  await store.save(m);
+  await store.filesSettled();
   return m;
 }
 

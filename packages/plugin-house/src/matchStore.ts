@@ -584,6 +584,11 @@ export class MatchStore {
     this.savedStatus.delete(id);
   }
 
+  /** Once the running files' writes handed over so far are done (a stopping House waits for them). */
+  filesSettled(): Promise<void> {
+    return this.live?.settled() ?? Promise.resolve();
+  }
+
   /** A closed match's running files go, once its signed match file holds it. */
   dropFiles(id: string): void {
     this.filed.delete(id);
