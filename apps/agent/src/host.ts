@@ -18,6 +18,7 @@ import { houseLogs } from './logLevels.ts';
 import { quietLines } from './quietLines.ts';
 import { shortUrls } from './shortUrls.ts';
 import { memoSettings } from './memoSettings.ts';
+import { usePgliteThread } from './pgliteThread.ts';
 import { skipUnloggedLines } from './skipUnloggedLines.ts';
 import { safeLogLines } from './safeLogLines.ts';
 import { dropUnseenAuthorLines } from './unseenAuthorLines.ts';
@@ -125,6 +126,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // And entrants the operator declares that cannot be read: their keys would bind to nothing, or to the wrong address.
   const declared = parseDeclaredEntrants(env.HOUSE_ENTRANTS, readableFile);
   if (!declared.ok) throw new HostError(declared.error);
+  const threadSetting = (env.HOUSE_PGLITE_THREAD ?? '').trim().toLowerCase();
+  if (!['', 'true', 'false'].includes(threadSetting)) throw new HostError(`HOUSE_PGLITE_THREAD is '${env.HOUSE_PGLITE_THREAD}'; it takes true (PGLite in a thread of its own) or false`);
+  const pgliteThread = threadSetting === 'true';
   const port = options.port ?? Number(env.PORT ?? 3000);
   const host = env.SERVER_HOST ?? '127.0.0.1';
   // Where links in the House's posts point; the agents' own bus never uses it (inProcessBus.ts).
@@ -167,6 +171,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
 
   const dataDir = env.POSTGRES_URL ? undefined : env.PGLITE_DATA_DIR;
   const lock = dataDir && !dataDir.startsWith('memory://') ? lockDataDir(dataDir) : null;
+  // PGLite's work off the thread that answers players, when asked (the first host of a process decides, as plugin-sql's one PGLite does).
+  const threaded = !!dataDir && pgliteThread && usePgliteThread(dataDir);
   const loopbackOnly = host === '127.0.0.1' || host === 'localhost';
   if (!loopbackOnly && !env.ELIZA_SERVER_AUTH_TOKEN) log(`warning: listening on ${host} with no ELIZA_SERVER_AUTH_TOKEN: anyone who can reach this port can use the REST API`);
   const signalHandlers = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
@@ -221,7 +227,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const houseRuntime = runtimes.find((r) => r.character.name === house.name);
   if (!houseRuntime) throw new Error('The House did not start');
   const url = `http://${loopback}:${bound}`;
-  log(`web GUI at ${url} (House + ${runtimes.length - 1} players; database: ${env.POSTGRES_URL ? 'PostgreSQL' : env.PGLITE_DATA_DIR})`);
+  log(`web GUI at ${url} (House + ${runtimes.length - 1} players; database: ${env.POSTGRES_URL ? 'PostgreSQL' : `${env.PGLITE_DATA_DIR}${threaded ? ', PGLite in a thread of its own' : ''}`})`);
   log(`dashboard at ${url}/house${loopbackOnly && !env.ELIZA_SERVER_AUTH_TOKEN ? '; the REST API has no key, and only this machine can reach it' : ''}`);
   return {
     server,

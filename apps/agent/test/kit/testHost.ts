@@ -13,6 +13,8 @@ export interface TestHostOptions {
   charactersDir?: string;
   /** A PostgreSQL URL; in-memory PGLite otherwise. */
   postgresUrl?: string;
+  /** A folder for PGLite instead of memory (the process's first host decides, as plugin-sql keeps one PGLite a process). */
+  pgliteDir?: string;
   /** Extra settings (process-wide: ElizaOS reads them from the environment). A host given no HOUSE_DATA_DIR gets a folder of its own, removed when it stops. */
   env?: Record<string, string>;
   /** The host's own lines (the House's among them), as a person reads them in its log. */
@@ -45,7 +47,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   if (options.postgresUrl) env.POSTGRES_URL = options.postgresUrl;
   else {
     delete env.POSTGRES_URL;
-    env.PGLITE_DATA_DIR = 'memory://';
+    env.PGLITE_DATA_DIR = options.pgliteDir ?? 'memory://';
   }
   // The House's own files (running matches', its signing key) stay this host's: another host's would be another database's matches.
   const ownData = options.env?.HOUSE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'house-data-'));
