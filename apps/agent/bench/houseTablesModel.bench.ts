@@ -110,21 +110,34 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
       return a[of] + ((b[of] - a[of]) * (t - a.at)) / (b.at - a.at);
     };
     const started = { at: performance.now(), cpu: cpuMs() };
-    const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const author = { id: `bench-person-${i}`, name: `Bench${i}`, room: { channelId: `bench-room-${i}`, serverId: 'bench' } };
-      const opened = await host.service.open('trust', PLAYERS, 100 + i, null, {}, author, { maxRounds: rounds, replicateAt: 1_000_000 });
-      if (!opened.ok) throw new Error(`table ${i + 1} of ${n} did not open: ${opened.error}`);
-      ids.push(opened.id);
-    }
-    const all = Promise.all(ids.map((id) => host.service.finished(id)));
+    // Every table asked for at once, as many people each opening one would: opened one after another, a host whose
+    // statements queue (PGLite in its thread) had its first tables done before its last were open.
+    const ids = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const author = { id: `bench-person-${i}`, name: `Bench${i}`, room: { channelId: `bench-room-${i}`, serverId: 'bench' } };
+        const opened = await host.service.open('trust', PLAYERS, 100 + i, null, {}, author, { maxRounds: rounds, replicateAt: 1_000_000 });
+        if (!opened.ok) throw new Error(`table ${i + 1} of ${n} did not open: ${opened.error}`);
+        return opened.id;
+      }),
+    );
+    const allOpen = performance.now();
+    let firstDone = Infinity;
+    const all = Promise.all(ids.map((id) => host.service.finished(id).then(() => (firstDone = Math.min(firstDone, performance.now())))));
     const ended = await Promise.race([all.then(() => true), Bun.sleep(DEADLINE_MS).then(() => false)]);
     clearInterval(sampler);
     const finished = { at: performance.now(), cpu: cpuMs() };
     if (!ended) throw new Error(`${n} tables had not ended after ${DEADLINE_MS / 60_000} minutes: the furthest reached round ${furthest} of ${rounds}`);
     // Every table's rounds 2..rounds-1 (round 1 carries the room's setup; the last one's end is the match's).
     const ratios: number[] = [];
-    for (const match of firsts.values()) for (let r = 2; match.has(r + 1); r++) ratios.push((match.get(r + 1)! - match.get(r)!) / MODEL_LATENCY_MS);
+    // The rounds played while every table was open, from the last table's opening to the first one's end: the tables at once.
+    const together: number[] = [];
+    for (const match of firsts.values()) {
+      for (let r = 2; match.has(r + 1); r++) {
+        const ratio = (match.get(r + 1)! - match.get(r)!) / MODEL_LATENCY_MS;
+        ratios.push(ratio);
+        if (match.get(r)! >= allOpen && match.get(r + 1)! <= firstDone) together.push(ratio);
+      }
+    }
     // The steady part: from the first table's round 2 to the last table's last round; its CPU over the decisions begun inside it.
     const from = Math.min(...[...firsts.values()].map((m) => m.get(2) ?? Infinity));
     const to = Math.max(...[...firsts.values()].map((m) => m.get(rounds) ?? -Infinity));
@@ -137,6 +150,9 @@ async function measure(n: number, rounds: number): Promise<Record<string, number
     return {
       [`tables_model_${n}_round_over_latency_median`]: median(ratios),
       [`tables_model_${n}_round_over_latency_worst`]: Math.max(...ratios),
+      [`tables_model_${n}_open_all_ms`]: allOpen - started.at,
+      [`tables_model_${n}_rounds_all_open`]: together.length,
+      [`tables_model_${n}_round_over_latency_all_open_median`]: together.length ? median(together) : Number.NaN,
       [`tables_model_${n}_cpu_ms_per_decision`]: steadyCpu / inside,
       [`tables_model_${n}_cpu_ms_per_decision_beyond_idle`]: (steadyCpu - idleCpuPerMs * (to - from)) / inside,
       [`tables_model_${n}_idle_cpu_ms_per_s`]: idleCpuPerMs * 1000,
@@ -167,12 +183,12 @@ export async function bench(args: readonly string[] = []): Promise<Record<string
   const { tables, rounds } = parseTablesOptions(players.rest);
   const store = process.env.POSTGRES_URL ? 'postgres' : 'pglite';
   const figures: Record<string, number> = {};
-  const rows: string[] = [`tables of 8 model players, ${store}, ${rounds} rounds, model ${MODEL_LATENCY_MS} ms, ${availableParallelism()} CPUs`, 'tables  round/latency median  worst  CPU ms/decision  beyond idle  main thread ms/decision  main thread busy  RSS MB/table  RSS idle MB  load/CPU'];
+  const rows: string[] = [`tables of 8 model players, ${store}, ${rounds} rounds, model ${MODEL_LATENCY_MS} ms, ${availableParallelism()} CPUs`, 'tables  round/latency median  worst  all open: median (rounds)  open all ms  CPU ms/decision  beyond idle  main thread ms/decision  main thread busy  RSS MB/table  RSS idle MB  load/CPU'];
   for (const n of tables) {
     try {
       const f = await benchInOwnProcess(import.meta.path, `${n} tables of model players`, ['--size', String(n), '--rounds', String(rounds)]);
       const get = (name: string) => f[`tables_model_${n}_${name}`]!;
-      rows.push(`${String(n).padStart(6)}  ${get('round_over_latency_median').toFixed(3).padStart(20)}  ${get('round_over_latency_worst').toFixed(3).padStart(5)}  ${get('cpu_ms_per_decision').toFixed(2).padStart(15)}  ${get('cpu_ms_per_decision_beyond_idle').toFixed(2).padStart(11)}  ${get('main_thread_cpu_ms_per_decision').toFixed(2).padStart(23)}  ${get('main_thread_busy').toFixed(2).padStart(16)}  ${get('rss_per_table_mb').toFixed(1).padStart(12)}  ${get('rss_idle_mb').toFixed(0).padStart(11)}  ${get('load_per_cpu').toFixed(2).padStart(8)}`);
+      rows.push(`${String(n).padStart(6)}  ${get('round_over_latency_median').toFixed(3).padStart(20)}  ${get('round_over_latency_worst').toFixed(3).padStart(5)}  ${`${get('round_over_latency_all_open_median').toFixed(3)} (${get('rounds_all_open')})`.padStart(25)}  ${get('open_all_ms').toFixed(0).padStart(11)}  ${get('cpu_ms_per_decision').toFixed(2).padStart(15)}  ${get('cpu_ms_per_decision_beyond_idle').toFixed(2).padStart(11)}  ${get('main_thread_cpu_ms_per_decision').toFixed(2).padStart(23)}  ${get('main_thread_busy').toFixed(2).padStart(16)}  ${get('rss_per_table_mb').toFixed(1).padStart(12)}  ${get('rss_idle_mb').toFixed(0).padStart(11)}  ${get('load_per_cpu').toFixed(2).padStart(8)}`);
       for (const [name, value] of Object.entries(f)) figures[`house.${store}_${name}`] = value;
     } catch (error) {
       rows.push(`${String(n).padStart(6)}  failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(-400)}`);
