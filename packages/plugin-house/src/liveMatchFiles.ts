@@ -27,7 +27,8 @@ export const isFolderId = (id: string): boolean => FOLDER_ID.test(id) && !isRese
  * on the disk: at 32 tables the copy took 6% of the thread that answers, most
  * of it in `rename`. A row written again before its turn came is written
  * once, as it is last. Until a row is on disk, `read` and `names` answer with
- * it; `settled` waits for every write handed over (what a stopping House does).
+ * it, and once a match's files are to go they answer without them;
+ * `settled` waits for every write handed over (what a stopping House does).
  */
 export class LiveMatchFiles {
   private readonly made = new Set<string>();
@@ -36,6 +37,8 @@ export class LiveMatchFiles {
   private readonly pending = new Map<string, Map<string, string>>();
   /** Each match's writes still to do, one after another. */
   private readonly queues = new Map<string, Promise<void>>();
+  /** Matches whose files are to go (how many removals wait): what is on disk of them is gone already, for every reader. */
+  private readonly removing = new Map<string, number>();
 
   constructor(
     readonly root: string,
@@ -104,6 +107,7 @@ export class LiveMatchFiles {
     if (!folder) return undefined;
     const waiting = this.pending.get(id)?.get(name);
     if (waiting !== undefined) return JSON.parse(waiting) as unknown;
+    if (this.removing.has(id)) return undefined;
     const read = readBoundedText(join(folder, `${name}.json`), FILE_LIMITS.match, 'match row');
     if (!read.ok) return undefined;
     try {
@@ -118,6 +122,7 @@ export class LiveMatchFiles {
     const folder = this.folder(id);
     if (!folder) return new Set();
     const names = new Set(this.pending.get(id)?.keys());
+    if (this.removing.has(id)) return names;
     try {
       for (const f of readdirSync(folder)) if (f.endsWith('.json')) names.add(f.slice(0, -'.json'.length));
     } catch {
@@ -130,7 +135,7 @@ export class LiveMatchFiles {
   ids(): string[] {
     const ids = new Set(this.pending.keys());
     try {
-      for (const entry of readdirSync(this.root, { withFileTypes: true })) if (entry.isDirectory() && isFolderId(entry.name)) ids.add(entry.name);
+      for (const entry of readdirSync(this.root, { withFileTypes: true })) if (entry.isDirectory() && isFolderId(entry.name) && !this.removing.has(entry.name)) ids.add(entry.name);
     } catch {
       // No folder yet: only what waits.
     }
@@ -142,11 +147,15 @@ export class LiveMatchFiles {
     const folder = this.folder(id);
     if (!folder) return;
     this.pending.delete(id);
+    this.removing.set(id, (this.removing.get(id) ?? 0) + 1);
     // After the writes already under way; one that cannot be removed is left for the next start to list, or for a person to remove: a copy of what the database holds.
     this.after(id, async () => {
       this.made.delete(id);
       this.failing.delete(id);
       removeQuietly(folder);
+      const left = this.removing.get(id)! - 1;
+      if (left) this.removing.set(id, left);
+      else this.removing.delete(id);
     });
   }
 }
