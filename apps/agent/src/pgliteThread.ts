@@ -42,7 +42,7 @@ function portable(options: QueryOptions | undefined): { rowMode?: RowMode; rawTy
  * calls plugin-sql's drizzle and the House make of one: `query`, `exec`,
  * `transaction`, `close`. Statements cost the host's thread a message each
  * way instead of PGLite's own work (its WASM, the protocol in JavaScript),
- * which at 32 tables of model players was most of that thread's time.
+ * which at 32 tables of model players was about half of that thread's time.
  * Errors come back with their name, message and fields (`code`, `detail`).
  * The thread keeps the process alive only while a call waits.
  */
@@ -71,10 +71,6 @@ export class ThreadPglite {
 
   get closed(): boolean {
     return this.ended !== null;
-  }
-
-  get ready(): boolean {
-    return !this.ended;
   }
 
   private settle(reply: ThreadReply): void {
