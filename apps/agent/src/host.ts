@@ -16,6 +16,7 @@ import { parseDeclaredEntrants } from '@the-house/plugin-house/entrants/declared
 import { readableFile } from '@the-house/plugin-house/entrants/readableFile.ts';
 import { houseLogs } from './logLevels.ts';
 import { quietLines } from './quietLines.ts';
+import { listenWhenUp } from './listenWhenUp.ts';
 import { shortUrls } from './shortUrls.ts';
 import { memoSettings } from './memoSettings.ts';
 import { usePgliteThread } from './pgliteThread.ts';
@@ -193,31 +194,39 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // The House resumes its open matches once every agent of this host is up, not while its players still initialize.
   let agentsUp!: () => void;
   holdResumes(new Promise<void>((resolve) => (agentsUp = resolve)));
+  let runtimes: IAgentRuntime[];
+  let bound: number;
   try {
-    await server.start({ port, dataDir, postgresUrl: env.POSTGRES_URL || undefined, agents, middlewares: [shortUrls, jsonBodies(byteLimit(env.EXPRESS_MAX_PAYLOAD, 2 * 1024 * 1024)) as ServerMiddleware] });
+    try {
+      // Built and its agents started before it listens (`listenWhenUp`); `isTestMode` is AgentServer's switch for not listening in `start`.
+      await server.start({ dataDir, postgresUrl: env.POSTGRES_URL || undefined, middlewares: [shortUrls, jsonBodies(byteLimit(env.EXPRESS_MAX_PAYLOAD, 2 * 1024 * 1024)) as ServerMiddleware], isTestMode: true });
+      runtimes = await server.startAgents(agents);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (/migrat|CREATE SCHEMA|pglite|database|ECONNREFUSED|password authentication/i.test(text)) throw databaseError(error, dataDir ?? 'PostgreSQL', !!env.POSTGRES_URL);
+      throw error;
+    }
+    for (const runtime of runtimes) {
+      skipUnloggedLines(runtime.logger);
+      safeLogLines(runtime.logger);
+      memoSettings(runtime);
+    }
+    // Each agent's message bus asks the server for its channels as it starts: ready means those answers are in
+    // (a host stopped before them logs a connection error per agent).
+    await Promise.race([Promise.all(runtimes.map((r) => r.getServiceLoadPromise('message-bus-service' as never))), Bun.sleep(30_000)]);
+    // Last in line: an error nothing answered is one line of JSON, not Express's page with its stack trace.
+    server.app.use(plainErrors((line) => log(line)));
+    if (!replaceApiRateLimit(server.app)) log("warning: this server's /api rate limit was not found, so it still counts this machine's own requests (1,000 per 15 minutes)");
+    bound = await listenWhenUp(server, port);
   } catch (error) {
     agentsUp();
     lock?.release();
-    const text = error instanceof Error ? error.message : String(error);
-    if (/migrat|CREATE SCHEMA|pglite|database|ECONNREFUSED|password authentication/i.test(text)) throw databaseError(error, dataDir ?? 'PostgreSQL', !!env.POSTGRES_URL);
     throw error;
   } finally {
     restore();
   }
-  // Last in line: an error nothing answered is one line of JSON, not Express's page with its stack trace.
-  server.app.use(plainErrors((line) => log(line)));
-  if (!replaceApiRateLimit(server.app)) log("warning: this server's /api rate limit was not found, so it still counts this machine's own requests (1,000 per 15 minutes)");
-  const bound = Number(env.SERVER_PORT ?? port);
+  process.env.SERVER_PORT = String(bound);
   if (bound !== port) env.CENTRAL_MESSAGE_SERVER_URL = `http://${loopback}:${bound}`;
-  const runtimes = server.getAllAgents();
-  for (const runtime of runtimes) {
-    skipUnloggedLines(runtime.logger);
-    safeLogLines(runtime.logger);
-    memoSettings(runtime);
-  }
-  // Each agent's message bus asks the server for its channels as it starts: ready means those answers are in
-  // (a host stopped before them logs a connection error per agent).
-  await Promise.race([Promise.all(runtimes.map((r) => r.getServiceLoadPromise('message-bus-service' as never))), Bun.sleep(30_000)]);
   agentsUp();
   for (const runtime of runtimes) {
     if (runtime.plugins.some((p) => p.name === discord?.name)) {

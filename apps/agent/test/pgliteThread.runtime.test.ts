@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createUniqueUuid } from '@elizaos/core';
 import { verifyChain } from '@the-house/games/engine/eventLog.ts';
 import { ThreadPgliteManager } from '../src/pgliteThread.ts';
-import { startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
+import { RestChat } from './kit/restChat.ts';
+import { freePort, startTestHost, waitForEnd, type TestHost } from './kit/testHost.ts';
 
 const PLAYERS = ['Ada', 'Bram', 'Cleo'];
 
@@ -25,7 +26,7 @@ async function memoriesOf(host: TestHost, id: string): Promise<Record<string, { 
   return out;
 }
 
-test("HOUSE_PGLITE_THREAD=true: the host's one PGLite runs in a thread of its own on its folder; a Trust match of offline players plays to its end, every player remembers each request, answer and round's end, and a new thread on the same folder reads the match back", async () => {
+test("HOUSE_PGLITE_THREAD=true: the host's one PGLite runs in a thread of its own on its folder; a Trust match of offline players plays to its end, every player remembers each request, answer and round's end, and a new thread on the same folder reads the match back; a message sent the moment the host lists the House is answered", async () => {
   const env = { HOUSE_PGLITE_THREAD: 'true', HOUSE_ROUND_DELAY_MS: '0', HOUSE_LOBBY_MS: '0' };
   const pgliteDir = mkdtempSync(join(tmpdir(), 'house-pglite-thread-'));
   const singletons = (globalThis as unknown as Record<symbol, { pgLiteClientManager?: unknown }>)[Symbol.for('@elizaos/plugin-sql/global-singletons')];
@@ -50,8 +51,19 @@ test("HOUSE_PGLITE_THREAD=true: the host's one PGLite runs in a thread of its ow
   // What a new process would find: the thread closed, its database read again from the folder.
   await (singletons!.pgLiteClientManager as ThreadPgliteManager).close();
   delete singletons!.pgLiteClientManager;
-  host = await startTestHost({ players: PLAYERS, env, pgliteDir });
+  // A person who writes the moment the host answers for the House is answered: it listens once its agents are (once,
+  // with PGLite off its thread, the agents were listed while the House's bus was not yet listening, and the message was lost).
+  const port = freePort();
+  const starting = startTestHost({ players: PLAYERS, env, pgliteDir, port });
+  let failed: string | null = null;
+  starting.catch((error: unknown) => (failed = String(error)));
+  const chat = new RestChat(`http://127.0.0.1:${port}`, crypto.randomUUID(), 'Early');
+  const houseId = await chat.agentWhenUp('The House', () => failed, 120_000, 5);
+  const dm = await chat.dm(houseId);
+  await chat.send(dm, '!help');
+  host = await starting;
   try {
+    expect(await chat.waitFor(dm, houseId, (text) => text.includes('!play'), 30_000)).toContain('!play');
     const again = (await host.service.getMatch(id, { fresh: true }))!;
     expect([again.summary.status, again.summary.round, again.damage ?? null]).toEqual(['finished', 6, null]);
     expect(verifyChain(again.events)).toEqual({ ok: true });

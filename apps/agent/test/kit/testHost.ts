@@ -19,6 +19,8 @@ export interface TestHostOptions {
   env?: Record<string, string>;
   /** The host's own lines (the House's among them), as a person reads them in its log. */
   log?: (line: string) => void;
+  /** The port to listen on (a test that talks to the host while it starts); a free one otherwise. */
+  port?: number;
 }
 
 export interface TestHost extends Host {
@@ -52,7 +54,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   // The House's own files (running matches', its signing key) stay this host's: another host's would be another database's matches.
   const ownData = options.env?.HOUSE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'house-data-'));
   if (ownData) env.HOUSE_DATA_DIR = ownData;
-  const host = await startHost({ port: freePort(), players: options.players, charactersDir: options.charactersDir, env, log: options.log ?? (() => {}) });
+  const host = await startHost({ port: options.port ?? freePort(), players: options.players, charactersDir: options.charactersDir, env, log: options.log ?? (() => {}) });
   const service = host.house.getService('house') as HouseService | null;
   if (!service) throw new Error('The House service did not start');
   const stop = host.stop;
