@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUniqueUuid } from '@elizaos/core';
+import { readLegal } from '@the-house/games/engine/moveSignatures.ts';
 import { games } from '@the-house/games/registry.ts';
 import { notesKey } from '@the-house/lab/decision/playerView.ts';
 import { readBundle } from '@the-house/lab/models/matchBundle.ts';
@@ -34,7 +35,8 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
   let host: TestHost;
 
   beforeAll(async () => {
-    stub = startOpenAiStub({ mode: script });
+    // Mia's first ask of round 4 is answered late: the phase's work is done and the backlog idle when her repair is asked.
+    stub = startOpenAiStub({ mode: script, fault: (_n, request) => (request?.player === 'Mia' && request.round === 4 && !request.error ? { delayMs: 300 } : null) });
     host = await startTestHost({
       charactersDir: testCharacters(['Mia', 'Max'], 'model'),
       env: { ...stub.env(), HOUSE_ROUND_DELAY_MS: '0', HOUSE_BEG_TIMEOUT_MS: '200', HOUSE_MATCH_DIR: matchDir, HOUSE_LOG_LEVEL: 'warn' },
@@ -60,10 +62,16 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
 
     const asks = stub.calls.filter((c) => c.request?.matchId === opened.id);
     expect(new Set(asks.map((c) => c.path))).toEqual(new Set(['/responses']));
-    // The compact prompt (format 2): rules and signatures first, the same on every ask of a player; the stub found a legal move in each.
+    // The compact prompt (format 2): rules and the signatures of the moves legal now first, the same on every ask of a player that
+    // may make the same moves (the stub's answers follow the prompt, whose marker holds the match's id: a match where Max is out
+    // leaves Mia no target to name); the stub found a legal move in each.
     const mia = asks.filter((c) => c.request!.player === 'Mia' && !c.request!.error);
     const head = (prompt: string) => prompt.slice(0, prompt.indexOf('Legal now') > 0 ? prompt.indexOf('\n\nRound ') : 0);
-    expect(new Set(mia.map((c) => head(c.prompt))).size).toBe(1);
+    const movesNow = (prompt: string) => [...new Set((readLegal(prompt) ?? []).map((entry) => entry.name))].sort().join(' ');
+    const heads = new Map<string, Set<string>>();
+    for (const c of mia) heads.set(movesNow(c.prompt), (heads.get(movesNow(c.prompt)) ?? new Set<string>()).add(head(c.prompt)));
+    expect([...heads.values()].map((h) => h.size)).toEqual([...heads.keys()].map(() => 1));
+    expect([...heads.values()].flatMap((h) => [...h]).every((h) => h.length > 0)).toBe(true);
     expect(asks.filter((c) => c.mode === 'model').every((c) => c.kind === 'legal')).toBe(true);
     for (const player of ['Mia', 'Max']) {
       const asked = new Set(asks.filter((c) => c.request!.player === player && !c.request!.error).map((c) => c.request!.round));
@@ -113,22 +121,16 @@ describe('model-brain players through the real @elizaos/plugin-openai', () => {
     const roomId = createUniqueUuid(miaRuntime, `house-private:${opened.id}`);
     const memories = await miaRuntime.getMemories({ roomId, tableName: 'messages', count: 10_000 });
     const texts = memories.map((m) => m.content.text ?? '');
-    // The House's asks are its record's calls. In two CI runs (3 test files at once on 2 cores) one of Mia's 40 requests was
-    // missing from her memory, never alone or under synthetic load: not yet explained (issue 39's note), so one may be missing here.
+    // The House's asks are its record's calls. A repair asked after a slow answer found the backlog idle, and its row went to
+    // a flush that had already run (CI runs 20, 21 and 31: one or two of Mia's 40 requests missing); none may be missing now.
     const miaCalls = read.bundle.record.calls.filter((c) => c.caller === 'Mia');
     const requests = texts.filter((t) => t.startsWith('[House] Trust, round ')).length;
     const answers = memories.filter((m) => m.entityId === miaRuntime.agentId).length;
     const answered = miaCalls.filter((c) => c.response !== null).length;
-    // When one is missing, the CI's log says which, and what the host said meanwhile.
-    if (requests !== miaCalls.length || answers !== answered) {
-      const stored = memories.map((m) => `${m.createdAt} ${m.entityId === miaRuntime.agentId ? 'Mia' : 'House'}: ${(m.content.text ?? '').slice(0, 80)}`).sort();
-      console.error(`Mia's memory: ${requests} requests for ${miaCalls.length} calls, ${answers} answers for ${answered}\n${stored.join('\n')}\nhost lines:\n${hostLines.join('\n')}`);
-    }
-    expect(requests).toBeLessThanOrEqual(miaCalls.length);
-    expect(requests).toBeGreaterThanOrEqual(miaCalls.length - 1);
+    expect({ requests, answers }).toEqual({ requests: miaCalls.length, answers: answered });
+    // A row the database refused would be the House's own warning.
+    expect(hostLines.filter((line) => /not stored|could not be (made|written)|deferred work failed/.test(line))).toEqual([]);
     expect(texts.filter((t) => /^\[House\] Round \d+ is over\./.test(t)).length).toBe(rounds);
-    expect(answers).toBeLessThanOrEqual(answered);
-    expect(answers).toBeGreaterThanOrEqual(answered - 1);
     expect(new Set(memories.map((m) => m.id)).size).toBe(memories.length);
     const notes = await miaRuntime.getCache<{ matchId: string }>(notesKey(opened.id));
     expect(notes?.matchId).toBe(opened.id);

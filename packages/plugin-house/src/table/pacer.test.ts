@@ -28,3 +28,16 @@ test("a phase's save writes the players' rows held so far before itself (a kill 
   await pacer.flush();
   expect(written).toEqual(['memory {"action": "BLOCK"}', 'memory [House] Round 1 is over.', 'cache notes:trust-1', 'save of round 1', 'round 1 post']);
 });
+
+test('a row remembered while nothing waits in the backlog (a repair asked after a slow answer) is written, not handed to a flush that already ran', async () => {
+  const written: string[] = [];
+  const mia = player(written);
+  const pacer = new Pacer(() => {});
+  // The phase's requests are out and its work is done: the backlog is idle and holds nothing when the repair is asked.
+  pacer.expectRequests([]);
+  await pacer.flush();
+  pacer.remember(mia, said('[House] Trust, round 16 (act): your decision as one JSON object. Your last answer was refused: no JSON object'));
+  pacer.keep(mia, 'notes:trust-31', { round: 16 });
+  await pacer.flush();
+  expect(written).toEqual(['memory [House] Trust, round 16 (act): your decision as one JSON object. Your last answer was refused: no JSON object', 'cache notes:trust-31']);
+});

@@ -62,7 +62,7 @@ export class PhaseBacklog {
     private readonly timers: BacklogTimers = realTimers,
   ) {}
 
-  /** Work that can wait: it runs now when nothing holds it, else once the phase's requests are out. */
+  /** Work that can wait: when nothing holds it, it runs once the caller has gone on (never within this call); else once the phase's requests are out. */
   later(work: () => unknown): void {
     (this.held ? this.parked : this.queue).push(work);
     this.run();
@@ -176,6 +176,9 @@ export class PhaseBacklog {
     if (this.running || (this.queue.length === 0 && this.answers.length === 0)) return;
     const next = () => this.queue.shift() ?? this.answers.shift();
     this.running = (async () => {
+      // Never within the call that handed the work in: a batch of rows is scheduled as its first row comes, and that row
+      // is added once the call returns (run at once, a flush took the batch while it was empty, and the row was never written).
+      await Promise.resolve();
       for (let work = next(); work; work = next()) {
         try {
           await work();

@@ -80,7 +80,8 @@ export class Table implements TableCore {
     this.prompts = host.settings.matchDir ? new PromptTexts(join(host.settings.keyDir, 'prompts'), stored.id) : null;
     this.recorder = new MatchRecorder(stored.id, stored.record, host.settings.prices, this.prompts ? this.promptSink(this.prompts) : null);
     this.voice = new TableVoice(host, stored, () => this.persist());
-    this.pacer = new Pacer((line) => host.runtime.logger.warn(line));
+    // What the pacer reports is work of the House that did not happen (a player's row not stored): the House's own lines, at any framework level.
+    this.pacer = new Pacer((line) => houseLog(host.runtime, line.replace(/^House: /, ''), 'warn'));
     this.seats = new Seats(this);
     this.gameState = houseGameOf(stored.game)?.tableState?.() ?? null;
   }
