@@ -3,9 +3,9 @@ import type { IAgentRuntime, Memory } from '@elizaos/core';
 /**
  * A stand-in runtime for House tests without a database or server: a name,
  * settings, a cache and memories in memory (its rooms need no making) and a
- * quiet logger. It has no actions, so a
- * seat it holds never answers and the game's fallback plays. A match starts
- * with no countdown unless a test sets HOUSE_COUNTDOWN_MS.
+ * quiet logger. It has no actions, so a seat it holds never answers and the
+ * game's fallback plays. A match starts with no countdown unless a test sets
+ * HOUSE_COUNTDOWN_MS.
  */
 export function fakeRuntime(name: string, settings: Record<string, string> = {}): IAgentRuntime {
   const cache = new Map<string, unknown>();
