@@ -128,10 +128,7 @@ export class ThreadPglite {
     try {
       result = await work(tx);
     } catch (error) {
-      if (!closed) {
-        closed = true;
-        await this.call({ op: 'end', tx: id, how: 'rollback' }).catch(() => undefined);
-      }
+      await tx.rollback().catch(() => undefined);
       throw error;
     }
     if (!closed) {

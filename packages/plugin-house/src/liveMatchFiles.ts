@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isReservedKey } from '@the-house/games/engine/safeKey.ts';
@@ -152,19 +152,10 @@ export class LiveMatchFiles {
     this.after(id, async () => {
       this.made.delete(id);
       this.failing.delete(id);
-      removeQuietly(folder);
+      await rm(folder, { recursive: true, force: true }).catch(() => undefined);
       const left = this.removing.get(id)! - 1;
       if (left) this.removing.set(id, left);
       else this.removing.delete(id);
     });
-  }
-}
-
-/** Removes a file or folder if it is there; a path that cannot even be looked at (a file's child) is nothing to remove. */
-function removeQuietly(path: string): void {
-  try {
-    rmSync(path, { recursive: true, force: true });
-  } catch {
-    // Nothing was made there.
   }
 }
