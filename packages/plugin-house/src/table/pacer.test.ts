@@ -41,3 +41,18 @@ test('a row remembered while nothing waits in the backlog (a repair asked after 
   await pacer.flush();
   expect(written).toEqual(['memory [House] Trust, round 16 (act): your decision as one JSON object. Your last answer was refused: no JSON object', 'cache notes:trust-31']);
 });
+
+test("a phase's save writes the answers' rows and the other rows it holds as one statement (on PGLite each statement costs about 1 ms before its rows)", async () => {
+  const statements: string[] = [];
+  const ada = { ...player([]), db: { $client: { query: async (text: string) => void statements.push(text) } } } as unknown as IAgentRuntime;
+  const pacer = new Pacer(() => {});
+  pacer.hold();
+  pacer.rememberAnswer(ada, said('{"action": "BLOCK"}'));
+  pacer.remember(ada, said('[House] Round 1 is over.'));
+  pacer.keep(ada, 'notes:trust-1', { round: 1 });
+  await pacer.writeRowsNow();
+  expect(statements).toHaveLength(1);
+  expect(statements[0]).toStartWith('WITH w0 AS (INSERT INTO memories (');
+  await pacer.flush();
+  expect(statements).toHaveLength(1);
+});

@@ -93,6 +93,14 @@ export class WriteBatch {
     this.logs.push({ runtime: held.runtime, row: held.row, alone: held.write });
   }
 
+  /** Takes `other`'s rows after this batch's own, so one flush writes both as one statement; `other` is left empty. */
+  absorb(other: WriteBatch): void {
+    this.memories.push(...other.memories.splice(0));
+    this.caches.push(...other.caches.splice(0));
+    this.logs.push(...other.logs.splice(0));
+    this.connects.push(...other.connects.splice(0));
+  }
+
   /** Writes what is held, and holds nothing after; rows added meanwhile wait for the next flush. */
   async flush(): Promise<void> {
     const [memories, caches, logs, connects] = [this.memories, this.caches, this.logs, this.connects];
