@@ -7,6 +7,7 @@ import { findPlayer } from '@the-house/plugin-player';
 import type { Memory, State } from '@elizaos/core';
 import { startHost, type Host } from '../src/host.ts';
 import { freePort, RestChat } from './kit/restChat.ts';
+import { JOURNAL_CHUNK, readStoredNotes } from '@the-house/lab/decision/storedNotes.ts';
 
 process.env.PGLITE_DATA_DIR = 'memory://';
 process.env.SERVER_HOST = '127.0.0.1';
@@ -86,6 +87,11 @@ test('!play trust through the REST API plays a whole match to a winner or a draw
   const notes = await findPlayer('Ada')!.getCache<{ round: number; opponents: Record<string, unknown> }>(`house-notes:${id}`);
   expect(notes?.round).toBe(detail.history.length);
   expect(Object.keys(notes!.opponents).sort()).toEqual(['Bram', 'Cleo', 'Dev']);
+  // Her journal as a restart reads it (the sealed chunks and the head's rest): every round, once, in order.
+  const ada = findPlayer('Ada')!;
+  const read = await readStoredNotes(id, async (key) => (await ada.getCache(key)) ?? null);
+  expect(read!.notes.journal!.map((d) => d.round)).toEqual(detail.history.map((h) => h.round));
+  expect(read!.sealed).toBe(Math.floor(detail.history.length / JOURNAL_CHUNK));
 
   await chat.send(dm, '!status');
   expect(await reply((t) => t.startsWith(`trust ${id}: finished`))).toContain('round');

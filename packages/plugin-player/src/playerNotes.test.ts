@@ -21,7 +21,7 @@ test("a player at 40 tables keeps each match's notes in memory: none is read bac
     getCache: async (key: string) => void reads.push(key),
   } as unknown as IAgentRuntime;
   const held: PlayerNotes[] = [];
-  const options: NotesOptions = { keep: (_key, notes) => held.push(notes) };
+  const options: NotesOptions = { keep: (_key, notes) => held.push(notes as PlayerNotes) };
   const trust = games.trust!;
   const ids = Array.from({ length: 40 }, (_, i) => `trust-${i}`);
   for (const [i, matchId] of ids.entries()) {

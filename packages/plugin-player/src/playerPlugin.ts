@@ -9,7 +9,8 @@ import type { SeatPrompt } from '@the-house/lab/decision/conversation.ts';
 import { registerPlayer, unregisterPlayer } from './playerRegistry.ts';
 import { quietIgnore } from './quietIgnore.ts';
 import { uniqueUuid } from './uniqueUuid.ts';
-import { DEFAULT_WINDOW, notesKey, renderPlayerView, type ViewWindow } from '@the-house/lab/decision/playerView.ts';
+import { DEFAULT_WINDOW, renderPlayerView, type ViewWindow } from '@the-house/lab/decision/playerView.ts';
+import { notesRows, readStoredNotes } from '@the-house/lab/decision/storedNotes.ts';
 
 export const DECIDE_ACTION = 'HOUSE_DECIDE';
 export const NOTES_EVALUATOR = 'HOUSE_OPPONENT_NOTES';
@@ -39,10 +40,15 @@ function noticeOf(message: Memory): RoundNotice | null {
  * batch was not written yet. A match's notes are a few kB.
  */
 const NOTES_KEPT = 256;
-const notesKept = new WeakMap<IAgentRuntime, Map<string, PlayerNotes>>();
+/** A match's notes, and how many of their journal's chunks are stored (`notesRows`). */
+interface KeptNotes {
+  notes: PlayerNotes;
+  sealed: number;
+}
+const notesKept = new WeakMap<IAgentRuntime, Map<string, KeptNotes>>();
 
 /** Notes in memory as well as in the cache table: a decision reads them without asking the database, which a phase's other players are using too. */
-function keepNotes(runtime: IAgentRuntime, matchId: string, notes: PlayerNotes): void {
+function keepNotes(runtime: IAgentRuntime, matchId: string, notes: KeptNotes): void {
   let kept = notesKept.get(runtime);
   if (!kept) notesKept.set(runtime, (kept = new Map()));
   kept.delete(matchId);
@@ -50,12 +56,16 @@ function keepNotes(runtime: IAgentRuntime, matchId: string, notes: PlayerNotes):
   if (kept.size > NOTES_KEPT) kept.delete(kept.keys().next().value!);
 }
 
-async function loadNotes(runtime: IAgentRuntime, matchId: string): Promise<PlayerNotes | null> {
+async function loadKeptNotes(runtime: IAgentRuntime, matchId: string): Promise<KeptNotes | null> {
   const kept = notesKept.get(runtime)?.get(matchId);
   if (kept) return kept;
-  const stored = (await runtime.getCache<PlayerNotes>(notesKey(matchId))) ?? null;
+  const stored = await readStoredNotes(matchId, async (key) => (await runtime.getCache(key)) ?? null);
   if (stored) keepNotes(runtime, matchId, stored);
   return stored;
+}
+
+async function loadNotes(runtime: IAgentRuntime, matchId: string): Promise<PlayerNotes | null> {
+  return (await loadKeptNotes(runtime, matchId))?.notes ?? null;
 }
 
 /** PLAYER_VIEW: the player's own view of the request in the message, with its notes on each opponent. */
@@ -101,10 +111,10 @@ export interface DecideOptions {
   remember?(memory: Memory): void;
 }
 
-/** What the House passes to the notes evaluator: where the notes' save may wait (absent: it is awaited), or the House that keeps the row (`keep`). */
+/** What the House passes to the notes evaluator: where the notes' save may wait (absent: it is awaited), or the House that keeps the rows (`keep`, called in the order they are to be written). */
 export interface NotesOptions {
   later?(work: () => unknown): void;
-  keep?(key: string, notes: PlayerNotes): void;
+  keep?(key: string, value: unknown): void;
 }
 
 async function ownModel(runtime: IAgentRuntime, prompt: string): Promise<AskResult> {
@@ -161,13 +171,17 @@ export const opponentNotesEvaluator: Evaluator = {
   handler: async (runtime, message, _state, options) => {
     const notice = noticeOf(message);
     if (!notice) return;
-    const before = (await loadNotes(runtime, notice.matchId)) ?? emptyNotes(notice.matchId);
-    const after = remember(before, runtime.character.name, games[notice.game], notice.view);
+    const before = (await loadKeptNotes(runtime, notice.matchId)) ?? { notes: emptyNotes(notice.matchId), sealed: 0 };
+    const after = remember(before.notes, runtime.character.name, games[notice.game], notice.view);
+    const { rows, sealed } = notesRows(after, before.sealed);
     // The next decision reads them from memory at once; the cache table (what a restart reads) may wait for the House's phase.
-    keepNotes(runtime, notice.matchId, after);
-    const save = () => runtime.setCache(notesKey(notice.matchId), after);
+    keepNotes(runtime, notice.matchId, { notes: after, sealed });
+    const save = async () => {
+      // The journal's new chunks before the head that names them.
+      for (const [key, value] of rows) await runtime.setCache(key, value);
+    };
     const house = options as NotesOptions | undefined;
-    if (house?.keep) house.keep(notesKey(notice.matchId), after);
+    if (house?.keep) for (const [key, value] of rows) house.keep(key, value);
     else if (house?.later) house.later(save);
     else await save();
     return { success: true, data: { notes: after } };
