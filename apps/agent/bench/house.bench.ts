@@ -49,8 +49,10 @@ function instrument(host: TestHost): Timings {
   const t: Timings = { started: new Map(), decisions: new Map(), asks: [], saves: [], posts: [], tells: new Map() };
   const post = host.service.gateway.post.bind(host.service.gateway);
   host.service.gateway.post = (room, text) => timed(t.posts, () => post(room, text));
-  const setCache = host.house.setCache.bind(host.house);
-  host.house.setCache = (key, value) => timed(t.saves, () => setCache(key, value));
+  // The House's saves: its rows of the cache table, which it writes on its database's own client (rowWriter.ts), the players' rows on the same one.
+  const client = (host.house as unknown as { db: { $client: { query(text: string, ...rest: unknown[]): Promise<unknown> } } }).db.$client;
+  const query = client.query.bind(client);
+  client.query = (text, ...rest) => (text.startsWith('INSERT INTO cache ') && (rest[0] as unknown[] | undefined)?.[1] === host.house.agentId ? timed(t.saves, () => query(text, ...rest)) : query(text, ...rest));
   onDecisions(host.runtimes, (request, span, cpu) => {
     if (!request) return;
     const first = t.started.get(request.round);

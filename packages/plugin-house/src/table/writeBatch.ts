@@ -1,11 +1,7 @@
 import type { IAgentRuntime, Memory } from '@elizaos/core';
+import { rawClientOf, type RawClient } from '../rawClient.ts';
 import { playerRowsMayGo } from '../rowWriter.ts';
 import { batchStatement, cacheUpserts, logInserts, memoryInserts, ROWS_PER_STATEMENT, type CacheRow, type LogRow, type MemoryRow, type Statement } from './batchStatements.ts';
-
-/** The part of a database client plugin-sql's drizzle holds (`db.$client`: a PGlite, or a node-postgres pool) this uses. */
-interface RawClient {
-  query(text: string, values: unknown[]): Promise<unknown>;
-}
 
 /** A model call's row for ElizaOS's `logs` table, held back from a decision: its row, and how ElizaOS itself would write it. */
 export interface HeldLogRow {
@@ -21,17 +17,11 @@ interface Held<R> {
   alone(): Promise<unknown>;
 }
 
-/** The database a runtime's plugin-sql adapter reads and writes, as a raw client; none for a runtime without one (a test's stand-in). */
-function clientOf(runtime: IAgentRuntime): RawClient | null {
-  const client = (runtime as { db?: { $client?: Partial<RawClient> } | null }).db?.$client;
-  return client && typeof client.query === 'function' ? (client as RawClient) : null;
-}
-
 /** Held rows by the database their runtime writes to (null: a runtime with none, written through its API). */
 function byClient<R>(held: ReadonlyArray<Held<R>>): Map<RawClient | null, Array<Held<R>>> {
   const groups = new Map<RawClient | null, Array<Held<R>>>();
   for (const h of held) {
-    const client = clientOf(h.runtime);
+    const client = rawClientOf(h.runtime);
     const group = groups.get(client) ?? [];
     group.push(h);
     groups.set(client, group);
@@ -121,7 +111,7 @@ export class WriteBatch {
       }
     }
     const written = await this.writeTogether(memories, caches, logs);
-    const left = <R>(held: Array<Held<R>>) => held.filter((h) => !written.has(clientOf(h.runtime)));
+    const left = <R>(held: Array<Held<R>>) => held.filter((h) => !written.has(rawClientOf(h.runtime)));
     await this.write(left(memories), memoryInserts, 'memory');
     await this.write(left(caches), cacheUpserts, 'note');
     await this.write(left(logs), logInserts, 'model-call log');
