@@ -25,6 +25,17 @@ const houseSays = (test: (text: string) => boolean) => (m: WorldMessage) => m.au
 const stats = () => ({ ...guild.emulator.gateway.stats });
 const replyTo = (asked: WorldMessage) => (m: WorldMessage) => m.authorId === guild.house.botId && m.referenceId === asked.id;
 const connected = () => waitUntil(() => guild.emulator.gateway.connected(guild.house.botId), 'the House connected again', 60_000);
+/**
+ * Until the House's next heartbeat arrives: a fault made then is a whole
+ * interval from discord.js's next beat. That beat first checks the last one
+ * was ACKed; an op 1 heartbeat whose ACK was still on its way then made it
+ * take the link for a zombie and resume (ACKs 150 ms late: 3 op 1s of 25
+ * made at random moments, none of 25 made after a beat).
+ */
+const afterABeat = async () => {
+  const beats = stats().heartbeats;
+  await waitUntil(() => stats().heartbeats > beats, 'a heartbeat', 30_000);
+};
 
 beforeAll(async () => {
   guild = startDiscordTestGuild({ players: ['Ada', 'Bram'], withTokens: [], people: ['Sam', 'Kim'], heartbeatMs: 2000, heartbeatTimeoutMs: 6000 });
@@ -86,6 +97,7 @@ test('INVALID_SESSION (resumable) and op 7 Reconnect: the House resumes, gets wh
 
 test('op 1: asked for a heartbeat, the House answers with one and its link stays up', async () => {
   await connected();
+  await afterABeat();
   const before = stats();
   expect(guild.emulator.gateway.askHeartbeat(guild.house.botId)).toBe(true);
   await waitUntil(() => stats().heartbeats > before.heartbeats, 'a heartbeat', 30_000);
@@ -95,6 +107,7 @@ test('op 1: asked for a heartbeat, the House answers with one and its link stays
 
 test('heartbeats that never arrive: Discord closes the connection (4009, session gone); the House identifies again and reads back the gap', async () => {
   await connected();
+  await afterABeat();
   const before = stats();
   let lost: WorldMessage | null = null;
   inTheGap = () => {
