@@ -37,3 +37,12 @@ test('a runtime without a SQL client (a stand-in) writes its match rows through 
   expect(await rowWriterFor(runtime)('house:match:trust-2', { json: '{}' })).toBe(true);
   expect(cached).toEqual(['house:match:trust-2']);
 });
+
+test("a database the runtime opens after its match store was made is the one its rows go to", async () => {
+  const statements: string[] = [];
+  const runtime = { agentId, setCache: async () => true } as unknown as IAgentRuntime & { db?: unknown };
+  const write = rowWriterFor(runtime);
+  runtime.db = { $client: { query: async (text: string) => void statements.push(text) } };
+  expect(await write('house:match:trust-3', { json: '{}' })).toBe(true);
+  expect(statements).toHaveLength(1);
+});

@@ -31,9 +31,10 @@ export function useRowWriter(write: RowWriter | null): void {
 export function rowWriterFor(runtime: IAgentRuntime): (key: string, value: unknown) => Promise<boolean> {
   const write = writer;
   if (write) return (key, value) => write(runtime, key, value);
-  const client = rawClientOf(runtime);
-  if (!client) return (key, value) => runtime.setCache(key, value);
   return async (key, value) => {
+    // Looked up at each write, not when the store is made: the runtime's database may be opened after its services.
+    const client = rawClientOf(runtime);
+    if (!client) return runtime.setCache(key, value);
     const [statement] = cacheUpserts([{ key, agentId: runtime.agentId, value }]);
     await client.query(statement!.text, statement!.values);
     return true;
